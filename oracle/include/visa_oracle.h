@@ -1,0 +1,401 @@
+/*
+ * visa-oracle: a conformance oracle for Intel vISA memory-access instructions.
+ *
+ * One pure function is the whole idea:
+ *     (instruction bytes, initial state) -> (status, final state, freedom)
+ * The core does no I/O. Serialization (JSON, binary case form) and the CLI
+ * sit on top of this header.
+ *
+ * Conventions: all multi-byte integers in instruction bytes are little-endian.
+ * Every cap below is enforced with VO_E_STATE_CAP (state) or a decode error.
+ */
+#ifndef VISA_ORACLE_H
+#define VISA_ORACLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define VO_VERSION_STRING "0.1.0"
+
+/* ---- caps (documented in docs/state.md; enforced by vo_state_check) ---- */
+#define VO_MAX_VARS 64          /* general variables in one state            */
+#define VO_MAX_VAR_BYTES 16384  /* bytes of one general variable (256 GRF64) */
+#define VO_MAX_PREDS 32         /* predicate variables                       */
+#define VO_MAX_ADDRS 16         /* address variables                         */
+#define VO_MAX_ADDR_ELTS 16     /* elements of one address variable          */
+#define VO_MAX_SURFACES 32      /* surfaces (incl. predefined 0/4/5)         */
+#define VO_MAX_SURFACE_SIZE 0x100000000ull /* 4 GiB: the 32-bit address space */
+#define VO_PAGE_BYTES 256u      /* sparse surface page                       */
+#define VO_MAX_PAGES 16384u     /* non-zero pages over all surfaces (4 MiB)  */
+#define VO_MAX_INSN_BYTES 64    /* longest encoding of any supported opcode  */
+
+/* ---- type codes (4-bit field, visa-reference §1.3) ---- */
+enum vo_type {
+    VO_T_UD = 0, VO_T_D = 1, VO_T_UW = 2, VO_T_W = 3, VO_T_UB = 4, VO_T_B = 5,
+    VO_T_DF = 6, VO_T_F = 7, VO_T_V = 8, VO_T_VF = 9, VO_T_BOOL = 10,
+    VO_T_UQ = 11, VO_T_UV = 12, VO_T_Q = 13, VO_T_HF = 14, VO_T_BF = 15
+};
+/* size in bytes of a type code (0 for codes that cannot be a variable type) */
+unsigned vo_type_size(unsigned type);
+const char *vo_type_name(unsigned type);      /* "ud", "f", ... or NULL   */
+int vo_type_from_name(const char *name);      /* -1 if unknown            */
+
+/* ---- platform ---- */
+typedef struct vo_platform {
+    char name[16];          /* "TGLLP", "PVC", ...: see vo_platform_lookup  */
+    uint8_t grf_bytes;      /* 32 or 64, implied by the name                */
+    uint8_t gen;            /* ordinal used for feature gates (VO_GEN_*)    */
+    uint16_t visa_version;  /* major*100 + minor, 300..401                  */
+} vo_platform;
+
+enum vo_gen { /* ordered: a gate is "gen >= VO_GEN_X" */
+    VO_GEN_BDW = 0, VO_GEN_CHV, VO_GEN_SKL, VO_GEN_ICLLP, VO_GEN_TGLLP,
+    VO_GEN_XEHP_SDV, VO_GEN_DG2, VO_GEN_MTL, VO_GEN_PVC, VO_GEN_XE2, VO_GEN_XE3
+};
+/* Fills name, grf_bytes and gen from a platform name (case-sensitive, as
+ * GenX_IR spells them). Returns 0, or -1 for an unknown name. */
+int vo_platform_lookup(const char *name, vo_platform *out);
+/* name of the i-th known platform, NULL past the end */
+const char *vo_platform_name(unsigned i);
+/* variable-id width in instruction bytes for a vISA version: 2 or 4 */
+static inline unsigned vo_id_width(uint16_t visa_version) { return visa_version >= 304 ? 4u : 2u; }
+
+/* ---- predefined general variables (ids 1..21; visa-reference §5.4) ---- */
+typedef struct vo_predef {
+    const char *name;   /* "%r0" */
+    uint8_t type;
+    uint16_t num_elts;  /* table value (GRF-32 platforms) */
+    uint16_t num_elts_grf64; /* value on GRF-64 platforms (doc: %arg 512, %retval 192) */
+    uint8_t read_only;
+} vo_predef;
+const vo_predef *vo_predef_get(uint32_t id);   /* NULL unless 1..21 */
+
+/* ---- state ---- */
+typedef struct vo_var {
+    uint32_t id;        /* 1..21 predefined (fixed type/size), >= 32 declared */
+    uint8_t type;       /* enum vo_type; not V, UV, VF, BOOL                 */
+    uint32_t num_elts;
+    uint32_t size;      /* num_elts * vo_type_size(type), <= VO_MAX_VAR_BYTES */
+    uint8_t *data;      /* size bytes, owned by the state                    */
+} vo_var;
+
+typedef struct vo_pred {
+    uint16_t id;        /* 1..4095 */
+    uint8_t num_elts;   /* 1, 2, 4, 8, 16 or 32 */
+    uint32_t bits;      /* bit i = element i; bits >= num_elts are zero */
+} vo_pred;
+
+typedef struct vo_addr_elem { uint32_t var; uint32_t off; } vo_addr_elem;
+typedef struct vo_addr {
+    uint16_t id;        /* 0-based address variable id */
+    uint16_t num_elts;  /* 1..VO_MAX_ADDR_ELTS */
+    vo_addr_elem elems[VO_MAX_ADDR_ELTS]; /* (general variable id, byte offset) */
+} vo_addr;
+
+typedef struct vo_page { uint64_t base; uint8_t bytes[VO_PAGE_BYTES]; } vo_page;
+typedef struct vo_surface {
+    uint32_t index;     /* 0 SLM, 4 bindless, 5 stateless, >= 6 declared */
+    uint64_t size;      /* bytes; the out-of-bound bound; <= 4 GiB */
+    uint32_t npages;    /* sparse contents: pages sorted by base, unset bytes are 0 */
+    uint32_t cap;
+    vo_page **pages;
+} vo_surface;
+
+typedef struct vo_state {
+    vo_platform platform;
+    uint32_t exec_mask;             /* bit i = channel i */
+    uint32_t nvars, npreds, naddrs, nsurfaces;
+    vo_var vars[VO_MAX_VARS];       /* sorted by id (vo_state_sort) */
+    vo_pred preds[VO_MAX_PREDS];    /* sorted by id */
+    vo_addr addrs[VO_MAX_ADDRS];    /* sorted by id */
+    vo_surface surfaces[VO_MAX_SURFACES]; /* sorted by index */
+} vo_state;
+
+void vo_state_init(vo_state *s);            /* empty state, TGLLP, vISA 3.6 */
+void vo_state_free(vo_state *s);            /* frees owned memory; s is empty after */
+int vo_state_copy(vo_state *dst, const vo_state *src); /* deep copy; 0 or -1 (OOM) */
+/* builders (return NULL / -1 on a cap or duplicate id; data zero-filled) */
+vo_var *vo_state_add_var(vo_state *s, uint32_t id, unsigned type, uint32_t num_elts);
+vo_pred *vo_state_add_pred(vo_state *s, uint16_t id, uint8_t num_elts, uint32_t bits);
+vo_addr *vo_state_add_addr(vo_state *s, uint16_t id, uint16_t num_elts);
+vo_surface *vo_state_add_surface(vo_state *s, uint32_t index, uint64_t size);
+void vo_state_sort(vo_state *s);
+/* lookups (NULL if absent) */
+vo_var *vo_state_var(const vo_state *s, uint32_t id);
+vo_pred *vo_state_pred(const vo_state *s, uint16_t id);
+vo_addr *vo_state_addr(const vo_state *s, uint16_t id);
+vo_surface *vo_state_surface(const vo_state *s, uint32_t index);
+/* sparse surface bytes: reads of unset bytes give 0; writes allocate pages
+ * (returns -1 when VO_MAX_PAGES would be exceeded or off+len > size) */
+void vo_surface_read(const vo_surface *sf, uint64_t off, uint8_t *out, uint32_t len);
+int vo_surface_write(vo_state *s, vo_surface *sf, uint64_t off, const uint8_t *in, uint32_t len);
+uint32_t vo_state_total_pages(const vo_state *s);
+/* drops all-zero pages so equal contents have equal page lists */
+void vo_surface_compact(vo_surface *sf);
+
+/* ---- errors (stable codes; never renumber, only append) ---- */
+typedef enum vo_errcode {
+    VO_E_NONE = 0,
+    VO_E_TRUNCATED = 1,        /* instruction bytes end inside a field          */
+    VO_E_TRAILING = 2,         /* bytes left after the instruction              */
+    VO_E_OPCODE = 3,           /* unknown or unsupported opcode                 */
+    VO_E_EXEC_SIZE = 4,        /* size code >= 6 or not legal for this opcode   */
+    VO_E_MASK_CTRL = 5,        /* offset not aligned to exec size / past 32     */
+    VO_E_PRED_ID = 6,          /* predicate id 0 with flags set / undeclared    */
+    VO_E_PRED_RESERVED = 7,    /* bit 12 set or combine == 3                    */
+    VO_E_PRED_SIZE = 8,        /* predicate shorter than offset + exec size     */
+    VO_E_ELT_SIZE = 9,         /* SCATTER/GATHER elt_size code 3 / stray bits   */
+    VO_E_NUM_ELTS = 10,        /* SCATTER/GATHER num_elts code 3 / stray bits   */
+    VO_E_CHANNEL_MASK = 11,    /* channel mask 0 or bits 7..4 set               */
+    VO_E_SIZE_CODE = 12,       /* oword size code illegal / not on platform     */
+    VO_E_SCALE = 13,           /* scale field non-zero                          */
+    VO_E_BLOCK_SIZE = 14,      /* block_size field non-zero                     */
+    VO_E_NUM_BLOCKS = 15,      /* num_blocks >= 3                               */
+    VO_E_SURFACE = 16,         /* surface index reserved / undeclared           */
+    VO_E_OPERAND_CLASS = 17,   /* vector operand class not allowed here         */
+    VO_E_MODIFIER = 18,        /* source modifier on a data-port operand        */
+    VO_E_REGION = 19,          /* region nibble >= 8                            */
+    VO_E_IMM_TYPE = 20,        /* immediate of a type not allowed here          */
+    VO_E_VAR_ID = 21,          /* general/raw id undeclared                     */
+    VO_E_RESERVED_ID = 22,     /* predefined id 22..31                          */
+    VO_E_NULL_OPERAND = 23,    /* %null where an operand is required            */
+    VO_E_OPERAND_TYPE = 24,    /* variable type not allowed for the operand     */
+    VO_E_RAW_ALIGN = 25,       /* raw offset not GRF / element aligned          */
+    VO_E_ADDR_ID = 26,         /* address variable undeclared / offset past it  */
+    VO_E_COL_OFFSET = 27,      /* column offset crosses the GRF                 */
+    VO_E_PLATFORM = 28,        /* instruction/surface not on this platform      */
+    VO_E_READ_ONLY = 29,       /* destination is a read-only predefined var     */
+    VO_E_STATE = 30,           /* malformed state (field names the JSON path)   */
+    VO_E_STATE_CAP = 31,       /* a documented cap exceeded                     */
+    VO_E_OOM = 32,             /* allocation failed                             */
+    VO_E_JSON = 33,            /* malformed JSON text                           */
+    VO_E_COUNT
+} vo_errcode;
+const char *vo_errcode_name(vo_errcode c);   /* "E_TRUNCATED", ... stable */
+
+typedef struct vo_error {
+    vo_errcode code;
+    const char *field;   /* descriptor field name ("exec_size", "src") or JSON path */
+    int64_t offset;      /* byte offset in the instruction, -1 when not about bytes */
+    char message[192];
+} vo_error;
+
+/* ---- instruction: descriptor-driven decode / encode ---- */
+enum vo_opcode {
+    VO_OP_OWORD_LD = 0x35, VO_OP_OWORD_ST = 0x36, VO_OP_GATHER = 0x39,
+    VO_OP_SCATTER = 0x3A, VO_OP_OWORD_LD_UNALIGNED = 0x3C,
+    VO_OP_GATHER4_SCALED = 0x74, VO_OP_SCATTER4_SCALED = 0x75,
+    VO_OP_GATHER_SCALED = 0x78, VO_OP_SCATTER_SCALED = 0x79
+};
+
+/* roles a field plays; a descriptor lists its fields in binary order */
+enum vo_role {
+    VO_R_EXEC = 0,      /* ub: exec size code (3..0) + mask control (7..4)   */
+    VO_R_PRED,          /* uw: predicate control                            */
+    VO_R_ELT_SIZE,      /* ub: SCATTER/GATHER element size code              */
+    VO_R_IS_MODIFIED,   /* ub: read and discarded                           */
+    VO_R_NUM_ELTS,      /* ub: SCATTER/GATHER count code + mask control      */
+    VO_R_CHMASK,        /* ub: RGBA channel mask                            */
+    VO_R_SCALE,         /* uw: must be 0                                    */
+    VO_R_BLOCK_SIZE,    /* ub: must be 0                                    */
+    VO_R_NUM_BLOCKS,    /* ub: bytes per lane code                          */
+    VO_R_OWORD_SIZE,    /* ub: oword count code                             */
+    VO_R_SURFACE,       /* ub: surface index                                */
+    VO_R_GOFF,          /* vector operand: global offset (scalar)           */
+    VO_R_EOFF,          /* raw operand: element offsets                     */
+    VO_R_DATA,          /* raw operand: src (writes) / dst (reads)          */
+    VO_R_COUNT
+};
+enum vo_fkind { VO_FK_UB = 0, VO_FK_UW, VO_FK_VEC, VO_FK_RAW };
+enum vo_family { VO_FAM_SCATTERED = 0, VO_FAM_BLOCK, VO_FAM_FOURCH };
+
+typedef struct vo_field_desc {
+    const char *name;   /* as the spec page names the field, lower-case */
+    uint8_t kind;       /* enum vo_fkind */
+    uint8_t role;       /* enum vo_role */
+} vo_field_desc;
+
+typedef struct vo_desc {
+    uint8_t opcode;
+    const char *mnemonic;   /* "scatter4_scaled" */
+    const char *spec_name;  /* "SCATTER4_SCALED" */
+    uint8_t family;         /* enum vo_family */
+    uint8_t is_write;
+    uint8_t exec_sizes;     /* bit k: size code k legal (from exec byte)     */
+    uint8_t exec_sizes_doc; /* bit k: size code k in the doc (others: not_in_doc) */
+    uint8_t nfields;
+    vo_field_desc fields[10];
+} vo_desc;
+const vo_desc *vo_desc_for(uint8_t opcode);     /* NULL if unsupported */
+const vo_desc *vo_desc_at(unsigned i);          /* i-th supported, NULL past end */
+
+typedef struct vo_vec {
+    uint8_t cls;        /* 0 general, 1 address, 2 predicate, 3 indirect, 5 immediate, 6 state */
+    uint8_t mod;        /* modifier bits 5..3 of the tag */
+    uint8_t tag_hi;     /* bits 7..6 of the tag (unused; kept for round trip) */
+    uint32_t id;        /* general: var id; indirect: address id */
+    uint8_t row, col;   /* general */
+    uint16_t region;    /* general / indirect */
+    uint8_t addr_off;   /* indirect: address element */
+    int16_t ind_off;    /* indirect: byte offset */
+    uint8_t type_byte;  /* immediate type byte / indirect bit_properties (whole byte) */
+    uint64_t imm;       /* immediate value (4 or 8 bytes) */
+    /* address / predicate / state class payloads (rejected later, kept for round trip) */
+    uint8_t extra[4];
+} vo_vec;
+
+typedef struct vo_raw { uint32_t id; uint16_t offset; } vo_raw;
+
+typedef struct vo_insn {
+    const vo_desc *desc;
+    uint16_t visa_version;
+    uint8_t len;                    /* bytes consumed, opcode included */
+    uint32_t val[VO_R_COUNT];       /* ub/uw field values by role */
+    uint8_t off[VO_R_COUNT];        /* byte offset of each field by role */
+    vo_vec goff;
+    vo_raw eoff, data;
+} vo_insn;
+
+/* Structural decode: walks the opcode's descriptor. Fails only on an unknown
+ * opcode, truncation or trailing bytes (err names field and offset). Field
+ * values are checked later by vo_validate. Returns 0 or -1. */
+int vo_decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err);
+/* Writes the exact bytes back; returns the length, or 0 if cap is too small. */
+size_t vo_encode(const vo_insn *insn, uint8_t *buf, size_t cap);
+
+/* Derived, decoded meaning of the control fields (valid after vo_decode). */
+typedef struct vo_ctrl {
+    uint8_t exec_size;      /* lanes: 1..32 */
+    uint8_t mask_off;       /* EM offset 0..28 */
+    uint8_t nomask;
+    uint16_t pred_id;       /* 0 = none */
+    uint8_t pred_combine;   /* 0 none, 1 any, 2 all */
+    uint8_t pred_invert;
+} vo_ctrl;
+void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
+
+
+/* ---- clauses: every semantic decision point has a stable id ----
+ * X(enum suffix, "clause id") -- ids are what vectors, reports and `cov` use. */
+#define VO_CLAUSES(X) \
+    X(CHEN_EM, "chen.em") X(CHEN_NOMASK, "chen.nomask") X(CHEN_MASK_OFFSET, "chen.mask_offset") \
+    X(CHEN_PRED, "chen.pred") X(CHEN_PRED_ANY, "chen.pred_any") X(CHEN_PRED_ALL, "chen.pred_all") \
+    X(CHEN_PRED_INVERT, "chen.pred_invert") X(CHEN_NONE, "chen.no_lanes") \
+    X(SCATTER_ADDR, "scatter.addr_elt_units") X(SCATTER_ELT1, "scatter.elt1") \
+    X(SCATTER_ELT2, "scatter.elt2") X(SCATTER_ELT4, "scatter.elt4") X(SCATTER_N1, "scatter.n1") \
+    X(SCATTER_N8, "scatter.n8") X(SCATTER_N16, "scatter.n16") \
+    X(SCALED_ADDR, "scaled.addr_bytes") X(SCALED_B1, "scaled.blocks1") X(SCALED_B2, "scaled.blocks2") \
+    X(SCALED_B4, "scaled.blocks4") X(GATHER_UPPER, "gather.upper_bytes_undefined") \
+    X(GATHER_PADDING, "gather.register_padding") X(GATHER_DISABLED, "gather.disabled_lane_kept") \
+    X(FOURCH_BLOCK, "fourch.channel_block") X(FOURCH_ADDR, "fourch.addr") X(FOURCH_GRF64, "fourch.grf64_stride") \
+    X(FOURCH_PADDING_IGNORED, "fourch.src_padding_ignored") \
+    X(OWORD_ADDR, "oword.addr_oword_units") X(OWORD_N1, "oword.n1") X(OWORD_N2, "oword.n2") \
+    X(OWORD_N4, "oword.n4") X(OWORD_N8, "oword.n8") X(OWORD_N16, "oword.n16") \
+    X(OOB_READ, "oob.read_zero") X(OOB_WRITE, "oob.write_dropped") X(OOB_PARTIAL, "oob.partial_element") \
+    X(WRAP32, "addr.wrap32") X(OVERLAP, "write.overlap_one_of") X(MISALIGNED, "addr.misaligned") \
+    X(SLM_OOB_READ, "slm.oob_read_undefined") X(SLM_OOB_WRITE, "slm.oob_write_undefined") \
+    X(GOFF_IMM, "goff.immediate") X(GOFF_GENERAL, "goff.general") X(GOFF_INDIRECT, "goff.indirect") \
+    X(RAW_PAST_VAR, "raw.past_variable") X(NULL_DST, "raw.null_dst") \
+    X(SURF_SLM, "surface.slm") X(SURF_BINDLESS, "surface.bindless") X(SURF_STATELESS, "surface.stateless") \
+    X(SURF_DECLARED, "surface.declared") X(INVALID, "insn.invalid")
+
+enum vo_clause {
+#define VO_X_ENUM(e, s) VO_C_##e,
+    VO_CLAUSES(VO_X_ENUM)
+#undef VO_X_ENUM
+    VO_C_COUNT
+};
+const char *vo_clause_name(unsigned c);  /* the id string, NULL past the end */
+
+/* ---- execution ---- */
+typedef enum vo_status { VO_OK = 0, VO_INVALID = 1, VO_UNDEFINED = 2 } vo_status;
+const char *vo_status_name(vo_status s);
+
+/* tags: what a case exercises or relies on (bit positions are stable) */
+enum vo_tag {
+    VO_TAG_OOB_READ = 0, VO_TAG_OOB_WRITE, VO_TAG_PARTIAL_OOB, VO_TAG_UB_OVERLAP,
+    VO_TAG_MISALIGNED, VO_TAG_NOT_IN_DOC, VO_TAG_SLM_OOB, VO_TAG_WRAP,
+    VO_TAG_NOMASK, VO_TAG_PRED, VO_TAG_PRED_ANY, VO_TAG_PRED_ALL, VO_TAG_PRED_INVERT,
+    VO_TAG_UPPER_BYTES, VO_TAG_PADDING, VO_TAG_NON_SCALAR_REGION, VO_TAG_INDIRECT,
+    VO_TAG_NO_LANES, VO_TAG_RAW_PAST_VAR, VO_TAG_VISA30_MASK,
+    VO_TAG_DVR_PREDEF_SURFACES,  /* doc_vs_reader:5  */
+    VO_TAG_DVR_ROW_UNIT,         /* doc_vs_reader:7  */
+    VO_TAG_DVR_EXEC_NIBBLE,      /* doc_vs_reader:3  */
+    VO_TAG_DVR_SCALED_EXEC,      /* doc_vs_reader:10 */
+    VO_TAG_DVR_4SCALED_EXEC,     /* doc_vs_reader:11 */
+    VO_TAG_DVR_SCATTER4_ADDR,    /* doc_vs_reader:12 */
+    VO_TAG_DVR_SURFACE_LIMITS,   /* doc_vs_reader:20 */
+    VO_TAG_DVR_SLM_OOB,          /* doc_vs_reader:25 */
+    VO_TAG_DVR_ALIGN_UNSTATED,   /* doc_vs_reader:26 */
+    VO_TAG_DVR_ID_WIDTH,         /* doc_vs_reader:1  */
+    VO_TAG_DVR_GATHER_PADDING,   /* doc_vs_reader:28 */
+    VO_TAG_DVR_SCATTER_SCALING,  /* doc_vs_reader:34 */
+    VO_TAG_COUNT
+};
+const char *vo_tag_name(unsigned tag);   /* "oob_read", "doc_vs_reader:5", ... */
+
+enum vo_space { VO_SPACE_VAR = 0, VO_SPACE_SURFACE = 1 };
+enum vo_free_kind { VO_FREE_UNDEFINED = 0, VO_FREE_ONE_OF = 1 };
+typedef struct vo_free {
+    uint8_t space;      /* enum vo_space */
+    uint8_t kind;       /* enum vo_free_kind */
+    uint8_t nvalues;    /* one_of: number of candidate values */
+    uint32_t index;     /* var id or surface index */
+    uint64_t offset;    /* byte offset in the var / surface */
+    uint32_t len;       /* bytes */
+    uint8_t *values;    /* one_of: nvalues * len bytes, candidate-major; owned */
+    const char *clause; /* spec clause id, e.g. "scatter.overlap" */
+} vo_free;
+
+/* One memory access the instruction performed or tried (provenance). */
+typedef struct vo_access {
+    uint8_t lane, channel;  /* channel: 0..3 for 4-channel ops, else 0 */
+    uint8_t element;        /* block/oword index within the lane */
+    uint8_t size;           /* bytes */
+    uint8_t is_write;
+    uint8_t outcome;        /* enum vo_outcome */
+    uint32_t surface;
+    uint64_t address;       /* byte address in the surface (after wrap) */
+    uint32_t reg_var;       /* variable id of the data operand */
+    uint32_t reg_off;       /* byte offset in that variable */
+    const char *clause;
+} vo_access;
+enum vo_outcome { VO_ACC_DONE = 0, VO_ACC_OOB, VO_ACC_MISALIGNED, VO_ACC_OVERLAP, VO_ACC_SLM_OOB };
+
+typedef struct vo_result {
+    vo_status status;
+    vo_error err;
+    vo_state final;         /* complete final state (== input when invalid) */
+    uint64_t tags;          /* bit per enum vo_tag */
+    uint32_t nfree, free_cap;
+    vo_free *free;          /* sorted by (space, index, offset) */
+    uint32_t nacc, acc_cap;
+    vo_access *acc;         /* in execution order */
+    uint32_t chen;          /* channel-enable mask that was used */
+    uint64_t clauses[2];    /* bit per enum vo_clause exercised */
+} vo_result;
+
+void vo_result_init(vo_result *r);
+void vo_result_free(vo_result *r);
+
+/* Runs one instruction on a copy of *in. Never fails for any input bytes:
+ * everything wrong is reported as status/err. Returns r->status. */
+vo_status vo_run(const vo_state *in, const uint8_t *insn, size_t n, vo_result *r);
+
+/* Checks a state against the model's rules (ids, types, sizes, caps).
+ * Returns 0, or -1 with err filled (field = JSON-style path). */
+int vo_state_check(const vo_state *s, vo_error *err);
+
+/* ---- text ---- */
+/* vISA assembly text of a decoded instruction (printer conventions of
+ * visa-reference §3). Returns the length written (truncated to cap-1). */
+size_t vo_disasm(const vo_insn *insn, char *buf, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,395 @@
+/* The engine: channel enables, then a family's access plan performed against
+ * the sparse surfaces, with out-of-bound, alignment and overlap rules, and the
+ * freedom the spec leaves (docs/decisions.md). */
+#include "internal.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void vo_result_init(vo_result *r)
+{
+    memset(r, 0, sizeof *r);
+    vo_state_init(&r->final);
+}
+
+static void free_list_clear(vo_result *r)
+{
+    for (uint32_t i = 0; i < r->nfree; i++) free(r->free[i].values);
+    r->nfree = 0;
+}
+
+void vo_result_free(vo_result *r)
+{
+    free_list_clear(r);
+    free(r->free);
+    free(r->acc);
+    vo_state_free(&r->final);
+    memset(r, 0, sizeof *r);
+    vo_state_init(&r->final);
+}
+
+static vo_free *free_push(vo_result *r)
+{
+    if (r->nfree == r->free_cap) {
+        uint32_t nc = r->free_cap ? r->free_cap * 2 : 16;
+        vo_free *n = realloc(r->free, sizeof *n * nc);
+        if (!n) return NULL;
+        r->free = n;
+        r->free_cap = nc;
+    }
+    vo_free *f = &r->free[r->nfree++];
+    memset(f, 0, sizeof *f);
+    return f;
+}
+
+void vo_free_var_undefined(vo_ctx *x, uint32_t off, uint32_t len, unsigned clause)
+{
+    if (!x->data_var || off >= x->data_var->size || !len) return;
+    if (len > x->data_var->size - off) len = x->data_var->size - off; /* clipped to the variable */
+    vo_free *f = free_push(x->r);
+    if (!f) return;
+    f->space = VO_SPACE_VAR;
+    f->kind = VO_FREE_UNDEFINED;
+    f->index = x->data_var->id;
+    f->offset = off;
+    f->len = len;
+    f->clause = vo_clause_name(clause);
+    vo_clause(x->r, clause);
+}
+
+void vo_plan_add(vo_ctx *x, uint8_t lane, uint8_t ch, uint8_t elem, uint64_t addr, uint8_t size,
+                 uint8_t align, uint8_t slot, uint32_t reg_off, uint8_t clause, uint8_t align_stated)
+{
+    if (x->nplan >= VO_MAX_PLAN) return;
+    vo_plan *p = &x->plan[x->nplan++];
+    p->addr = addr; p->reg_off = reg_off; p->lane = lane; p->channel = ch; p->element = elem;
+    p->size = size; p->align = align; p->slot = slot; p->clause = clause; p->align_stated = align_stated;
+}
+
+static void acc_push(vo_ctx *x, const vo_plan *p, uint8_t outcome)
+{
+    vo_result *r = x->r;
+    if (r->nacc == r->acc_cap) {
+        uint32_t nc = r->acc_cap ? r->acc_cap * 2 : 32;
+        vo_access *n = realloc(r->acc, sizeof *n * nc);
+        if (!n) return;
+        r->acc = n;
+        r->acc_cap = nc;
+    }
+    vo_access *a = &r->acc[r->nacc++];
+    a->lane = p->lane; a->channel = p->channel; a->element = p->element; a->size = p->size;
+    a->is_write = x->d->is_write; a->outcome = outcome; a->surface = x->surf_index; a->address = p->addr;
+    a->reg_var = x->data_var ? x->data_var->id : 0; a->reg_off = p->reg_off;
+    a->clause = vo_clause_name(p->clause);
+}
+
+/* Channel enables (5_operands.md "EvaluateChEn"; decision D19). */
+static uint32_t eval_chen(vo_ctx *x)
+{
+    const vo_ctrl *c = &x->c;
+    vo_result *r = x->r;
+    uint32_t es_mask = c->exec_size >= 32 ? 0xFFFFFFFFu : ((1u << c->exec_size) - 1);
+    uint32_t chen;
+    if (c->nomask) {
+        chen = es_mask;
+        vo_tag(r, VO_TAG_NOMASK);
+        vo_clause(r, VO_C_CHEN_NOMASK);
+    } else {
+        chen = (uint32_t)((uint64_t)x->st->exec_mask >> c->mask_off) & es_mask;
+        vo_clause(r, VO_C_CHEN_EM);
+    }
+    if (c->mask_off) vo_clause(r, VO_C_CHEN_MASK_OFFSET);
+    if (c->pred_id) {
+        const vo_pred *p = vo_state_pred(x->st, c->pred_id);
+        uint32_t pm = (uint32_t)((uint64_t)p->bits >> c->mask_off) & es_mask;
+        vo_tag(r, VO_TAG_PRED);
+        vo_clause(r, VO_C_CHEN_PRED);
+        if (c->pred_combine == 1) { pm = pm ? es_mask : 0; vo_tag(r, VO_TAG_PRED_ANY); vo_clause(r, VO_C_CHEN_PRED_ANY); }
+        else if (c->pred_combine == 2) { pm = pm == es_mask ? es_mask : 0; vo_tag(r, VO_TAG_PRED_ALL); vo_clause(r, VO_C_CHEN_PRED_ALL); }
+        if (c->pred_invert) { pm = ~pm & es_mask; vo_tag(r, VO_TAG_PRED_INVERT); vo_clause(r, VO_C_CHEN_PRED_INVERT); }
+        chen &= pm;
+    }
+    if (!chen && x->d->family != VO_FAM_BLOCK) { vo_tag(r, VO_TAG_NO_LANES); vo_clause(r, VO_C_CHEN_NONE); } /* D28 */
+    return chen;
+}
+
+/* ---- writes ---- */
+typedef struct { uint64_t addr; uint16_t writer; uint8_t value; uint8_t undef; } wbyte;
+static int cmp_wbyte(const void *a, const void *b)
+{
+    const wbyte *x = a, *y = b;
+    if (x->addr != y->addr) return x->addr < y->addr ? -1 : 1;
+    if (x->undef != y->undef) return x->undef - y->undef;
+    return (x->writer > y->writer) - (x->writer < y->writer);
+}
+
+#define MAX_WBYTES (VO_MAX_PLAN * 16 * 2)
+typedef struct { uint64_t addr; uint8_t undef; uint8_t nw; uint16_t w[VO_MAX_PLAN]; uint8_t v[VO_MAX_PLAN]; } wgroup;
+
+static int same_set(const wgroup *a, const wgroup *b)
+{
+    return a->nw == b->nw && memcmp(a->w, b->w, sizeof a->w[0] * a->nw) == 0;
+}
+
+static void emit_surface_free(vo_ctx *x, const wgroup *g, uint32_t n)
+{
+    vo_free *f = free_push(x->r);
+    if (!f) return;
+    f->space = VO_SPACE_SURFACE;
+    f->index = x->surf_index;
+    f->offset = g[0].addr;
+    f->len = n;
+    if (g[0].undef) {
+        f->kind = VO_FREE_UNDEFINED;
+        f->clause = vo_clause_name(VO_C_MISALIGNED);
+        return;
+    }
+    f->kind = VO_FREE_ONE_OF; /* decision D10: one candidate per writer */
+    f->nvalues = g[0].nw;
+    f->clause = vo_clause_name(VO_C_OVERLAP);
+    f->values = malloc((size_t)n * g[0].nw);
+    if (!f->values) { x->r->nfree--; return; }
+    for (uint32_t k = 0; k < g[0].nw; k++)
+        for (uint32_t b = 0; b < n; b++) f->values[k * n + b] = g[b].v[k];
+}
+
+static int range_oob(const vo_ctx *x, uint64_t a, uint32_t n) { return a + n > x->surf_size; }
+
+static int do_writes(vo_ctx *x, int *slm_ub)
+{
+    static _Thread_local wbyte wb[MAX_WBYTES];
+    uint32_t nwb = 0;
+    int need_slow = 0;
+    const uint8_t *src = x->data_var->data;
+    for (uint32_t i = 0; i < x->nplan; i++) {
+        const vo_plan *p = &x->plan[i];
+        if (p->addr % p->align) { /* decision D9 */
+            uint64_t lit = p->addr, trunc = p->addr & ~(uint64_t)(p->align - 1);
+            vo_tag(x->r, VO_TAG_MISALIGNED);
+            if (!p->align_stated) vo_tag(x->r, VO_TAG_DVR_ALIGN_UNSTATED);
+            vo_clause(x->r, VO_C_MISALIGNED);
+            for (int k = 0; k < 2; k++) {
+                uint64_t a = k ? trunc : lit;
+                if (x->is_slm && range_oob(x, a, p->size)) *slm_ub = 1;
+                for (uint32_t b = 0; b < p->size && nwb < MAX_WBYTES; b++)
+                    if (a + b < x->surf_size) wb[nwb++] = (wbyte){ a + b, (uint16_t)i, 0, 1 };
+            }
+            need_slow = 1;
+            acc_push(x, p, VO_ACC_MISALIGNED);
+            continue;
+        }
+        if (range_oob(x, p->addr, p->size)) {
+            if (x->is_slm) { /* decision D5 */
+                *slm_ub = 1;
+                vo_tag(x->r, VO_TAG_SLM_OOB);
+                vo_tag(x->r, VO_TAG_DVR_SLM_OOB);
+                vo_clause(x->r, VO_C_SLM_OOB_WRITE);
+                acc_push(x, p, VO_ACC_SLM_OOB);
+                continue;
+            }
+            vo_tag(x->r, VO_TAG_OOB_WRITE);
+            vo_clause(x->r, VO_C_OOB_WRITE);
+            if (p->addr < x->surf_size) { vo_tag(x->r, VO_TAG_PARTIAL_OOB); vo_clause(x->r, VO_C_OOB_PARTIAL); } /* D6 */
+            acc_push(x, p, VO_ACC_OOB);
+            continue;
+        }
+        vo_clause(x->r, p->clause);
+        for (uint32_t j = 0; j < i && !need_slow; j++) {
+            const vo_plan *q = &x->plan[j];
+            if (q->addr < p->addr + p->size && p->addr < q->addr + q->size) need_slow = 1;
+        }
+        for (uint32_t b = 0; b < p->size && nwb < MAX_WBYTES; b++)
+            wb[nwb++] = (wbyte){ p->addr + b, (uint16_t)i, src[p->reg_off + b], 0 };
+        if (vo_surface_write(x->st, x->sf, p->addr, src + p->reg_off, p->size) != 0) return -1;
+        acc_push(x, p, VO_ACC_DONE);
+    }
+    if (!need_slow) return 0;
+    /* overlap / undefined bytes: classify every written byte, then coalesce */
+    qsort(wb, nwb, sizeof wb[0], cmp_wbyte);
+    static _Thread_local wgroup g[MAX_WBYTES];
+    uint32_t ng = 0;
+    for (uint32_t i = 0; i < nwb;) {
+        uint32_t j = i;
+        wgroup *cur = &g[ng];
+        cur->addr = wb[i].addr;
+        cur->undef = 0;
+        cur->nw = 0;
+        for (; j < nwb && wb[j].addr == wb[i].addr; j++) {
+            if (wb[j].undef) { cur->undef = 1; continue; }
+            if (cur->nw && cur->w[cur->nw - 1] == wb[j].writer) continue;
+            if (cur->nw < VO_MAX_PLAN) { cur->w[cur->nw] = wb[j].writer; cur->v[cur->nw] = wb[j].value; cur->nw++; }
+        }
+        if (cur->undef) cur->nw = 0;
+        if (cur->undef || cur->nw > 1) ng++;
+        i = j;
+    }
+    for (uint32_t i = 0; i < ng;) {
+        uint32_t j = i + 1;
+        while (j < ng && g[j].addr == g[j - 1].addr + 1 && g[j].undef == g[i].undef && same_set(&g[j], &g[i])) j++;
+        if (!g[i].undef) {
+            vo_tag(x->r, VO_TAG_UB_OVERLAP);
+            vo_clause(x->r, VO_C_OVERLAP);
+            for (uint32_t k = 0; k < x->r->nacc; k++) /* mark overlapped accesses for provenance */
+                for (uint32_t w = 0; w < g[i].nw; w++)
+                    if (x->r->acc[k].lane == x->plan[g[i].w[w]].lane &&
+                        x->r->acc[k].channel == x->plan[g[i].w[w]].channel &&
+                        x->r->acc[k].element == x->plan[g[i].w[w]].element)
+                        x->r->acc[k].outcome = VO_ACC_OVERLAP;
+        }
+        emit_surface_free(x, &g[i], j - i);
+        i = j;
+    }
+    return 0;
+}
+
+/* ---- reads ---- */
+static void do_reads(vo_ctx *x)
+{
+    uint8_t buf[16];
+    for (uint32_t i = 0; i < x->nplan; i++) {
+        const vo_plan *p = &x->plan[i];
+        uint8_t *dst = x->data_var ? x->data_var->data + p->reg_off : NULL;
+        int whole_undef = 0;
+        if (p->addr % p->align) { /* decision D9 */
+            vo_tag(x->r, VO_TAG_MISALIGNED);
+            if (!p->align_stated) vo_tag(x->r, VO_TAG_DVR_ALIGN_UNSTATED);
+            vo_free_var_undefined(x, p->reg_off, p->slot, VO_C_MISALIGNED);
+            whole_undef = 1;
+            acc_push(x, p, VO_ACC_MISALIGNED);
+        } else if (range_oob(x, p->addr, p->size)) {
+            if (p->addr < x->surf_size) { vo_tag(x->r, VO_TAG_PARTIAL_OOB); vo_clause(x->r, VO_C_OOB_PARTIAL); }
+            if (x->is_slm) { /* decision D5 */
+                vo_tag(x->r, VO_TAG_SLM_OOB);
+                vo_tag(x->r, VO_TAG_DVR_SLM_OOB);
+                vo_free_var_undefined(x, p->reg_off, p->slot, VO_C_SLM_OOB_READ);
+                whole_undef = 1;
+                acc_push(x, p, VO_ACC_SLM_OOB);
+            } else { /* decision D6: the whole element reads zero */
+                vo_tag(x->r, VO_TAG_OOB_READ);
+                vo_clause(x->r, VO_C_OOB_READ);
+                if (dst) memset(dst, 0, p->size);
+                acc_push(x, p, VO_ACC_OOB);
+            }
+        } else {
+            vo_clause(x->r, p->clause);
+            vo_surface_read(x->sf, p->addr, buf, p->size);
+            if (dst) memcpy(dst, buf, p->size);
+            acc_push(x, p, VO_ACC_DONE);
+        }
+        if (!whole_undef && p->size < p->slot) { /* decision D13 */
+            vo_tag(x->r, VO_TAG_UPPER_BYTES);
+            vo_free_var_undefined(x, p->reg_off + p->size, (uint32_t)(p->slot - p->size), VO_C_GATHER_UPPER);
+        }
+    }
+    if (x->chen != ((x->c.exec_size >= 32) ? 0xFFFFFFFFu : ((1u << x->c.exec_size) - 1)))
+        vo_clause(x->r, VO_C_GATHER_DISABLED); /* decision D11: disabled lanes keep their value */
+}
+
+static int cmp_free(const void *a, const void *b)
+{
+    const vo_free *x = a, *y = b;
+    if (x->space != y->space) return x->space - y->space;
+    if (x->index != y->index) return x->index < y->index ? -1 : 1;
+    if (x->offset != y->offset) return x->offset < y->offset ? -1 : 1;
+    return (x->len > y->len) - (x->len < y->len);
+}
+
+/* sort, then merge adjacent or overlapping undefined ranges of one clause */
+static void normalize_free(vo_result *r)
+{
+    qsort(r->free, r->nfree, sizeof r->free[0], cmp_free);
+    uint32_t w = 0;
+    for (uint32_t i = 0; i < r->nfree; i++) {
+        vo_free *f = &r->free[i];
+        if (w) {
+            vo_free *p = &r->free[w - 1];
+            if (p->kind == VO_FREE_UNDEFINED && f->kind == VO_FREE_UNDEFINED && p->space == f->space &&
+                p->index == f->index && f->offset <= p->offset + p->len &&
+                (f->offset < p->offset + p->len || p->clause == f->clause)) {
+                uint64_t end = f->offset + f->len > p->offset + p->len ? f->offset + f->len : p->offset + p->len;
+                p->len = (uint32_t)(end - p->offset);
+                continue;
+            }
+        }
+        r->free[w++] = *f;
+    }
+    r->nfree = w;
+}
+
+static const vo_family_ops *family_of(const vo_desc *d)
+{
+    switch (d->family) {
+    case VO_FAM_BLOCK: return &vo_fam_block;
+    case VO_FAM_FOURCH: return &vo_fam_fourch;
+    default: return &vo_fam_scattered;
+    }
+}
+
+static vo_status finish(vo_result *r, vo_status st)
+{
+    r->status = st;
+    if (st == VO_INVALID) {
+        vo_clause(r, VO_C_INVALID);
+        free_list_clear(r);
+        r->nacc = 0;
+    }
+    normalize_free(r);
+    for (uint32_t i = 0; i < r->final.nsurfaces; i++) vo_surface_compact(&r->final.surfaces[i]);
+    return st;
+}
+
+static vo_status fail_with(vo_result *r, vo_errcode c, const char *field, int64_t off, const char *msg)
+{
+    r->err.code = c;
+    r->err.field = field;
+    r->err.offset = off;
+    snprintf(r->err.message, sizeof r->err.message, "%s", msg);
+    return finish(r, VO_INVALID);
+}
+
+vo_status vo_run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *r)
+{
+    vo_result_free(r);
+    if (vo_state_copy(&r->final, in) != 0) return fail_with(r, VO_E_OOM, "state", -1, "out of memory copying the state");
+    if (vo_state_check(in, &r->err) != 0) return finish(r, VO_INVALID);
+
+    vo_insn insn;
+    if (vo_decode(bytes, n, in->platform.visa_version, &insn, &r->err) != 0) return finish(r, VO_INVALID);
+
+    vo_ctx x;
+    memset(&x, 0, sizeof x);
+    x.in = &insn;
+    x.d = insn.desc;
+    x.st = &r->final;
+    x.r = r;
+    x.grf = in->platform.grf_bytes;
+    vo_insn_ctrl(&insn, &x.c);
+    int v = vo_validate(&x);
+    if (v < 0) return finish(r, VO_INVALID);
+
+    const vo_family_ops *fam = family_of(x.d);
+    if (v == 0) { /* decision D14: every operand byte the instruction needs lies in its variable */
+        if ((uint64_t)x.eoff_off + fam->eoff_bytes(&x) > (x.eoff_var ? x.eoff_var->size : 0) && fam->eoff_bytes(&x))
+            v = 1;
+        if (x.data_var && (uint64_t)x.data_off + fam->data_bytes(&x) > x.data_var->size) v = 1;
+        if (v) { vo_tag(r, VO_TAG_RAW_PAST_VAR); vo_clause(r, VO_C_RAW_PAST_VAR); }
+    }
+    if (v > 0) return finish(r, VO_UNDEFINED);
+
+    x.chen = eval_chen(&x);
+    r->chen = x.chen;
+    fam->plan(&x);
+    if (x.d->is_write) {
+        int slm_ub = 0;
+        if (do_writes(&x, &slm_ub) != 0) { /* restore the input: invalid leaves the state unchanged */
+            vo_state_free(&r->final);
+            if (vo_state_copy(&r->final, in) != 0) return fail_with(r, VO_E_OOM, "state", -1, "out of memory");
+            return fail_with(r, VO_E_STATE_CAP, "surfaces", -1, "surface page cap reached while writing");
+        }
+        if (slm_ub) return finish(r, VO_UNDEFINED);
+    } else {
+        do_reads(&x);
+        if (fam->padding) fam->padding(&x);
+    }
+    return finish(r, VO_OK);
+}

@@ -1,0 +1,56 @@
+/* Scattered family: one element per lane, one dword register slot per lane.
+ * SCATTER (0x3A): element units (decision D8); GATHER_SCALED (0x78): bytes. */
+#include "internal.h"
+
+static uint32_t es(const vo_ctx *x) { return x->c.exec_size; }
+static uint32_t eoff_bytes(const vo_ctx *x) { return 4 * es(x); }
+static uint32_t data_bytes(const vo_ctx *x) { return 4 * es(x); }
+
+static void plan(vo_ctx *x)
+{
+    const vo_insn *in = x->in;
+    int elt_units = x->d->opcode == VO_OP_SCATTER || x->d->opcode == VO_OP_GATHER;
+    unsigned size, clause;
+    if (elt_units) {
+        static const uint8_t cl[3] = { VO_C_SCATTER_ELT1, VO_C_SCATTER_ELT2, VO_C_SCATTER_ELT4 };
+        unsigned code = in->val[VO_R_ELT_SIZE] & 3;
+        size = 1u << code;
+        vo_clause(x->r, cl[code]);
+        vo_clause(x->r, es(x) == 1 ? VO_C_SCATTER_N1 : es(x) == 8 ? VO_C_SCATTER_N8 : VO_C_SCATTER_N16);
+        if (size > 1) vo_tag(x->r, VO_TAG_DVR_SCATTER_SCALING);
+        clause = VO_C_SCATTER_ADDR;
+    } else {
+        static const uint8_t cl[3] = { VO_C_SCALED_B1, VO_C_SCALED_B2, VO_C_SCALED_B4 };
+        unsigned code = in->val[VO_R_NUM_BLOCKS];
+        size = 1u << code;
+        vo_clause(x->r, cl[code]);
+        clause = VO_C_SCALED_ADDR;
+    }
+    for (uint32_t i = 0; i < es(x); i++) {
+        if (!(x->chen >> i & 1)) continue;
+        uint32_t e = vo_rd32(x->eoff_var->data + x->eoff_off + 4 * i);
+        uint32_t a = x->goff + e; /* decision D7: modulo 2^32 */
+        if (a < x->goff) { vo_tag(x->r, VO_TAG_WRAP); vo_clause(x->r, VO_C_WRAP32); }
+        if (elt_units) {
+            uint64_t wide = (uint64_t)a * size; /* decision D8 */
+            if (wide >> 32) { vo_tag(x->r, VO_TAG_WRAP); vo_clause(x->r, VO_C_WRAP32); }
+            a = (uint32_t)wide;
+        }
+        /* decision D9: natural alignment (not stated by the doc) */
+        vo_plan_add(x, (uint8_t)i, 0, 0, a, (uint8_t)size, (uint8_t)size, 4, x->data_off + 4 * i, (uint8_t)clause, 0);
+    }
+}
+
+/* decision D12: bytes after the last lane's dword up to the end of its GRF */
+static void padding(vo_ctx *x)
+{
+    uint32_t end = x->data_off + 4 * es(x);
+    uint32_t grf_end = (end + x->grf - 1) / x->grf * x->grf;
+    if (grf_end > end) {
+        vo_tag(x->r, VO_TAG_PADDING);
+        vo_tag(x->r, VO_TAG_DVR_GATHER_PADDING);
+        vo_free_var_undefined(x, end, grf_end - end, VO_C_GATHER_PADDING);
+    }
+}
+
+const vo_family_ops vo_fam_scattered = { eoff_bytes, data_bytes, plan, padding };

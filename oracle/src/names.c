@@ -1,0 +1,96 @@
+/* Name tables: types, platforms, predefined variables, error codes, tags,
+ * clauses, statuses. Everything here is data. */
+#include "visa_oracle.h"
+#include <string.h>
+
+static const struct { const char *name; uint8_t size; } type_tab[16] = {
+    {"ud", 4}, {"d", 4}, {"uw", 2}, {"w", 2}, {"ub", 1}, {"b", 1}, {"df", 8}, {"f", 4},
+    {"v", 0}, {"vf", 0}, {"bool", 0}, {"uq", 8}, {"uv", 0}, {"q", 8}, {"hf", 2}, {"bf", 2},
+};
+
+unsigned vo_type_size(unsigned type) { return type < 16 ? type_tab[type].size : 0; }
+const char *vo_type_name(unsigned type) { return type < 16 ? type_tab[type].name : NULL; }
+int vo_type_from_name(const char *name)
+{
+    for (int i = 0; i < 16; i++)
+        if (name && strcmp(name, type_tab[i].name) == 0) return i;
+    return -1;
+}
+
+/* GRF size and feature ordinal per platform (visa-reference §1.11). */
+static const struct { const char *name; uint8_t grf; uint8_t gen; } plat_tab[] = {
+    {"BDW", 32, VO_GEN_BDW},   {"CHV", 32, VO_GEN_CHV},     {"SKL", 32, VO_GEN_SKL},
+    {"ICLLP", 32, VO_GEN_ICLLP}, {"TGLLP", 32, VO_GEN_TGLLP}, {"DG1", 32, VO_GEN_TGLLP},
+    {"ADLP", 32, VO_GEN_TGLLP}, {"XeHP_SDV", 32, VO_GEN_XEHP_SDV}, {"DG2", 32, VO_GEN_DG2},
+    {"MTL", 32, VO_GEN_MTL},   {"ARL", 32, VO_GEN_MTL},     {"PVC", 64, VO_GEN_PVC},
+    {"PVCXT", 64, VO_GEN_PVC}, {"Xe2", 64, VO_GEN_XE2},     {"Xe3", 64, VO_GEN_XE3},
+};
+#define NPLAT (sizeof plat_tab / sizeof plat_tab[0])
+
+int vo_platform_lookup(const char *name, vo_platform *out)
+{
+    for (unsigned i = 0; i < NPLAT; i++) {
+        if (name && strcmp(name, plat_tab[i].name) == 0) {
+            memset(out->name, 0, sizeof out->name);
+            memcpy(out->name, plat_tab[i].name, strlen(plat_tab[i].name));
+            out->grf_bytes = plat_tab[i].grf;
+            out->gen = plat_tab[i].gen;
+            return 0;
+        }
+    }
+    return -1;
+}
+const char *vo_platform_name(unsigned i) { return i < NPLAT ? plat_tab[i].name : NULL; }
+
+static const vo_predef predef_tab[22] = {
+    [1] = {"%thread_x", VO_T_UW, 1, 1, 1},   [2] = {"%thread_y", VO_T_UW, 1, 1, 1},
+    [3] = {"%group_id_x", VO_T_UD, 1, 1, 1}, [4] = {"%group_id_y", VO_T_UD, 1, 1, 1},
+    [5] = {"%group_id_z", VO_T_UD, 1, 1, 1}, [6] = {"%tsc", VO_T_UD, 5, 5, 1},
+    [7] = {"%r0", VO_T_UD, 8, 8, 1},         [8] = {"%arg", VO_T_UD, 256, 512, 0},
+    [9] = {"%retval", VO_T_UD, 96, 192, 0},  [10] = {"%sp", VO_T_UQ, 1, 1, 0},
+    [11] = {"%fp", VO_T_UQ, 1, 1, 0},        [12] = {"%hw_id", VO_T_UD, 1, 1, 1},
+    [13] = {"%sr0", VO_T_UD, 4, 4, 1},       [14] = {"%cr0", VO_T_UD, 1, 1, 0},
+    [15] = {"%ce0", VO_T_UD, 1, 1, 1},       [16] = {"%dbg0", VO_T_UD, 2, 2, 0},
+    [17] = {"%color", VO_T_UW, 1, 1, 1},     [18] = {"%impl_arg_buf_ptr", VO_T_UQ, 1, 1, 0},
+    [19] = {"%local_id_buf_ptr", VO_T_UQ, 1, 1, 0}, [20] = {"%msg0", VO_T_UD, 3, 3, 1},
+    [21] = {"%scratchloc", VO_T_UQ, 1, 1, 0},
+};
+const vo_predef *vo_predef_get(uint32_t id) { return id >= 1 && id <= 21 ? &predef_tab[id] : NULL; }
+
+static const char *const err_tab[VO_E_COUNT] = {
+    "E_NONE", "E_TRUNCATED", "E_TRAILING", "E_OPCODE", "E_EXEC_SIZE", "E_MASK_CTRL",
+    "E_PRED_ID", "E_PRED_RESERVED", "E_PRED_SIZE", "E_ELT_SIZE", "E_NUM_ELTS",
+    "E_CHANNEL_MASK", "E_SIZE_CODE", "E_SCALE", "E_BLOCK_SIZE", "E_NUM_BLOCKS",
+    "E_SURFACE", "E_OPERAND_CLASS", "E_MODIFIER", "E_REGION", "E_IMM_TYPE", "E_VAR_ID",
+    "E_RESERVED_ID", "E_NULL_OPERAND", "E_OPERAND_TYPE", "E_RAW_ALIGN", "E_ADDR_ID",
+    "E_COL_OFFSET", "E_PLATFORM", "E_READ_ONLY", "E_STATE", "E_STATE_CAP", "E_OOM", "E_JSON",
+};
+const char *vo_errcode_name(vo_errcode c) { return (unsigned)c < VO_E_COUNT ? err_tab[c] : "E_UNKNOWN"; }
+
+static const char *const tag_tab[VO_TAG_COUNT] = {
+    "oob_read", "oob_write", "partial_oob", "ub_overlap", "misaligned", "not_in_doc",
+    "slm_oob", "wrap", "nomask", "pred", "pred_any", "pred_all", "pred_invert",
+    "upper_bytes", "padding", "non_scalar_region", "indirect", "no_lanes", "raw_past_var",
+    "visa30_mask", "doc_vs_reader:5", "doc_vs_reader:7", "doc_vs_reader:3",
+    "doc_vs_reader:10", "doc_vs_reader:11", "doc_vs_reader:12", "doc_vs_reader:20",
+    "doc_vs_reader:25", "doc_vs_reader:26", "doc_vs_reader:1", "doc_vs_reader:28",
+    "doc_vs_reader:34",
+};
+const char *vo_tag_name(unsigned tag) { return tag < VO_TAG_COUNT ? tag_tab[tag] : NULL; }
+
+static const char *const clause_tab[VO_C_COUNT] = {
+#define VO_X_STR(e, s) s,
+    VO_CLAUSES(VO_X_STR)
+#undef VO_X_STR
+};
+const char *vo_clause_name(unsigned c) { return c < VO_C_COUNT ? clause_tab[c] : NULL; }
+
+const char *vo_status_name(vo_status s)
+{
+    switch (s) {
+    case VO_OK: return "ok";
+    case VO_INVALID: return "invalid";
+    case VO_UNDEFINED: return "undefined";
+    }
+    return "?";
+}

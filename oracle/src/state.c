@@ -1,0 +1,333 @@
+/* State model: variables, predicates, address variables and sparse surfaces.
+ * Surfaces store only pages that were written, sorted by base, so a 4 GiB
+ * surface with three bytes set costs three pages. */
+#include "visa_oracle.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void vo_state_init(vo_state *s)
+{
+    memset(s, 0, sizeof *s);
+    vo_platform_lookup("TGLLP", &s->platform);
+    s->platform.visa_version = 306;
+}
+
+static void surface_free(vo_surface *sf)
+{
+    for (uint32_t i = 0; i < sf->npages; i++) free(sf->pages[i]);
+    free(sf->pages);
+    sf->pages = NULL;
+    sf->npages = sf->cap = 0;
+}
+
+void vo_state_free(vo_state *s)
+{
+    for (uint32_t i = 0; i < s->nvars; i++) free(s->vars[i].data);
+    for (uint32_t i = 0; i < s->nsurfaces; i++) surface_free(&s->surfaces[i]);
+    vo_platform p = s->platform;
+    memset(s, 0, sizeof *s);
+    s->platform = p;
+}
+
+int vo_state_copy(vo_state *dst, const vo_state *src)
+{
+    memcpy(dst, src, sizeof *dst);
+    for (uint32_t i = 0; i < src->nvars; i++) dst->vars[i].data = NULL;
+    for (uint32_t i = 0; i < src->nsurfaces; i++) {
+        dst->surfaces[i].pages = NULL;
+        dst->surfaces[i].npages = dst->surfaces[i].cap = 0;
+    }
+    for (uint32_t i = 0; i < src->nvars; i++) {
+        uint32_t n = src->vars[i].size;
+        dst->vars[i].data = malloc(n ? n : 1);
+        if (!dst->vars[i].data) goto oom;
+        if (n) memcpy(dst->vars[i].data, src->vars[i].data, n);
+    }
+    for (uint32_t i = 0; i < src->nsurfaces; i++) {
+        const vo_surface *a = &src->surfaces[i];
+        vo_surface *b = &dst->surfaces[i];
+        if (!a->npages) continue;
+        b->pages = malloc(sizeof(vo_page *) * a->npages);
+        if (!b->pages) goto oom;
+        b->cap = a->npages;
+        for (uint32_t k = 0; k < a->npages; k++) {
+            b->pages[k] = malloc(sizeof(vo_page));
+            if (!b->pages[k]) goto oom;
+            memcpy(b->pages[k], a->pages[k], sizeof(vo_page));
+            b->npages = k + 1;
+        }
+    }
+    return 0;
+oom:
+    vo_state_free(dst);
+    return -1;
+}
+
+vo_var *vo_state_add_var(vo_state *s, uint32_t id, unsigned type, uint32_t num_elts)
+{
+    unsigned ts = vo_type_size(type);
+    if (s->nvars >= VO_MAX_VARS || ts == 0 || num_elts == 0 || vo_state_var(s, id)) return NULL;
+    if ((uint64_t)num_elts * ts > VO_MAX_VAR_BYTES) return NULL;
+    vo_var *v = &s->vars[s->nvars];
+    v->data = calloc(1, (size_t)num_elts * ts);
+    if (!v->data) return NULL;
+    v->id = id;
+    v->type = (uint8_t)type;
+    v->num_elts = num_elts;
+    v->size = num_elts * ts;
+    s->nvars++;
+    return v;
+}
+
+vo_pred *vo_state_add_pred(vo_state *s, uint16_t id, uint8_t num_elts, uint32_t bits)
+{
+    if (s->npreds >= VO_MAX_PREDS || vo_state_pred(s, id)) return NULL;
+    vo_pred *p = &s->preds[s->npreds++];
+    p->id = id;
+    p->num_elts = num_elts;
+    p->bits = bits;
+    return p;
+}
+
+vo_addr *vo_state_add_addr(vo_state *s, uint16_t id, uint16_t num_elts)
+{
+    if (s->naddrs >= VO_MAX_ADDRS || num_elts == 0 || num_elts > VO_MAX_ADDR_ELTS || vo_state_addr(s, id))
+        return NULL;
+    vo_addr *a = &s->addrs[s->naddrs++];
+    memset(a, 0, sizeof *a);
+    a->id = id;
+    a->num_elts = num_elts;
+    return a;
+}
+
+vo_surface *vo_state_add_surface(vo_state *s, uint32_t index, uint64_t size)
+{
+    if (s->nsurfaces >= VO_MAX_SURFACES || size > VO_MAX_SURFACE_SIZE || vo_state_surface(s, index))
+        return NULL;
+    vo_surface *sf = &s->surfaces[s->nsurfaces++];
+    memset(sf, 0, sizeof *sf);
+    sf->index = index;
+    sf->size = size;
+    return sf;
+}
+
+static int cmp_var(const void *a, const void *b)
+{
+    uint32_t x = ((const vo_var *)a)->id, y = ((const vo_var *)b)->id;
+    return (x > y) - (x < y);
+}
+static int cmp_pred(const void *a, const void *b)
+{
+    uint16_t x = ((const vo_pred *)a)->id, y = ((const vo_pred *)b)->id;
+    return (x > y) - (x < y);
+}
+static int cmp_addr(const void *a, const void *b)
+{
+    uint16_t x = ((const vo_addr *)a)->id, y = ((const vo_addr *)b)->id;
+    return (x > y) - (x < y);
+}
+static int cmp_surf(const void *a, const void *b)
+{
+    uint32_t x = ((const vo_surface *)a)->index, y = ((const vo_surface *)b)->index;
+    return (x > y) - (x < y);
+}
+
+void vo_state_sort(vo_state *s)
+{
+    qsort(s->vars, s->nvars, sizeof s->vars[0], cmp_var);
+    qsort(s->preds, s->npreds, sizeof s->preds[0], cmp_pred);
+    qsort(s->addrs, s->naddrs, sizeof s->addrs[0], cmp_addr);
+    qsort(s->surfaces, s->nsurfaces, sizeof s->surfaces[0], cmp_surf);
+}
+
+vo_var *vo_state_var(const vo_state *s, uint32_t id)
+{
+    for (uint32_t i = 0; i < s->nvars; i++)
+        if (s->vars[i].id == id) return (vo_var *)&s->vars[i];
+    return NULL;
+}
+vo_pred *vo_state_pred(const vo_state *s, uint16_t id)
+{
+    for (uint32_t i = 0; i < s->npreds; i++)
+        if (s->preds[i].id == id) return (vo_pred *)&s->preds[i];
+    return NULL;
+}
+vo_addr *vo_state_addr(const vo_state *s, uint16_t id)
+{
+    for (uint32_t i = 0; i < s->naddrs; i++)
+        if (s->addrs[i].id == id) return (vo_addr *)&s->addrs[i];
+    return NULL;
+}
+vo_surface *vo_state_surface(const vo_state *s, uint32_t index)
+{
+    for (uint32_t i = 0; i < s->nsurfaces; i++)
+        if (s->surfaces[i].index == index) return (vo_surface *)&s->surfaces[i];
+    return NULL;
+}
+
+/* index of the first page with base >= b */
+static uint32_t page_lower_bound(const vo_surface *sf, uint64_t b)
+{
+    uint32_t lo = 0, hi = sf->npages;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (sf->pages[mid]->base < b) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+}
+
+void vo_surface_read(const vo_surface *sf, uint64_t off, uint8_t *out, uint32_t len)
+{
+    while (len) {
+        uint64_t base = off - off % VO_PAGE_BYTES;
+        uint32_t in_page = (uint32_t)(off - base);
+        uint32_t n = VO_PAGE_BYTES - in_page;
+        if (n > len) n = len;
+        uint32_t k = sf ? page_lower_bound(sf, base) : 0;
+        if (sf && k < sf->npages && sf->pages[k]->base == base)
+            memcpy(out, sf->pages[k]->bytes + in_page, n);
+        else
+            memset(out, 0, n);
+        out += n; off += n; len -= n;
+    }
+}
+
+uint32_t vo_state_total_pages(const vo_state *s)
+{
+    uint32_t t = 0;
+    for (uint32_t i = 0; i < s->nsurfaces; i++) t += s->surfaces[i].npages;
+    return t;
+}
+
+int vo_surface_write(vo_state *s, vo_surface *sf, uint64_t off, const uint8_t *in, uint32_t len)
+{
+    if (off > sf->size || len > sf->size - off) return -1;
+    while (len) {
+        uint64_t base = off - off % VO_PAGE_BYTES;
+        uint32_t in_page = (uint32_t)(off - base);
+        uint32_t n = VO_PAGE_BYTES - in_page;
+        if (n > len) n = len;
+        uint32_t k = page_lower_bound(sf, base);
+        if (k >= sf->npages || sf->pages[k]->base != base) {
+            int all_zero = 1;
+            for (uint32_t i = 0; i < n; i++) if (in[i]) { all_zero = 0; break; }
+            if (all_zero) { in += n; off += n; len -= n; continue; } /* nothing to store */
+            if (vo_state_total_pages(s) >= VO_MAX_PAGES) return -1;
+            if (sf->npages == sf->cap) {
+                uint32_t nc = sf->cap ? sf->cap * 2 : 8;
+                vo_page **np = realloc(sf->pages, sizeof(vo_page *) * nc);
+                if (!np) return -1;
+                sf->pages = np;
+                sf->cap = nc;
+            }
+            vo_page *pg = calloc(1, sizeof *pg);
+            if (!pg) return -1;
+            pg->base = base;
+            memmove(&sf->pages[k + 1], &sf->pages[k], sizeof(vo_page *) * (sf->npages - k));
+            sf->pages[k] = pg;
+            sf->npages++;
+        }
+        memcpy(sf->pages[k]->bytes + in_page, in, n);
+        in += n; off += n; len -= n;
+    }
+    return 0;
+}
+
+void vo_surface_compact(vo_surface *sf)
+{
+    uint32_t w = 0;
+    for (uint32_t i = 0; i < sf->npages; i++) {
+        int zero = 1;
+        for (uint32_t b = 0; b < VO_PAGE_BYTES; b++) if (sf->pages[i]->bytes[b]) { zero = 0; break; }
+        if (zero) free(sf->pages[i]); else sf->pages[w++] = sf->pages[i];
+    }
+    sf->npages = w;
+}
+
+static int fail(vo_error *err, vo_errcode code, const char *field, const char *fmt, unsigned a, unsigned b)
+{
+    static _Thread_local char path[64];
+    err->code = code;
+    snprintf(path, sizeof path, field, a);
+    err->field = path;
+    err->offset = -1;
+    snprintf(err->message, sizeof err->message, fmt, a, b);
+    return -1;
+}
+
+int vo_state_check(const vo_state *s, vo_error *err)
+{
+    const vo_platform *p = &s->platform;
+    vo_platform known;
+    if (vo_platform_lookup(p->name, &known) != 0)
+        return fail(err, VO_E_STATE, "platform.name", "unknown platform%.0u%.0u", 0, 0);
+    if (p->grf_bytes != known.grf_bytes)
+        return fail(err, VO_E_STATE, "platform.grf_bytes", "GRF size %u does not match the platform (%u)",
+                    p->grf_bytes, known.grf_bytes);
+    if (p->visa_version < 300 || p->visa_version > 401 || p->visa_version % 100 > 99)
+        return fail(err, VO_E_STATE, "platform.visa_version", "vISA version %u.%u outside 3.0..4.1",
+                    p->visa_version / 100, p->visa_version % 100);
+    if (s->nvars > VO_MAX_VARS || s->npreds > VO_MAX_PREDS || s->naddrs > VO_MAX_ADDRS ||
+        s->nsurfaces > VO_MAX_SURFACES)
+        return fail(err, VO_E_STATE_CAP, "state", "too many declarations%.0u%.0u", 0, 0);
+    for (uint32_t i = 0; i < s->nvars; i++) {
+        const vo_var *v = &s->vars[i];
+        unsigned ts = vo_type_size(v->type);
+        if (v->id == 0 || (v->id >= 22 && v->id < 32))
+            return fail(err, VO_E_STATE, "vars[%u].id", "variable id %u is %%null or reserved", i, v->id);
+        if (ts == 0)
+            return fail(err, VO_E_STATE, "vars[%u].type", "type code %u cannot be a variable type", i, v->type);
+        if (v->num_elts == 0 || (uint64_t)v->num_elts * ts > VO_MAX_VAR_BYTES || v->size != v->num_elts * ts)
+            return fail(err, VO_E_STATE_CAP, "vars[%u].num_elts", "%u elements: outside 1..cap (%u bytes)", i,
+                        VO_MAX_VAR_BYTES);
+        const vo_predef *pd = vo_predef_get(v->id);
+        if (pd && (v->type != pd->type ||
+                   (v->num_elts != pd->num_elts && !(p->grf_bytes == 64 && v->num_elts == pd->num_elts_grf64))))
+            return fail(err, VO_E_STATE, "vars[%u]", "predefined variable V%u must keep its table type and size",
+                        i, v->id);
+        for (uint32_t k = 0; k < i; k++)
+            if (s->vars[k].id == v->id)
+                return fail(err, VO_E_STATE, "vars[%u].id", "duplicate variable id %u", i, v->id);
+    }
+    for (uint32_t i = 0; i < s->npreds; i++) {
+        const vo_pred *q = &s->preds[i];
+        unsigned n = q->num_elts;
+        if (q->id == 0 || q->id > 4095)
+            return fail(err, VO_E_STATE, "preds[%u].id", "predicate id %u outside 1..4095", i, q->id);
+        if (n != 1 && n != 2 && n != 4 && n != 8 && n != 16 && n != 32)
+            return fail(err, VO_E_STATE, "preds[%u].num_elts", "predicate size %u not 1/2/4/8/16/32", i, n);
+        if (n < 32 && (q->bits >> n))
+            return fail(err, VO_E_STATE, "preds[%u].bits", "bits set past element %u", i, n);
+        for (uint32_t k = 0; k < i; k++)
+            if (s->preds[k].id == q->id)
+                return fail(err, VO_E_STATE, "preds[%u].id", "duplicate predicate id %u", i, q->id);
+    }
+    for (uint32_t i = 0; i < s->naddrs; i++) {
+        const vo_addr *a = &s->addrs[i];
+        if (a->num_elts == 0 || a->num_elts > VO_MAX_ADDR_ELTS)
+            return fail(err, VO_E_STATE_CAP, "addrs[%u].elems", "%u address elements: outside 1..16", i, a->num_elts);
+        for (uint32_t e = 0; e < a->num_elts; e++)
+            if (!vo_state_var(s, a->elems[e].var))
+                return fail(err, VO_E_STATE, "addrs[%u].elems", "element %u names an undeclared variable", i, e);
+        for (uint32_t k = 0; k < i; k++)
+            if (s->addrs[k].id == a->id)
+                return fail(err, VO_E_STATE, "addrs[%u].id", "duplicate address id %u", i, a->id);
+    }
+    for (uint32_t i = 0; i < s->nsurfaces; i++) {
+        const vo_surface *sf = &s->surfaces[i];
+        if (sf->index > 255 || (sf->index >= 1 && sf->index <= 3)) /* decision D4 */
+            return fail(err, VO_E_STATE, "surfaces[%u].index", "surface index %u is reserved or > 255", i, sf->index);
+        if (sf->size > VO_MAX_SURFACE_SIZE)
+            return fail(err, VO_E_STATE_CAP, "surfaces[%u].size", "surface larger than 4 GiB%.0u", i, 0);
+        for (uint32_t k = 0; k < sf->npages; k++)
+            if (sf->pages[k]->base >= sf->size || (k && sf->pages[k]->base <= sf->pages[k - 1]->base))
+                return fail(err, VO_E_STATE, "surfaces[%u].data", "page %u outside the surface or unsorted", i, k);
+        for (uint32_t k = 0; k < i; k++)
+            if (s->surfaces[k].index == sf->index)
+                return fail(err, VO_E_STATE, "surfaces[%u].index", "duplicate surface index %u", i, sf->index);
+    }
+    if (vo_state_total_pages(s) > VO_MAX_PAGES)
+        return fail(err, VO_E_STATE_CAP, "surfaces", "more than %u non-zero pages%.0u", VO_MAX_PAGES, 0);
+    return 0;
+}

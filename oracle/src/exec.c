@@ -157,7 +157,7 @@ static int range_oob(const vo_ctx *x, uint64_t a, uint32_t n) { return a + n > x
 
 static int do_writes(vo_ctx *x, int *slm_ub)
 {
-    static _Thread_local wbyte wb[MAX_WBYTES];
+    wbyte wb[MAX_WBYTES]; /* 32 KiB of stack; the grouping below is heap-allocated */
     uint32_t nwb = 0;
     int need_slow = 0;
     const uint8_t *src = x->data_var->data;
@@ -206,7 +206,8 @@ static int do_writes(vo_ctx *x, int *slm_ub)
     if (!need_slow) return 0;
     /* overlap / undefined bytes: classify every written byte, then coalesce */
     qsort(wb, nwb, sizeof wb[0], cmp_wbyte);
-    static _Thread_local wgroup g[MAX_WBYTES];
+    wgroup *g = malloc(sizeof *g * (nwb ? nwb : 1));
+    if (!g) return -1;
     uint32_t ng = 0;
     for (uint32_t i = 0; i < nwb;) {
         uint32_t j = i;
@@ -239,6 +240,7 @@ static int do_writes(vo_ctx *x, int *slm_ub)
         emit_surface_free(x, &g[i], j - i);
         i = j;
     }
+    free(g);
     return 0;
 }
 

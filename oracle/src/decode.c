@@ -95,7 +95,7 @@ int vo_decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *ou
             case 5: /* immediate: ub type; 4 or 8 value bytes */
                 NEED(1);
                 v->type_byte = (uint8_t)get(&r, 1);
-                NEED(1 + imm_bytes(v->type_byte));
+                NEED(imm_bytes(v->type_byte));
                 v->imm = get(&r, 4);
                 if (imm_bytes(v->type_byte) == 8) v->imm |= (uint64_t)get(&r, 4) << 32;
                 break;

@@ -299,6 +299,7 @@ static int cmp_free(const void *a, const void *b)
 /* sort, then merge adjacent or overlapping undefined ranges of one clause */
 static void normalize_free(vo_result *r)
 {
+    if (r->nfree < 2) return;
     qsort(r->free, r->nfree, sizeof r->free[0], cmp_free);
     uint32_t w = 0;
     for (uint32_t i = 0; i < r->nfree; i++) {

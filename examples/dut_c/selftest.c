@@ -1,0 +1,698 @@
+/*
+ * selftest.c: hand-built cases run against a DUT library through the C ABI
+ * (oracle/include/visa_dut.h), with a tiny host memory.
+ *
+ * Every instruction is encoded by hand from the byte tables of
+ * visa-reference.md §2.1–2.4 and every expected final byte is worked out from
+ * the spec pages, independently of the oracle.
+ *
+ *   dut_selftest [--expect-fail] [-v] path/to/libdut.so
+ *
+ * Exit 0 when every case passes (with --expect-fail: when at least one case
+ * fails, for the deliberately broken copies), 1 otherwise, 2 on a load error.
+ */
+#include "visa_dut.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- host memory: a few small dense surfaces ---- */
+#define SURF_BUF 8192
+typedef struct hsurf {
+    uint32_t index;
+    uint64_t size;
+    uint8_t b[SURF_BUF];
+} hsurf;
+
+typedef struct host {
+    hsurf s[4];
+    unsigned ns;
+    int violations;
+    int oob_reads;
+} host;
+
+static hsurf *hfind(host *h, uint32_t idx)
+{
+    for (unsigned i = 0; i < h->ns; i++)
+        if (h->s[i].index == idx)
+            return &h->s[i];
+    return NULL;
+}
+
+static int h_read(void *hp, uint32_t surface, uint64_t off, uint32_t len, uint8_t *out)
+{
+    host *h = hp;
+    hsurf *s = hfind(h, surface);
+    if (!s || off + len > s->size || off + len > SURF_BUF) {
+        memset(out, 0xCD, len);
+        h->oob_reads++;
+        return -1;
+    }
+    memcpy(out, s->b + off, len);
+    return 0;
+}
+
+static int h_write(void *hp, uint32_t surface, uint64_t off, uint32_t len, const uint8_t *in)
+{
+    host *h = hp;
+    hsurf *s = hfind(h, surface);
+    if (!s || off + len > s->size || off + len > SURF_BUF) {
+        h->violations++;
+        return -1;
+    }
+    memcpy(s->b + off, in, len);
+    return 0;
+}
+
+/* ---- a test case under construction ---- */
+typedef struct tcase {
+    const char *name;
+    char platform[16];
+    uint32_t grf, ver;
+    uint8_t insn[64];
+    uint32_t n;
+    uint32_t em;
+    visa_dut_var vars[4];
+    uint8_t vdata[4][1024];
+    unsigned nvars;
+    visa_dut_pred preds[2];
+    unsigned npreds;
+    visa_dut_addr addrs[1];
+    unsigned naddrs;
+    visa_dut_surface surfs[4];
+    host h;
+} tcase;
+
+static tcase T;
+static uint8_t before_var[4][1024];
+static host before_host;
+static int idw = 4;
+
+static void tc_begin(const char *name, const char *plat, uint32_t grf, uint32_t ver)
+{
+    memset(&T, 0, sizeof T);
+    T.name = name;
+    snprintf(T.platform, sizeof T.platform, "%s", plat);
+    T.grf = grf;
+    T.ver = ver;
+    T.em = 0xFFFFFFFFu;
+    idw = ver >= 304 ? 4 : 2;
+}
+
+static void b1(uint32_t v) { T.insn[T.n++] = (uint8_t)v; }
+static void b2(uint32_t v) { b1(v & 0xFF); b1(v >> 8); }
+static void b4(uint32_t v) { b2(v & 0xFFFF); b2(v >> 16); }
+static void vid(uint32_t v) { if (idw == 4) b4(v); else b2(v); }
+/* vector operands (§1.6) and raw operands (§1.7) */
+static void op_imm(uint32_t v) { b1(0x05); b1(0x00); b4(v); }
+static void op_gen(uint32_t id, uint8_t row, uint8_t col) { b1(0x00); vid(id); b1(row); b1(col); b2(0x0121); }
+static void op_ind(uint16_t aid, uint8_t aoff, int16_t off) { b1(0x03); b2(aid); b1(aoff); b2((uint16_t)off); b1(0x00); b2(0x0121); }
+static void op_raw(uint32_t id, uint16_t off) { vid(id); b2(off); }
+
+static uint8_t *add_var(uint32_t id, uint32_t type, uint32_t num_elts, unsigned esz)
+{
+    unsigned k = T.nvars++;
+    T.vars[k].id = id;
+    T.vars[k].type = type;
+    T.vars[k].num_elts = num_elts;
+    T.vars[k].size = num_elts * esz;
+    T.vars[k].data = T.vdata[k];
+    return T.vdata[k];
+}
+
+static void put32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
+static uint32_t get32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+
+static hsurf *add_surface(uint32_t index, uint64_t size, uint8_t fill)
+{
+    hsurf *s = &T.h.s[T.h.ns++];
+    s->index = index;
+    s->size = size;
+    memset(s->b, fill, sizeof s->b);
+    return s;
+}
+
+static void add_pred(uint32_t id, uint32_t n, uint32_t bits)
+{
+    T.preds[T.npreds].id = id;
+    T.preds[T.npreds].num_elts = n;
+    T.preds[T.npreds].bits = bits;
+    T.npreds++;
+}
+
+/* standard variables: offs V32 (ud x32), data V33 (ud x64, dword j = 0x1000+j) */
+static uint8_t *offs, *data;
+static void std_vars(void)
+{
+    offs = add_var(32, 0, 32, 4);
+    data = add_var(33, 0, 64, 4);
+    for (unsigned j = 0; j < 64; j++)
+        put32(data + 4 * j, 0x1000 + j);
+}
+
+static visa_dut_execute_fn dut_exec;
+static int verbose, failures, cases;
+
+static int run(void)
+{
+    visa_dut_case c;
+    memset(&c, 0, sizeof c);
+    c.abi_version = VISA_DUT_ABI_VERSION;
+    memcpy(c.platform, T.platform, sizeof c.platform);
+    c.grf_bytes = T.grf;
+    c.visa_version = T.ver;
+    c.insn = T.insn;
+    c.insn_len = T.n;
+    c.exec_mask = T.em;
+    c.nvars = T.nvars;
+    c.vars = T.vars;
+    c.npreds = T.npreds;
+    c.preds = T.preds;
+    c.naddrs = T.naddrs;
+    c.addrs = T.addrs;
+    for (unsigned i = 0; i < T.h.ns; i++) {
+        T.surfs[i].index = T.h.s[i].index;
+        T.surfs[i].size = T.h.s[i].size;
+    }
+    c.nsurfaces = T.h.ns;
+    c.surfaces = T.surfs;
+    c.mem.host = &T.h;
+    c.mem.read = h_read;
+    c.mem.write = h_write;
+    memcpy(before_var, T.vdata, sizeof before_var);
+    before_host = T.h;
+    char msg[160] = "";
+    int rc = dut_exec(&c, msg, sizeof msg);
+    if (verbose)
+        printf("  %-44s rc=%d %s\n", T.name, rc, msg);
+    return rc;
+}
+
+static int case_failed;
+static void fail(const char *fmt, unsigned a, unsigned b, unsigned d)
+{
+    if (!case_failed)
+        printf("FAIL %s: ", T.name);
+    else
+        printf("     %s: ", T.name);
+    printf(fmt, a, b, d);
+    printf("\n");
+    case_failed = 1;
+}
+
+static void begin_check(void) { case_failed = 0; cases++; }
+static void end_check(void)
+{
+    if (T.h.violations)
+        fail("%u write(s) outside a surface%s%s", (unsigned)T.h.violations, 0, 0);
+    if (case_failed)
+        failures++;
+}
+
+static void expect_rc(int rc, int want)
+{
+    if (rc != want)
+        fail("status %u, expected %u%s", (unsigned)rc, (unsigned)want, 0);
+}
+
+static void expect_surf32(uint32_t idx, uint64_t addr, uint32_t want)
+{
+    hsurf *s = hfind(&T.h, idx);
+    uint32_t got = get32(s->b + addr);
+    if (got != want)
+        fail("surface dword at 0x%x = 0x%08x, expected 0x%08x", (unsigned)addr, got, want);
+}
+
+static void expect_surf8(uint32_t idx, uint64_t addr, uint8_t want)
+{
+    hsurf *s = hfind(&T.h, idx);
+    if (s->b[addr] != want)
+        fail("surface byte at 0x%x = 0x%02x, expected 0x%02x", (unsigned)addr, s->b[addr], want);
+}
+
+static void expect_surface_unchanged_except(uint32_t idx, uint64_t lo, uint64_t hi)
+{
+    hsurf *s = hfind(&T.h, idx), *o = hfind(&before_host, idx);
+    for (uint64_t a = 0; a < SURF_BUF; a++)
+        if ((a < lo || a >= hi) && s->b[a] != o->b[a]) {
+            fail("surface byte at 0x%x changed (0x%02x -> 0x%02x)", (unsigned)a, o->b[a], s->b[a]);
+            return;
+        }
+}
+
+static void expect_var32(unsigned k, unsigned dw, uint32_t want)
+{
+    uint32_t got = get32(T.vdata[k] + 4 * dw);
+    if (got != want)
+        fail("V%u dword %u = 0x%08x", T.vars[k].id, dw, got);
+    if (got != want)
+        fail("  expected 0x%08x%s%s", want, 0, 0);
+}
+
+static void expect_state_unchanged(void)
+{
+    if (memcmp(before_var, T.vdata, sizeof before_var))
+        fail("variables changed by a rejected instruction%s%s%s", 0, 0, 0);
+    for (unsigned i = 0; i < T.h.ns; i++)
+        if (memcmp(before_host.s[i].b, T.h.s[i].b, SURF_BUF))
+            fail("surface T%u changed by a rejected instruction%s%s", T.h.s[i].index, 0, 0);
+}
+
+/* ------------------------------------------------------------------------ */
+
+/* SCATTER4_SCALED (§2.1 example bytes): RGBA, SIMD16, T6, goff imm 0 */
+static void t_scatter4_rgba_simd16(void)
+{
+    tc_begin("scatter4_scaled RGBA SIMD16 (ref example)", "TGLLP", 32, 306);
+    std_vars();
+    for (unsigned i = 0; i < 16; i++)
+        put32(offs + 4 * i, 16 * i);
+    add_surface(6, 4096, 0);
+    static const uint8_t ex[] = {0x75, 0x04, 0x00, 0x00, 0x0F, 0x00, 0x00, 0x06, 0x05, 0x00,
+                                 0x00, 0x00, 0x00, 0x00, 0x20, 0x00, 0x00, 0x00, 0x00, 0x00,
+                                 0x21, 0x00, 0x00, 0x00, 0x00, 0x00};
+    memcpy(T.insn, ex, sizeof ex);
+    T.n = sizeof ex;
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    /* lane i channel c: dword at offs[i] + 4c <- data[c*16 + i] */
+    for (unsigned i = 0; i < 16; i++)
+        for (unsigned ch = 0; ch < 4; ch++)
+            expect_surf32(6, 16 * i + 4 * ch, 0x1000 + ch * 16 + i);
+    expect_surface_unchanged_except(6, 0, 256);
+    end_check();
+}
+
+/* SCATTER4_SCALED SIMD8 .RB: channel block stride max(8, GRF/4) dwords */
+static void t_scatter4_simd8_stride(const char *plat, uint32_t grf)
+{
+    char name[64];
+    snprintf(name, sizeof name, "scatter4_scaled RB SIMD8 block stride GRF%u", grf);
+    tc_begin(name, plat, grf, 306);
+    std_vars();
+    for (unsigned i = 0; i < 8; i++)
+        put32(offs + 4 * i, 32 * i);
+    add_surface(6, 4096, 0);
+    b1(0x75); b1(0x03); b2(0); b1(0x05); b2(0); b1(6); op_imm(0); op_raw(32, 0); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    unsigned blk = grf / 4 > 8 ? grf / 4 : 8;
+    for (unsigned i = 0; i < 8; i++) {
+        expect_surf32(6, 32 * i + 0, 0x1000 + i);            /* R: block 0 */
+        expect_surf32(6, 32 * i + 8, 0x1000 + blk + i);      /* B: block 1 */
+        expect_surf32(6, 32 * i + 4, 0);                     /* G, A untouched */
+        expect_surf32(6, 32 * i + 12, 0);
+    }
+    end_check();
+}
+
+/* channel enables: M5 mask offset, predicate, .any/.all, invert, NoMask */
+static void t_chen(const char *name, uint8_t execb, uint32_t pred, uint32_t em, uint32_t pbits,
+                   uint32_t want_lanes)
+{
+    tc_begin(name, "TGLLP", 32, 306);
+    std_vars();
+    for (unsigned i = 0; i < 8; i++)
+        put32(offs + 4 * i, 4 * i);
+    add_pred(1, 32, pbits);
+    add_surface(6, 4096, 0xEE);
+    T.em = em;
+    b1(0x75); b1(execb); b2(pred); b1(0x01); b2(0); b1(6); op_imm(0x100); op_raw(32, 0); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned i = 0; i < 8; i++)
+        expect_surf32(6, 0x100 + 4 * i, (want_lanes >> i) & 1 ? 0x1000 + i : 0xEEEEEEEEu);
+    expect_surface_unchanged_except(6, 0x100, 0x120);
+    end_check();
+}
+
+/* SCATTER (§2.2 example bytes): dword, 8 lanes, NoMask, goff 16 (element units) */
+static void t_scatter_example(void)
+{
+    tc_begin("scatter.4 (M1_NM, 8) goff 16 (ref example)", "TGLLP", 32, 306);
+    std_vars();
+    for (unsigned i = 0; i < 8; i++)
+        put32(offs + 4 * i, i);
+    add_surface(6, 4096, 0);
+    T.em = 0; /* NoMask: the execution mask does not matter */
+    static const uint8_t ex[] = {0x3A, 0x02, 0x80, 0x06, 0x05, 0x00, 0x10, 0x00, 0x00, 0x00, 0x20,
+                                 0x00, 0x00, 0x00, 0x00, 0x00, 0x21, 0x00, 0x00, 0x00, 0x00, 0x00};
+    memcpy(T.insn, ex, sizeof ex);
+    T.n = sizeof ex;
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned i = 0; i < 8; i++)
+        expect_surf32(6, (16 + i) * 4, 0x1000 + i);
+    expect_surface_unchanged_except(6, 64, 96);
+    end_check();
+}
+
+/* SCATTER word elements, 16 lanes, M1 with a partial exec mask */
+static void t_scatter_word(void)
+{
+    tc_begin("scatter.2 (M1, 16) word units, low half only", "TGLLP", 32, 306);
+    std_vars();
+    for (unsigned i = 0; i < 16; i++)
+        put32(offs + 4 * i, 2 * i); /* word index 2i -> byte 4i + 2*goff */
+    add_surface(6, 4096, 0xEE);
+    T.em = 0x0000F0F0;
+    b1(0x3A); b1(0x01); b1(0x01); b1(6); op_imm(8); op_raw(32, 0); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned i = 0; i < 16; i++) {
+        uint32_t a = (8 + 2 * i) * 2;
+        int on = (T.em >> i) & 1;
+        expect_surf8(6, a, on ? (uint8_t)(0x1000 + i) : 0xEE);
+        expect_surf8(6, a + 1, on ? 0x10 : 0xEE);
+        expect_surf8(6, a + 2, 0xEE); /* upper half of the source dword is not written */
+        expect_surf8(6, a + 3, 0xEE);
+    }
+    end_check();
+}
+
+/* OWORD_ST (§2.3 example bytes): 4 owords to stateless, oword offset in V34 */
+static void t_oword_example(void)
+{
+    tc_begin("oword_st (4) %scratch off (ref example)", "TGLLP", 32, 306);
+    std_vars();
+    uint8_t *off = add_var(34, 0, 1, 4);
+    put32(off, 3);
+    add_surface(5, 4096, 0);
+    T.em = 0x00000001; /* ignored: OWORD_ST is NoMask */
+    static const uint8_t ex[] = {0x36, 0x02, 0x05, 0x00, 0x22, 0x00, 0x00, 0x00, 0x00,
+                                 0x00, 0x21, 0x01, 0x21, 0x00, 0x00, 0x00, 0x00, 0x00};
+    memcpy(T.insn, ex, sizeof ex);
+    T.n = sizeof ex;
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned j = 0; j < 16; j++)
+        expect_surf32(5, 48 + 4 * j, 0x1000 + j);
+    expect_surface_unchanged_except(5, 48, 112);
+    end_check();
+}
+
+/* OWORD_ST partly past the end: the straddling oword is dropped whole, the rest written */
+static void t_oword_oob(void)
+{
+    tc_begin("oword_st (8) straddling the bound", "TGLLP", 32, 306);
+    std_vars();
+    add_surface(6, 72, 0xEE); /* owords at 0,16,32,48 fit; 64 straddles; 80.. outside */
+    b1(0x36); b1(0x03); b1(6); op_imm(0); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned j = 0; j < 16; j++)
+        expect_surf32(6, 4 * j, 0x1000 + j);
+    for (unsigned a = 64; a < 72; a++)
+        expect_surf8(6, a, 0xEE);
+    end_check();
+}
+
+/* GATHER_SCALED (§2.4 example bytes): (!P1) 2 bytes, SIMD16, SLM */
+static void t_gather_example(void)
+{
+    tc_begin("(!P1) gather_scaled.2 (M1, 16) %slm (ref example)", "TGLLP", 32, 306);
+    std_vars();
+    for (unsigned i = 0; i < 16; i++)
+        put32(offs + 4 * i, 6 * i);
+    add_pred(1, 16, 0x00F0);
+    hsurf *s = add_surface(0, 256, 0);
+    for (unsigned a = 0; a < 256; a++)
+        s->b[a] = (uint8_t)(a ^ 0x5A);
+    static const uint8_t ex[] = {0x78, 0x04, 0x01, 0x80, 0x00, 0x01, 0x00, 0x00, 0x00,
+                                 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x20, 0x00, 0x00,
+                                 0x00, 0x00, 0x00, 0x21, 0x00, 0x00, 0x00, 0x00, 0x00};
+    memcpy(T.insn, ex, sizeof ex);
+    T.n = sizeof ex;
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned i = 0; i < 16; i++) {
+        uint32_t old = 0x1000 + i;
+        if (i >= 4 && i < 8) {
+            expect_var32(1, i, old); /* disabled lane keeps its value */
+        } else {
+            uint32_t a = 6 * i;
+            uint32_t lo = (uint32_t)(uint8_t)(a ^ 0x5A) | (uint32_t)(uint8_t)((a + 1) ^ 0x5A) << 8;
+            /* the upper bytes are undefined by the spec: only the low half is checked */
+            uint32_t got = get32(T.vdata[1] + 4 * i) & 0xFFFF;
+            if (got != lo)
+                fail("lane %u low half 0x%04x, expected 0x%04x", i, got, lo);
+        }
+    }
+    end_check();
+}
+
+/* GATHER_SCALED out of bounds: zeros, never the host's 0xCD filler */
+static void t_gather_oob(void)
+{
+    tc_begin("gather_scaled.4 (M1, 8) out-of-bound lanes read 0", "TGLLP", 32, 306);
+    std_vars();
+    static const uint32_t o[8] = {0, 4, 60, 64, 68, 0x1000, 0xFFFFFFFCu, 8};
+    for (unsigned i = 0; i < 8; i++)
+        put32(offs + 4 * i, o[i]);
+    hsurf *s = add_surface(6, 64, 0);
+    for (unsigned a = 0; a < 64; a++)
+        s->b[a] = (uint8_t)(0x80 + a);
+    b1(0x78); b1(0x03); b2(0); b1(0); b1(2); b2(0); b1(6); op_imm(0); op_raw(32, 0); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned i = 0; i < 8; i++) {
+        uint32_t want = (uint64_t)o[i] + 4 <= 64 ? get32(s->b + o[i]) : 0;
+        expect_var32(1, i, want);
+    }
+    end_check();
+}
+
+/* SCATTER4_SCALED out of bounds: dropped lanes, later lanes still written,
+ * a dword straddling the bound dropped whole */
+static void t_scatter_oob(void)
+{
+    tc_begin("scatter4_scaled.R (M1, 8) out-of-bound lanes dropped", "TGLLP", 32, 306);
+    std_vars();
+    static const uint32_t o[8] = {0, 100, 4, 64, 8, 0x80000000u, 12, 16};
+    for (unsigned i = 0; i < 8; i++)
+        put32(offs + 4 * i, o[i]);
+    add_surface(6, 66, 0xEE); /* the dword at 64 straddles the bound */
+    b1(0x75); b1(0x03); b2(0); b1(0x01); b2(0); b1(6); op_imm(0); op_raw(32, 0); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    expect_surf32(6, 0, 0x1000);
+    expect_surf32(6, 4, 0x1002);
+    expect_surf32(6, 8, 0x1004);
+    expect_surf32(6, 12, 0x1006);
+    expect_surf32(6, 16, 0x1007);
+    expect_surf8(6, 64, 0xEE);
+    expect_surf8(6, 65, 0xEE);
+    expect_surface_unchanged_except(6, 0, 20);
+    end_check();
+}
+
+/* 32-bit wrap of global + element offset */
+static void t_wrap(void)
+{
+    tc_begin("scatter4_scaled.R goff 0xfffffff0 wraps", "TGLLP", 32, 306);
+    std_vars();
+    for (unsigned i = 0; i < 8; i++)
+        put32(offs + 4 * i, 0x20 + 4 * i);
+    add_surface(6, 4096, 0);
+    b1(0x75); b1(0x03); b2(0); b1(0x01); b2(0); b1(6); op_imm(0xFFFFFFF0u); op_raw(32, 0); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned i = 0; i < 8; i++)
+        expect_surf32(6, 0x10 + 4 * i, 0x1000 + i);
+    end_check();
+}
+
+/* vISA 3.3: 2-byte variable ids */
+static void t_visa33(void)
+{
+    tc_begin("scatter4_scaled.G vISA 3.3 (2-byte ids)", "TGLLP", 32, 303);
+    std_vars();
+    for (unsigned i = 0; i < 8; i++)
+        put32(offs + 4 * i, 8 * i);
+    add_surface(6, 4096, 0);
+    b1(0x75); b1(0x03); b2(0); b1(0x02); b2(0); b1(6); op_imm(0); op_raw(32, 0); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned i = 0; i < 8; i++)
+        expect_surf32(6, 8 * i + 4, 0x1000 + i); /* G is the first enabled channel: block 0 */
+    end_check();
+}
+
+/* raw operands with a non-zero (GRF-aligned) byte offset */
+static void t_raw_offset(void)
+{
+    tc_begin("scatter4_scaled.R offs.32 data.64", "TGLLP", 32, 306);
+    std_vars();
+    for (unsigned i = 0; i < 8; i++) {
+        put32(offs + 4 * i, 0x200 + 4 * i);  /* offs.0: must not be used */
+        put32(offs + 32 + 4 * i, 8 * i);     /* offs.32 */
+    }
+    add_surface(6, 4096, 0);
+    b1(0x75); b1(0x03); b2(0); b1(0x01); b2(0); b1(6); op_imm(0); op_raw(32, 32); op_raw(33, 64);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned i = 0; i < 8; i++)
+        expect_surf32(6, 8 * i, 0x1000 + 16 + i);
+    expect_surface_unchanged_except(6, 0, 64);
+    end_check();
+}
+
+/* global offset from an indirect operand and from a general operand with a row offset */
+static void t_goff_forms(void)
+{
+    tc_begin("oword_st (1) indirect offset r[A0(0),4]", "TGLLP", 32, 306);
+    std_vars();
+    put32(offs + 4, 5); /* V32 dword 1 = 5 owords */
+    T.addrs[0].id = 0;
+    T.addrs[0].num_elts = 1;
+    T.addrs[0].elems[0].var = 32;
+    T.addrs[0].elems[0].off = 0;
+    T.naddrs = 1;
+    add_surface(6, 4096, 0);
+    b1(0x36); b1(0x00); b1(6); op_ind(0, 0, 4); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned j = 0; j < 4; j++)
+        expect_surf32(6, 80 + 4 * j, 0x1000 + j);
+    expect_surface_unchanged_except(6, 80, 96);
+    end_check();
+
+    tc_begin("oword_st (1) general offset V32(1,2) on GRF64", "PVC", 64, 306);
+    std_vars();
+    put32(offs + 64 + 8, 2); /* row 1 col 2: byte 64 + 8 */
+    put32(offs + 32 + 8, 7); /* where a 32-byte row unit would look */
+    add_surface(6, 4096, 0);
+    b1(0x36); b1(0x00); b1(6); op_gen(32, 1, 2); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned j = 0; j < 4; j++)
+        expect_surf32(6, 32 + 4 * j, 0x1000 + j);
+    expect_surface_unchanged_except(6, 32, 48);
+    end_check();
+}
+
+/* invalid encodings: rejected, state untouched */
+static void t_invalid(const char *name, const char *plat, const uint8_t *bytes, unsigned n)
+{
+    tc_begin(name, plat, strcmp(plat, "PVC") ? 32 : 64, 306);
+    std_vars();
+    add_pred(1, 8, 0xFF);
+    add_surface(6, 4096, 0x11);
+    add_surface(5, 4096, 0x22);
+    memcpy(T.insn, bytes, n);
+    T.n = n;
+    begin_check();
+    expect_rc(run(), VISA_DUT_REJECTED);
+    expect_state_unchanged();
+    end_check();
+}
+
+#define INV(name, plat, ...) do { static const uint8_t b_[] = {__VA_ARGS__}; \
+    t_invalid(name, plat, b_, sizeof b_); } while (0)
+#define S4TAIL 0x05, 0x00, 0, 0, 0, 0, 0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0
+
+static void invalid_cases(void)
+{
+    INV("invalid: channel mask 0", "TGLLP", 0x75, 0x03, 0, 0, 0x00, 0, 0, 6, S4TAIL);
+    INV("invalid: channel mask bits 7..4", "TGLLP", 0x75, 0x03, 0, 0, 0x11, 0, 0, 6, S4TAIL);
+    INV("invalid: exec size 32", "TGLLP", 0x75, 0x05, 0, 0, 0x01, 0, 0, 6, S4TAIL);
+    INV("invalid: exec size code 6", "TGLLP", 0x75, 0x06, 0, 0, 0x01, 0, 0, 6, S4TAIL);
+    INV("invalid: SIMD16 with M2 offset", "TGLLP", 0x75, 0x14, 0, 0, 0x01, 0, 0, 6, S4TAIL);
+    INV("invalid: scale non-zero", "TGLLP", 0x75, 0x03, 0, 0, 0x01, 1, 0, 6, S4TAIL);
+    INV("invalid: reserved surface 2", "TGLLP", 0x75, 0x03, 0, 0, 0x01, 0, 0, 2, S4TAIL);
+    INV("invalid: undeclared surface 9", "TGLLP", 0x75, 0x03, 0, 0, 0x01, 0, 0, 9, S4TAIL);
+    INV("invalid: predicate bit 12", "TGLLP", 0x75, 0x03, 0x01, 0x10, 0x01, 0, 0, 6, S4TAIL);
+    INV("invalid: predicate combine 3", "TGLLP", 0x75, 0x03, 0x01, 0x60, 0x01, 0, 0, 6, S4TAIL);
+    INV("invalid: undeclared predicate", "TGLLP", 0x75, 0x03, 0x02, 0x00, 0x01, 0, 0, 6, S4TAIL);
+    INV("invalid: predicate too short for M3", "TGLLP", 0x75, 0x23, 0x01, 0x00, 0x01, 0, 0, 6, S4TAIL);
+    INV("invalid: trailing byte", "TGLLP", 0x75, 0x03, 0, 0, 0x01, 0, 0, 6, S4TAIL, 0x00);
+    INV("invalid: truncated", "TGLLP", 0x75, 0x03, 0, 0, 0x01, 0, 0, 6, 0x05, 0x00, 0, 0);
+    INV("invalid: immediate offset :d", "TGLLP", 0x75, 0x03, 0, 0, 0x01, 0, 0, 6,
+        0x05, 0x01, 0, 0, 0, 0, 0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0);
+    INV("invalid: offset modifier (-)", "TGLLP", 0x75, 0x03, 0, 0, 0x01, 0, 0, 6,
+        0x15, 0x00, 0, 0, 0, 0, 0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0);
+    INV("invalid: raw src %null", "TGLLP", 0x75, 0x03, 0, 0, 0x01, 0, 0, 6,
+        0x05, 0x00, 0, 0, 0, 0, 0x20, 0, 0, 0, 0, 0, 0x00, 0, 0, 0, 0, 0);
+    INV("invalid: raw src not GRF-aligned", "TGLLP", 0x75, 0x03, 0, 0, 0x01, 0, 0, 6,
+        0x05, 0x00, 0, 0, 0, 0, 0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0x04, 0);
+    INV("invalid: reserved id V25", "TGLLP", 0x75, 0x03, 0, 0, 0x01, 0, 0, 6,
+        0x05, 0x00, 0, 0, 0, 0, 0x19, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0);
+    INV("invalid: undeclared V40", "TGLLP", 0x75, 0x03, 0, 0, 0x01, 0, 0, 6,
+        0x05, 0x00, 0, 0, 0, 0, 0x28, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0);
+    INV("invalid: scatter elt_size 3", "TGLLP", 0x3A, 0x03, 0x00, 6, S4TAIL);
+    INV("invalid: scatter num_elts 3", "TGLLP", 0x3A, 0x02, 0x03, 6, S4TAIL);
+    INV("invalid: scatter num_elts bit 2", "TGLLP", 0x3A, 0x02, 0x04, 6, S4TAIL);
+    INV("invalid: oword size code 5", "TGLLP", 0x36, 0x05, 6, 0x05, 0x00, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0);
+    INV("invalid: oword 16 owords on TGLLP", "TGLLP", 0x36, 0x04, 6, 0x05, 0x00, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0);
+    INV("invalid: oword SLM on SKL", "SKL", 0x36, 0x00, 0, 0x05, 0x00, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0);
+    INV("invalid: gather num_blocks 3", "TGLLP", 0x78, 0x03, 0, 0, 0x00, 0x03, 0, 0, 6, S4TAIL);
+    INV("invalid: gather block_size 1", "TGLLP", 0x78, 0x03, 0, 0, 0x01, 0x00, 0, 0, 6, S4TAIL);
+    INV("invalid: unknown opcode 0x01", "TGLLP", 0x01, 0x03);
+}
+
+int main(int argc, char **argv)
+{
+    int expect_fail = 0;
+    const char *lib = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--expect-fail"))
+            expect_fail = 1;
+        else if (!strcmp(argv[i], "-v"))
+            verbose = 1;
+        else
+            lib = argv[i];
+    }
+    if (!lib) {
+        fprintf(stderr, "usage: %s [--expect-fail] [-v] libdut.so\n", argv[0]);
+        return 2;
+    }
+    void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        fprintf(stderr, "dlopen: %s\n", dlerror());
+        return 2;
+    }
+    visa_dut_abi_version_fn ver = (visa_dut_abi_version_fn)dlsym(h, "visa_dut_abi_version");
+    dut_exec = (visa_dut_execute_fn)dlsym(h, "visa_dut_execute");
+    if (!ver || !dut_exec) {
+        fprintf(stderr, "%s: missing visa_dut_abi_version / visa_dut_execute\n", lib);
+        return 2;
+    }
+    if (ver() != VISA_DUT_ABI_VERSION) {
+        fprintf(stderr, "%s: ABI version %u, expected %u\n", lib, ver(), VISA_DUT_ABI_VERSION);
+        return 2;
+    }
+
+    t_scatter4_rgba_simd16();
+    t_scatter4_simd8_stride("TGLLP", 32);
+    t_scatter4_simd8_stride("PVC", 64);
+    /* exec 0x43 = (M5, 8): EM and predicate bits 16..23 */
+    t_chen("chen: (M5, 8) uses EM bits 16..23", 0x43, 0, 0x005A0000, 0, 0x5A);
+    t_chen("chen: (P1) (M5, 8) predicate bits 16..23", 0x43, 0x0001, 0x00FF0000, 0x00AA0000, 0xAA);
+    t_chen("chen: (!P1) (M5, 8)", 0x43, 0x8001, 0x00FF0000, 0x00AA0000, 0x55);
+    t_chen("chen: (P1.any) one bit set", 0x03, 0x2001, 0xFFFFFF7F, 0x00000010, 0x7F);
+    t_chen("chen: (P1.all) one bit clear", 0x03, 0x4001, 0xFFFFFFFF, 0x000000EF, 0x00);
+    t_chen("chen: (P1.all) all set", 0x03, 0x4001, 0xFFFFFFFF, 0x000000FF, 0xFF);
+    t_chen("chen: (!P1.any) none set", 0x03, 0xA001, 0xFFFFFFFF, 0x00000000, 0xFF);
+    t_chen("chen: (!P1.any) one set: combine, then invert", 0x03, 0xA001, 0xFFFFFFFF, 0x00000010, 0x00);
+    t_chen("chen: (M1_NM, 8) ignores EM", 0x83, 0, 0x00000000, 0, 0xFF);
+    t_chen("chen: (M1, 8) EM bit order", 0x03, 0, 0x00000003, 0, 0x03);
+    t_scatter_example();
+    t_scatter_word();
+    t_oword_example();
+    t_oword_oob();
+    t_gather_example();
+    t_gather_oob();
+    t_scatter_oob();
+    t_wrap();
+    t_visa33();
+    t_goff_forms();
+    t_raw_offset();
+    invalid_cases();
+
+    printf("%s: %d cases, %d failed\n", lib, cases, failures);
+    if (expect_fail)
+        return failures ? 0 : 1;
+    return failures ? 1 : 0;
+}

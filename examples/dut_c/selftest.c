@@ -246,7 +246,10 @@ static void expect_var32(unsigned k, unsigned dw, uint32_t want)
 {
     uint32_t got = get32(T.vdata[k] + 4 * dw);
     if (got != want)
-        fail("V%u dword %u = 0x%08x, expected 0x%08x", T.vars[k].id, dw, got, want);
+    {
+        fail("V%u dword %u = 0x%08x", T.vars[k].id, dw, got);
+        fail("  expected 0x%08x%.0u%.0u", want, 0, 0);
+    }
 }
 
 static void expect_state_unchanged(void)

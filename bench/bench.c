@@ -1,0 +1,204 @@
+/* bench: throughput of vo_run (state copy + decode + validate + execute) for
+ * the seed instructions at two widths, against a plain memcpy of the bytes
+ * the instruction moves.
+ *
+ *   ./build/bench            all cases, >= 0.3 s each
+ *   ./build/bench 1.0        >= 1.0 s each
+ *
+ * Inputs are fixed (no randomness): a TGLLP state (GRF 32, vISA 3.6) with
+ *   V32 ud[16]  element offsets (lane-strided so no two lanes collide)
+ *   V33 ud[64]  data (256 bytes: SIMD16 x 4 channels)
+ *   T6, %slm, %scratch: 64 KiB surfaces; T6 holds 4 KiB of non-zero bytes
+ * and the execution mask all ones. "bytes" is the sum of the sizes of the
+ * memory accesses vo_run reports for the instruction (each moves that many
+ * bytes between a surface and a variable); the memcpy column copies exactly
+ * that many bytes once per iteration. ratio = ns per vo_run / ns per memcpy.
+ * vo_run's time includes copying the whole input state into the result
+ * (it is a pure function), which dominates for small instructions. */
+#define _POSIX_C_SOURCE 199309L
+#include "visa_oracle.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* a memcpy the compiler cannot drop or fold */
+static void *(*volatile memcpy_fn)(void *, const void *, size_t) = memcpy;
+
+typedef struct bcase {
+    const char *label;  /* width label for the table */
+    uint8_t bytes[VO_MAX_INSN_BYTES];
+    size_t n;
+    uint32_t eoff_stride; /* element offset of lane i = i * stride */
+} bcase;
+
+/* Encoders for the seed opcodes (visa-reference §2.1-2.4; vISA >= 3.4, so
+ * variable ids are 4 bytes). Operands: immediate global offset 0, element
+ * offsets V32.0, data V33.0, surface T6. */
+static size_t put_u32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); p[2] = (uint8_t)(v >> 16); p[3] = (uint8_t)(v >> 24);
+    return 4;
+}
+static size_t put_imm0(uint8_t *p) { p[0] = 0x05; p[1] = 0x00; return 2 + put_u32(p + 2, 0); }
+static size_t put_raw(uint8_t *p, uint32_t id) { size_t k = put_u32(p, id); p[k] = 0; p[k + 1] = 0; return k + 2; }
+
+static size_t enc_scatter4_scaled(uint8_t *b, uint8_t exec)
+{
+    size_t k = 0;
+    b[k++] = VO_OP_SCATTER4_SCALED; b[k++] = exec; b[k++] = 0; b[k++] = 0; /* pred */
+    b[k++] = 0x0F;                                                          /* RGBA */
+    b[k++] = 0; b[k++] = 0;                                                 /* scale */
+    b[k++] = 6;                                                             /* T6 */
+    k += put_imm0(b + k);
+    k += put_raw(b + k, 32);
+    k += put_raw(b + k, 33);
+    return k;
+}
+static size_t enc_scatter(uint8_t *b, uint8_t num_elts)
+{
+    size_t k = 0;
+    b[k++] = VO_OP_SCATTER; b[k++] = 2; /* 4-byte elements */
+    b[k++] = num_elts; b[k++] = 6;
+    k += put_imm0(b + k);
+    k += put_raw(b + k, 32);
+    k += put_raw(b + k, 33);
+    return k;
+}
+static size_t enc_gather_scaled(uint8_t *b, uint8_t exec)
+{
+    size_t k = 0;
+    b[k++] = VO_OP_GATHER_SCALED; b[k++] = exec; b[k++] = 0; b[k++] = 0; /* pred */
+    b[k++] = 0;          /* block_size */
+    b[k++] = 2;          /* num_blocks: 4 bytes per lane */
+    b[k++] = 0; b[k++] = 0; /* scale */
+    b[k++] = 6;
+    k += put_imm0(b + k);
+    k += put_raw(b + k, 32);
+    k += put_raw(b + k, 33);
+    return k;
+}
+static size_t enc_oword_st(uint8_t *b, uint8_t size_code)
+{
+    size_t k = 0;
+    b[k++] = VO_OP_OWORD_ST; b[k++] = size_code; b[k++] = 6;
+    k += put_imm0(b + k);
+    k += put_raw(b + k, 33);
+    return k;
+}
+
+static int build_state(vo_state *s, uint32_t eoff_stride)
+{
+    vo_state_init(s);
+    s->exec_mask = 0xFFFFFFFFu;
+    vo_var *off = vo_state_add_var(s, 32, VO_T_UD, 16);
+    vo_var *dat = vo_state_add_var(s, 33, VO_T_UD, 64);
+    if (!off || !dat) return -1;
+    for (uint32_t i = 0; i < 16; i++) put_u32(off->data + 4 * i, i * eoff_stride);
+    for (uint32_t i = 0; i < 64; i++) put_u32(dat->data + 4 * i, 0x9E3779B1u * (i + 1));
+    vo_surface *t6 = vo_state_add_surface(s, 6, 65536);
+    if (!t6 || !vo_state_add_surface(s, 0, 65536) || !vo_state_add_surface(s, 5, 65536)) return -1;
+    uint8_t page[4096];
+    for (unsigned i = 0; i < sizeof page; i++) page[i] = (uint8_t)(i * 31u + 7u);
+    if (vo_surface_write(s, t6, 0, page, sizeof page) != 0) return -1;
+    vo_state_sort(s);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    double min_s = argc > 1 ? atof(argv[1]) : 0.3;
+    if (!(min_s > 0)) min_s = 0.3;
+
+    bcase cases[8];
+    unsigned nc = 0;
+    /* SIMD8 = exec code 3, SIMD16 = code 4 (mask M1); SCATTER: num_elts code 0 = 8, 1 = 16 */
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 16 }; cases[nc].n = enc_scatter4_scaled(cases[nc].bytes, 0x03); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 16 }; cases[nc].n = enc_scatter4_scaled(cases[nc].bytes, 0x04); nc++;
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 1 }; cases[nc].n = enc_scatter(cases[nc].bytes, 0x00); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 1 }; cases[nc].n = enc_scatter(cases[nc].bytes, 0x01); nc++;
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 4 }; cases[nc].n = enc_gather_scaled(cases[nc].bytes, 0x03); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 4 }; cases[nc].n = enc_gather_scaled(cases[nc].bytes, 0x04); nc++;
+    /* OWORD_ST has no exec size; 8 and 16 stand for 4 and 8 owords (64 / 128 bytes) */
+    cases[nc] = (bcase){ "4 ow", {0}, 0, 0 }; cases[nc].n = enc_oword_st(cases[nc].bytes, 2); nc++;
+    cases[nc] = (bcase){ "8 ow", {0}, 0, 0 }; cases[nc].n = enc_oword_st(cases[nc].bytes, 3); nc++;
+
+    printf("visa-oracle %s bench: vo_run (copy + decode + validate + execute), >= %.2f s per case\n",
+           VO_VERSION_STRING, min_s);
+    printf("%-52s %-7s %6s %12s %10s %10s %8s\n", "instruction", "width", "bytes", "insn/s", "ns/insn",
+           "memcpy ns", "ratio");
+    int rc = 0;
+    uint8_t *src = calloc(1, 4096), *dst = calloc(1, 4096);
+    if (!src || !dst) return 1;
+    for (unsigned c = 0; c < nc; c++) {
+        vo_state st;
+        if (build_state(&st, cases[c].eoff_stride) != 0) {
+            fprintf(stderr, "bench: cannot build the state\n");
+            return 1;
+        }
+        char text[160] = "?";
+        vo_insn insn;
+        vo_error err;
+        if (vo_decode(cases[c].bytes, cases[c].n, st.platform.visa_version, &insn, &err) == 0)
+            vo_disasm(&insn, text, sizeof text);
+        vo_result r;
+        vo_result_init(&r);
+        vo_status status = vo_run(&st, cases[c].bytes, cases[c].n, &r);
+        if (status != VO_OK) {
+            printf("%-52s %-7s  not ok: %s %s (%s)\n", text, cases[c].label, vo_status_name(status),
+                   vo_errcode_name(r.err.code), r.err.message);
+            rc = 1;
+            vo_result_free(&r);
+            vo_state_free(&st);
+            continue;
+        }
+        size_t moved = 0;
+        for (uint32_t i = 0; i < r.nacc; i++) moved += r.acc[i].size;
+        if (moved > 4096) moved = 4096;
+
+        /* vo_run */
+        unsigned long iters = 0, batch = 64;
+        double t0 = now_s(), el;
+        for (;;) {
+            for (unsigned long i = 0; i < batch; i++) vo_run(&st, cases[c].bytes, cases[c].n, &r);
+            iters += batch;
+            el = now_s() - t0;
+            if (el >= min_s) break;
+            if (batch < (1ul << 20)) batch *= 2;
+        }
+        double ns_run = el * 1e9 / (double)iters;
+
+        /* memcpy of the same number of bytes */
+        unsigned long miters = 0;
+        batch = 1024;
+        t0 = now_s();
+        for (;;) {
+            for (unsigned long i = 0; i < batch; i++) {
+                src[i & 63] = (uint8_t)i;
+                memcpy_fn(dst, src, moved);
+            }
+            miters += batch;
+            el = now_s() - t0;
+            if (el >= min_s) break;
+            if (batch < (1ul << 24)) batch *= 2;
+        }
+        double ns_cpy = el * 1e9 / (double)miters;
+
+        printf("%-52s %-7s %6zu %12.0f %10.1f %10.2f %8.0f\n", text, cases[c].label, moved, 1e9 / ns_run, ns_run,
+               ns_cpy, ns_cpy > 0 ? ns_run / ns_cpy : 0.0);
+        fflush(stdout);
+        vo_result_free(&r);
+        vo_state_free(&st);
+    }
+    free(src);
+    free(dst);
+    return rc;
+}

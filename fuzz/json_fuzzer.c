@@ -1,0 +1,82 @@
+/* json_fuzzer: the JSON front end of `run` and `check` on arbitrary text.
+ *   - vo_case_from_json (test objects, bare input objects) never crashes and
+ *     either fails with an error code and a path, or gives a case whose
+ *     canonical JSON parses back to the same text and which the binary form
+ *     carries unchanged; such a case is run, and its expect object parses back;
+ *   - vo_final_from_json (expect objects, DUT reply lines) never crashes, on
+ *     the same text, against the parsed case's state or a fixed one. */
+#define FZ_NAME "json_fuzzer"
+#include "fuzz_common.h"
+#include "visa_bincase.h"
+#include "visa_json.h"
+
+static vo_case c, c2;
+static vo_final f;
+static vo_result r;
+static vo_state fixed;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    vo_case_init(&c);
+    vo_case_init(&c2);
+    vo_final_init(&f);
+    vo_result_init(&r);
+    vo_state_init(&fixed);
+    vo_var *v = vo_state_add_var(&fixed, 32, VO_T_UD, 16);
+    (void)v;
+    vo_state_add_var(&fixed, 33, VO_T_UD, 64);
+    vo_state_add_pred(&fixed, 1, 16, 0xFF);
+    vo_state_add_surface(&fixed, 6, 4096);
+    return 0;
+}
+
+static void check_err(const vo_error *e, size_t n)
+{
+    FZ_ASSERT(e->code == VO_E_JSON || e->code == VO_E_STATE || e->code == VO_E_STATE_CAP || e->code == VO_E_OOM,
+              "parse failed with code %s", vo_errcode_name(e->code));
+    FZ_ASSERT(e->field != NULL, "parse error without a field");
+    if (e->code == VO_E_JSON) FZ_ASSERT(e->offset >= 0 && (size_t)e->offset <= n, "E_JSON offset %lld", (long long)e->offset);
+}
+
+static void fz_one(const uint8_t *data, size_t size)
+{
+    const char *text = (const char *)data;
+    vo_error err;
+    const vo_state *against = &fixed;
+    if (vo_case_from_json(text, size, &c, &err) != 0) {
+        check_err(&err, size);
+    } else {
+        char *j = vo_case_to_json(&c);
+        FZ_ASSERT(j != NULL, "vo_case_to_json returned NULL");
+        FZ_ASSERT(vo_case_from_json(j, strlen(j), &c2, &err) == 0, "canonical JSON rejected: %s", err.message);
+        char *j2 = vo_case_to_json(&c2);
+        FZ_ASSERT(j2 && strcmp(j, j2) == 0, "canonical JSON is not a fixed point");
+        uint8_t *b = NULL;
+        size_t n = 0;
+        FZ_ASSERT(vo_bincase_encode(&c, &b, &n, &err) == 0, "parsed case does not encode: %s", err.message);
+        FZ_ASSERT(vo_bincase_decode(b, n, 0, &c2, &err) == 0, "encoded case does not decode: %s", err.message);
+        char *j3 = vo_case_to_json(&c2);
+        FZ_ASSERT(j3 && strcmp(j, j3) == 0, "binary form changed the case");
+        free(b);
+        free(j);
+        free(j2);
+        free(j3);
+        vo_run(&c.state, c.insn, c.insn_len, &r);
+        char *e = vo_result_to_json(&r);
+        FZ_ASSERT(e != NULL, "vo_result_to_json returned NULL");
+        vo_final_free(&f);
+        FZ_ASSERT(vo_final_from_json(e, strlen(e), &c.state, &f, &err) == 0, "expect object rejected: %s at %s",
+                  err.message, err.field ? err.field : "-");
+        FZ_ASSERT(f.status == r.status, "status changed through JSON");
+        free(e);
+        against = &c.state;
+    }
+    vo_final_free(&f);
+    if (vo_final_from_json(text, size, against, &f, &err) != 0) check_err(&err, size);
+    vo_final_free(&f);
+}
+
+FZ_ENTRY

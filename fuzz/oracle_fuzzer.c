@@ -1,0 +1,273 @@
+/* oracle_fuzzer: any bytes -> binary case -> vo_run, then the invariants of
+ * the oracle's contract (product.md §1, §5):
+ *   1. the status is one of ok / invalid / undefined, with an error code iff
+ *      invalid;
+ *   2. invalid leaves the state unchanged (structurally, and equal digests);
+ *   3. freedom only covers bytes the instruction may touch: surface freedom
+ *      lies inside the addresses the instruction accessed, variable freedom
+ *      inside its data operand; every one_of range holds one of its
+ *      candidates in the final state;
+ *   4. the final state differs from the input only where the instruction
+ *      wrote: a write changes only performed accesses of its surface, a read
+ *      only its data operand;
+ *   5. the result's canonical JSON parses back (vo_final_from_json) to the
+ *      same state, status, error code and digest;
+ *   6. running twice gives the same result and the same digest.
+ * The case may carry a state vo_state_check rejects (VO_BINCASE_NOCHECK):
+ * vo_run must then answer invalid without touching it.
+ *
+ * Checks 2-digest, 5 and 6-digest print and hash JSON; they run on every
+ * input unless VO_FUZZ_HEAVY_EVERY=N is set, in which case they run on the
+ * inputs whose hash is 0 mod N (deterministic per input, so crashes replay). */
+#define FZ_NAME "oracle_fuzzer"
+#include "fuzz_common.h"
+#include "visa_bincase.h"
+#include "visa_json.h"
+
+static vo_case c;
+static vo_result r1, r2;
+static unsigned heavy_every = 1;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    vo_case_init(&c);
+    vo_result_init(&r1);
+    vo_result_init(&r2);
+    const char *e = getenv("VO_FUZZ_HEAVY_EVERY");
+    if (e && atoi(e) > 0) heavy_every = (unsigned)atoi(e);
+    return 0;
+}
+
+static uint32_t fnv(const uint8_t *d, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ d[i]) * 16777619u;
+    return h;
+}
+
+/* ---- intervals of surface bytes ---- */
+typedef struct { uint64_t lo, hi; } iv;
+#define MAX_IV 512
+static int covered(const iv *v, unsigned n, uint64_t lo, uint64_t hi)
+{
+    /* v is small: repeatedly extend lo while some interval covers it */
+    while (lo < hi) {
+        int moved = 0;
+        for (unsigned i = 0; i < n; i++)
+            if (v[i].lo <= lo && lo < v[i].hi) { lo = v[i].hi; moved = 1; }
+        if (!moved) return 0;
+    }
+    return 1;
+}
+static uint64_t pow2_floor(uint64_t x)
+{
+    uint64_t p = 1;
+    while (p * 2 <= x) p *= 2;
+    return p;
+}
+
+static void check_free(const vo_insn *in, int decoded)
+{
+    const vo_state *s0 = &c.state, *s1 = &r1.final;
+    iv touched[MAX_IV];
+    unsigned nt = 0;
+    for (uint32_t i = 0; i < r1.nacc && nt + 2 <= MAX_IV; i++) {
+        const vo_access *a = &r1.acc[i];
+        touched[nt++] = (iv){ a->address, a->address + a->size };
+        uint64_t al = a->address & ~(pow2_floor(a->size) - 1); /* truncated range of a misaligned access */
+        touched[nt++] = (iv){ al, al + a->size };
+    }
+    for (uint32_t i = 0; i < r1.nfree; i++) {
+        const vo_free *f = &r1.free[i];
+        FZ_ASSERT(f->len > 0, "free[%u] has length 0", i);
+        FZ_ASSERT(f->clause != NULL, "free[%u] has no clause", i);
+        FZ_ASSERT(f->kind == VO_FREE_UNDEFINED || f->kind == VO_FREE_ONE_OF, "free[%u] kind %u", i, f->kind);
+        FZ_ASSERT(i == 0 || f->space > r1.free[i - 1].space ||
+                      (f->space == r1.free[i - 1].space && (f->index > r1.free[i - 1].index ||
+                       (f->index == r1.free[i - 1].index && f->offset >= r1.free[i - 1].offset))),
+                  "free list not sorted at %u", i);
+        FZ_ASSERT(decoded, "freedom on an instruction that does not decode");
+        if (f->space == VO_SPACE_VAR) {
+            FZ_ASSERT(f->index == in->data.id, "free[%u]: variable V%u is not the data operand V%u", i, f->index,
+                      in->data.id);
+            const vo_var *v = vo_state_var(s1, f->index);
+            FZ_ASSERT(v != NULL, "free[%u]: V%u not in the state", i, f->index);
+            FZ_ASSERT(f->offset >= in->data.offset && f->offset + f->len <= v->size,
+                      "free[%u]: V%u bytes [%llu, +%u) outside the data operand [%u, %u)", i, f->index,
+                      (unsigned long long)f->offset, f->len, in->data.offset, v->size);
+            FZ_ASSERT(f->kind == VO_FREE_UNDEFINED, "free[%u]: one_of on a variable", i);
+        } else {
+            FZ_ASSERT(f->space == VO_SPACE_SURFACE, "free[%u]: space %u", i, f->space);
+            FZ_ASSERT(f->index == in->val[VO_R_SURFACE], "free[%u]: surface T%u is not the instruction's T%u", i,
+                      f->index, in->val[VO_R_SURFACE]);
+            FZ_ASSERT(covered(touched, nt, f->offset, f->offset + f->len),
+                      "free[%u]: surface bytes [%llu, +%u) were not accessed", i, (unsigned long long)f->offset,
+                      f->len);
+            if (f->kind == VO_FREE_ONE_OF) {
+                FZ_ASSERT(f->nvalues >= 2 && f->values, "free[%u]: one_of with %u candidates", i, f->nvalues);
+                const vo_surface *sf = vo_state_surface(s1, f->index);
+                FZ_ASSERT(sf && f->offset + f->len <= sf->size, "free[%u]: one_of past the surface", i);
+                uint8_t buf[VO_PAGE_BYTES];
+                FZ_ASSERT(f->len <= sizeof buf, "free[%u]: one_of range of %u bytes", i, f->len);
+                vo_surface_read(sf, f->offset, buf, f->len);
+                int hit = 0;
+                for (unsigned k = 0; k < f->nvalues && !hit; k++) hit = !memcmp(buf, f->values + k * f->len, f->len);
+                FZ_ASSERT(hit, "free[%u]: final bytes are none of the %u candidates", i, f->nvalues);
+            }
+        }
+    }
+    (void)s0;
+}
+
+/* invariant 4: changes only where the instruction wrote */
+static void check_changes(const vo_insn *in)
+{
+    const vo_state *s0 = &c.state, *s1 = &r1.final;
+    FZ_ASSERT(s0->nvars == s1->nvars && s0->nsurfaces == s1->nsurfaces && s0->npreds == s1->npreds &&
+                  s0->naddrs == s1->naddrs,
+              "declarations added or removed");
+    for (uint32_t i = 0; i < s0->npreds; i++)
+        FZ_ASSERT(!memcmp(&s0->preds[i], &s1->preds[i], sizeof s0->preds[i]), "predicate changed");
+    for (uint32_t i = 0; i < s0->naddrs; i++)
+        FZ_ASSERT(!memcmp(&s0->addrs[i], &s1->addrs[i], sizeof s0->addrs[i]), "address variable changed");
+    for (uint32_t i = 0; i < s0->nvars; i++) {
+        const vo_var *a = &s0->vars[i], *b = &s1->vars[i];
+        FZ_ASSERT(a->id == b->id && a->size == b->size, "variable shape changed");
+        if (!memcmp(a->data, b->data, a->size)) continue;
+        FZ_ASSERT(!in->desc->is_write, "a write changed V%u", a->id);
+        FZ_ASSERT(a->id == in->data.id, "a read changed V%u, not its data operand V%u", a->id, in->data.id);
+        uint32_t k = 0;
+        while (a->data[k] == b->data[k]) k++;
+        FZ_ASSERT(k >= in->data.offset, "a read changed V%u byte %u before its data operand offset %u", a->id, k,
+                  in->data.offset);
+    }
+    iv done[MAX_IV];
+    unsigned nd = 0;
+    for (uint32_t i = 0; i < r1.nacc && nd < MAX_IV; i++) {
+        const vo_access *a = &r1.acc[i];
+        if (a->is_write && (a->outcome == VO_ACC_DONE || a->outcome == VO_ACC_OVERLAP))
+            done[nd++] = (iv){ a->address, a->address + a->size };
+    }
+    for (uint32_t i = 0; i < s0->nsurfaces; i++) {
+        const vo_surface *a = &s0->surfaces[i], *b = &s1->surfaces[i];
+        FZ_ASSERT(a->index == b->index && a->size == b->size, "surface shape changed");
+        int64_t d = fz_surface_diff(a, b);
+        if (d < 0) continue;
+        FZ_ASSERT(in->desc->is_write, "a read changed surface T%u byte %lld", a->index, (long long)d);
+        FZ_ASSERT(a->index == in->val[VO_R_SURFACE], "a write to T%u changed surface T%u byte %lld",
+                  in->val[VO_R_SURFACE], a->index, (long long)d);
+        {
+            /* full check: compare the bytes of every page of either side */
+            uint8_t pa[VO_PAGE_BYTES], pb[VO_PAGE_BYTES];
+            for (int side = 0; side < 2; side++) {
+                const vo_surface *p = side ? b : a;
+                for (uint32_t k = 0; k < p->npages; k++) {
+                    uint64_t base = p->pages[k]->base;
+                    uint32_t lim = (uint32_t)(base + VO_PAGE_BYTES <= a->size ? VO_PAGE_BYTES : a->size - base);
+                    vo_surface_read(a, base, pa, lim);
+                    vo_surface_read(b, base, pb, lim);
+                    for (uint32_t o = 0; o < lim; o++)
+                        FZ_ASSERT(pa[o] == pb[o] || covered(done, nd, base + o, base + o + 1),
+                                  "surface T%u byte %llu changed outside the performed writes", a->index,
+                                  (unsigned long long)(base + o));
+                }
+            }
+        }
+    }
+}
+
+static void heavy_checks(int state_ok)
+{
+    char d0[65], d1[65], d2[65];
+    FZ_ASSERT(vo_state_digest(&r1.final, d1) == 0, "digest: out of memory");
+    if (r1.status == VO_INVALID) {
+        FZ_ASSERT(vo_state_digest(&c.state, d0) == 0, "digest: out of memory");
+        FZ_ASSERT(!strcmp(d0, d1), "invalid changed the state digest");
+    }
+    FZ_ASSERT(vo_state_digest(&r2.final, d2) == 0, "digest: out of memory");
+    FZ_ASSERT(!strcmp(d1, d2), "two runs gave different digests");
+
+    char *json = vo_result_to_json(&r1);
+    FZ_ASSERT(json != NULL, "vo_result_to_json returned NULL");
+    if (!state_ok) { /* the input has no JSON form (NOCHECK state): nothing to parse back */
+        free(json);
+        return;
+    }
+    static vo_final f;
+    vo_final_init(&f);
+    vo_error err;
+    int rc = vo_final_from_json(json, strlen(json), &c.state, &f, &err);
+    if (rc != 0) {
+        fprintf(stderr, "%s\n", json);
+        fz_fail("result JSON does not parse back: %s at %s: %s", vo_errcode_name(err.code),
+                err.field ? err.field : "-", err.message);
+    }
+    char why[160];
+    FZ_ASSERT(f.status == r1.status, "status %u parsed back as %u", r1.status, f.status);
+    FZ_ASSERT(f.code == r1.err.code, "error code %s parsed back as %s", vo_errcode_name(r1.err.code),
+              vo_errcode_name(f.code));
+    if (fz_state_diff(&r1.final, &f.state, why, sizeof why)) {
+        fprintf(stderr, "%s\n", json);
+        fz_fail("result JSON parses back to another state: %s", why);
+    }
+    FZ_ASSERT(f.has_digest && !strcmp(f.digest, d1), "expect digest %s is not the state digest %s",
+              f.has_digest ? f.digest : "(none)", d1);
+    char dd[65];
+    FZ_ASSERT(vo_state_digest(&f.state, dd) == 0 && !strcmp(dd, d1), "parsed-back state has another digest");
+    free(json);
+    vo_final_free(&f);
+}
+
+static void fz_one(const uint8_t *data, size_t size)
+{
+    vo_error err;
+    if (vo_bincase_decode(data, size, VO_BINCASE_NOCHECK, &c, &err) != 0) return;
+    vo_status st = vo_run(&c.state, c.insn, c.insn_len, &r1);
+    char why[160];
+    int state_ok = vo_state_check(&c.state, &err) == 0;
+
+    /* 1. status */
+    FZ_ASSERT(st == VO_OK || st == VO_INVALID || st == VO_UNDEFINED, "status %d", (int)st);
+    FZ_ASSERT(r1.status == st, "returned status %d but r.status %d", (int)st, (int)r1.status);
+    if (st == VO_INVALID) {
+        FZ_ASSERT(r1.err.code > VO_E_NONE && r1.err.code < VO_E_COUNT, "invalid with error code %d",
+                  (int)r1.err.code);
+        FZ_ASSERT(r1.nfree == 0, "invalid with %u freedom entries", r1.nfree);
+        /* 2. unchanged */
+        if (fz_state_diff(&c.state, &r1.final, why, sizeof why)) fz_fail("invalid changed the state: %s", why);
+    } else {
+        FZ_ASSERT(r1.err.code == VO_E_NONE, "status %s with error %s", vo_status_name(st),
+                  vo_errcode_name(r1.err.code));
+        FZ_ASSERT(state_ok, "a state vo_state_check rejects ran with status %s",
+                  vo_status_name(st));
+    }
+
+    /* 3, 4. freedom and changes, against the decoded instruction */
+    vo_insn in;
+    int decoded = vo_decode(c.insn, c.insn_len, c.state.platform.visa_version, &in, &err) == 0;
+    if (st != VO_INVALID) FZ_ASSERT(decoded, "status %s for bytes that do not decode", vo_status_name(st));
+    check_free(&in, decoded);
+    if (st == VO_OK) check_changes(&in);
+
+    /* 6. determinism */
+    vo_status st2 = vo_run(&c.state, c.insn, c.insn_len, &r2);
+    FZ_ASSERT(st2 == st && r2.err.code == r1.err.code && r2.err.offset == r1.err.offset,
+              "second run: status %d/%d, error %d/%d", (int)st, (int)st2, (int)r1.err.code, (int)r2.err.code);
+    FZ_ASSERT(r2.nfree == r1.nfree && r2.tags == r1.tags && r2.nacc == r1.nacc, "second run: different freedom/tags");
+    for (uint32_t i = 0; i < r1.nfree; i++) {
+        const vo_free *a = &r1.free[i], *b = &r2.free[i];
+        FZ_ASSERT(a->space == b->space && a->kind == b->kind && a->index == b->index && a->offset == b->offset &&
+                      a->len == b->len && a->nvalues == b->nvalues &&
+                      (!a->nvalues || !memcmp(a->values, b->values, (size_t)a->nvalues * a->len)),
+                  "second run: free[%u] differs", i);
+    }
+    if (fz_state_diff(&r1.final, &r2.final, why, sizeof why)) fz_fail("second run: %s", why);
+
+    /* 2, 5, 6 with JSON and digests */
+    if (heavy_every <= 1 || fnv(data, size) % heavy_every == 0) heavy_checks(state_ok);
+}
+
+FZ_ENTRY

@@ -1,0 +1,92 @@
+/* roundtrip_fuzzer: the identities of the serialization layers.
+ *   - instruction bytes: vo_decode then vo_encode gives the same bytes (for
+ *     both variable-id widths), and vo_disasm prints something;
+ *   - binary case: decode -> canonical JSON -> vo_case_from_json -> the same
+ *     canonical JSON; decode -> encode -> decode -> the same JSON, and the
+ *     encoding of a decoded case is canonical (encoding it again gives the
+ *     same bytes).
+ * The input is read both as a binary case and as bare instruction bytes. */
+#define FZ_NAME "roundtrip_fuzzer"
+#include "fuzz_common.h"
+#include "visa_bincase.h"
+#include "visa_json.h"
+
+static vo_case c1, c2, c3;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    vo_case_init(&c1);
+    vo_case_init(&c2);
+    vo_case_init(&c3);
+    return 0;
+}
+
+static void insn_identity(const uint8_t *b, size_t n, uint16_t ver)
+{
+    vo_insn in;
+    vo_error err;
+    if (vo_decode(b, n, ver, &in, &err) != 0) {
+        FZ_ASSERT(err.code != VO_E_NONE && err.field != NULL, "decode failed without an error code/field");
+        FZ_ASSERT(err.offset >= 0 && (size_t)err.offset <= n, "decode error offset %lld outside the %zu bytes",
+                  (long long)err.offset, n);
+        return;
+    }
+    FZ_ASSERT(in.len == n, "decoded length %u of %zu bytes", in.len, n);
+    uint8_t out[VO_MAX_INSN_BYTES + 16];
+    size_t m = vo_encode(&in, out, sizeof out);
+    FZ_ASSERT(m == n && memcmp(out, b, n) == 0, "encode(decode(x)) != x (%zu vs %zu bytes, vISA %u)", m, n, ver);
+    char text[512];
+    size_t t = vo_disasm(&in, text, sizeof text);
+    FZ_ASSERT(t > 0 && t < sizeof text && strlen(text) == t, "disasm printed %zu bytes", t);
+}
+
+static void fz_one(const uint8_t *data, size_t size)
+{
+    /* bare instruction bytes, both id widths */
+    if (size <= VO_MAX_INSN_BYTES) {
+        insn_identity(data, size, 303);
+        insn_identity(data, size, 306);
+    }
+    vo_error err;
+    if (vo_bincase_decode(data, size, 0, &c1, &err) != 0) {
+        FZ_ASSERT(err.code != VO_E_NONE, "bincase decode failed without an error code");
+        return;
+    }
+    if (c1.insn_len) insn_identity(c1.insn, c1.insn_len, c1.state.platform.visa_version);
+
+    char *j1 = vo_case_to_json(&c1);
+    FZ_ASSERT(j1 != NULL, "vo_case_to_json returned NULL");
+    if (vo_case_from_json(j1, strlen(j1), &c2, &err) != 0) {
+        fprintf(stderr, "%s\n", j1);
+        fz_fail("canonical JSON of a decoded case is rejected: %s at %s: %s", vo_errcode_name(err.code),
+                err.field ? err.field : "-", err.message);
+    }
+    char *j2 = vo_case_to_json(&c2);
+    FZ_ASSERT(j2 != NULL, "vo_case_to_json returned NULL");
+    if (strcmp(j1, j2) != 0) {
+        fprintf(stderr, "%s\n%s\n", j1, j2);
+        fz_fail("JSON -> case -> JSON changed the text");
+    }
+    uint8_t *b1 = NULL, *b2 = NULL;
+    size_t n1 = 0, n2 = 0;
+    FZ_ASSERT(vo_bincase_encode(&c1, &b1, &n1, &err) == 0, "a decoded case does not encode: %s", err.message);
+    FZ_ASSERT(vo_bincase_decode(b1, n1, 0, &c3, &err) == 0, "an encoded case does not decode: %s", err.message);
+    char *j3 = vo_case_to_json(&c3);
+    FZ_ASSERT(j3 != NULL, "vo_case_to_json returned NULL");
+    if (strcmp(j1, j3) != 0) {
+        fprintf(stderr, "%s\n%s\n", j1, j3);
+        fz_fail("case -> binary -> case changed the case");
+    }
+    FZ_ASSERT(vo_bincase_encode(&c2, &b2, &n2, &err) == 0, "a parsed case does not encode: %s", err.message);
+    FZ_ASSERT(n1 == n2 && memcmp(b1, b2, n1) == 0, "equal cases encode to different bytes");
+    free(b1);
+    free(b2);
+    free(j1);
+    free(j2);
+    free(j3);
+}
+
+FZ_ENTRY

@@ -1,0 +1,42 @@
+/* visa-oracle CLI: shared declarations. main.c is only a dispatcher; each
+ * command lives in its own cmd_<name>.c and is listed in main.c's table.
+ *
+ * Exit codes: 0 ok; 1 environment/internal failure (cannot write output,
+ * out of memory); 2 bad input or usage. Every failure prints exactly one
+ * line on stderr, starting with "visa-oracle: ". Errors about a case or an
+ * instruction use the form
+ *     visa-oracle: <E_CODE> at <field> (offset N): <message>            */
+#ifndef VO_CLI_H
+#define VO_CLI_H
+#include <stddef.h>
+#include "visa_oracle.h"
+
+#define VO_EXIT_OK 0
+#define VO_EXIT_FAIL 1
+#define VO_EXIT_BAD 2
+
+/* a command gets argv[0] = its own name */
+typedef int (*vo_cmd_fn)(int argc, char **argv);
+
+int cmd_run(int argc, char **argv);
+int cmd_disasm(int argc, char **argv);
+int cmd_case2json(int argc, char **argv); /* cmd_case.c (fuzzing) */
+int cmd_json2case(int argc, char **argv); /* cmd_case.c (fuzzing) */
+int cmd_check(int argc, char **argv);     /* cmd_check.c: judge a DUT */
+int cmd_explain(int argc, char **argv);   /* cmd_explain.c: provenance table */
+int cmd_shrink(int argc, char **argv);    /* cmd_shrink.c: reduce a failing case */
+int cmd_gen(int argc, char **argv);       /* cmd_gen.c: write conformance vectors */
+int cmd_cov(int argc, char **argv);       /* cmd_cov.c: clause coverage of vectors */
+
+/* prints the one-line error for e and returns VO_EXIT_BAD */
+int cli_error(const vo_error *e);
+/* prints "visa-oracle: <formatted>" (one line) and returns code */
+int cli_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* 1 if any argument (after argv[0]) is --help or -h */
+int cli_wants_help(int argc, char **argv);
+/* reads a whole file ("-" = stdin), NUL-terminated; NULL with errno set */
+char *cli_read_file(const char *path, size_t *len);
+/* writes data to path atomically (path.tmp.<pid>, then rename); on failure
+ * nothing is left behind. 0 or -1 with errno set. */
+int cli_write_atomic(const char *path, const char *data, size_t len);
+#endif

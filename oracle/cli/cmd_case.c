@@ -1,0 +1,149 @@
+/* visa-oracle case2json / json2case: convert between the binary case form of
+ * the fuzzers (visa_bincase.h) and the JSON case form. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "visa_bincase.h"
+#include "visa_json.h"
+
+static const char case2json_help[] =
+    "usage: visa-oracle case2json FILE.bin [-o OUT] [--test] [--comment TEXT]\n"
+    "\n"
+    "Decodes a binary case (a fuzzer input or crash file; layout in\n"
+    "oracle/include/visa_bincase.h; \"-\" reads stdin) and prints its canonical\n"
+    "JSON input object followed by a newline.\n"
+    "\n"
+    "  -o OUT          write to OUT instead of stdout, atomically\n"
+    "  --test          print a whole test object instead (id, comment, tags,\n"
+    "                  input and the oracle's expect), ready for a vector file\n"
+    "  --comment TEXT  the test's comment (with --test; default: the file name)\n"
+    "\n"
+    "A byte string that does not decode exits 2 with one line on stderr\n"
+    "(E_TRUNCATED for a short header, E_STATE / E_STATE_CAP for a bad state).\n";
+
+static const char json2case_help[] =
+    "usage: visa-oracle json2case FILE.json -o OUT.bin\n"
+    "\n"
+    "Encodes a JSON case (a whole test object or a bare input object; \"-\"\n"
+    "reads stdin) into the binary case form the fuzzers read, e.g. to add a\n"
+    "vector to a seed corpus. \"-o -\" writes the bytes to stdout.\n"
+    "case2json of the result prints the same canonical input object.\n";
+
+static int write_out(const char *cmd, const char *out, const char *data, size_t n)
+{
+    if (out && strcmp(out, "-") != 0) {
+        if (cli_write_atomic(out, data, n) != 0)
+            return cli_fail(VO_EXIT_FAIL, "%s: cannot write '%s': %s", cmd, out, strerror(errno));
+        return VO_EXIT_OK;
+    }
+    if (fwrite(data, 1, n, stdout) != n || fflush(stdout) != 0)
+        return cli_fail(VO_EXIT_FAIL, "%s: cannot write stdout: %s", cmd, strerror(errno));
+    return VO_EXIT_OK;
+}
+
+/* parses FILE [-o OUT] plus the case2json flags; 0 or an exit code */
+static int parse_args(const char *cmd, int argc, char **argv, const char **in, const char **out, int *test,
+                      const char **comment)
+{
+    *in = *out = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--output") == 0) {
+            if (i + 1 >= argc) return cli_fail(VO_EXIT_BAD, "%s: %s needs a file name", cmd, argv[i]);
+            if (*out) return cli_fail(VO_EXIT_BAD, "%s: more than one output file", cmd);
+            *out = argv[++i];
+        } else if (test && strcmp(argv[i], "--test") == 0) {
+            *test = 1;
+        } else if (comment && strcmp(argv[i], "--comment") == 0) {
+            if (i + 1 >= argc) return cli_fail(VO_EXIT_BAD, "%s: --comment needs a text", cmd);
+            *comment = argv[++i];
+        } else if (argv[i][0] == '-' && argv[i][1] != 0) {
+            return cli_fail(VO_EXIT_BAD, "%s: unknown option '%s' (try 'visa-oracle %s --help')", cmd, argv[i], cmd);
+        } else if (*in) {
+            return cli_fail(VO_EXIT_BAD, "%s: more than one input file", cmd);
+        } else {
+            *in = argv[i];
+        }
+    }
+    if (!*in) return cli_fail(VO_EXIT_BAD, "%s: no input file (try 'visa-oracle %s --help')", cmd, cmd);
+    return 0;
+}
+
+int cmd_case2json(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv)) {
+        fputs(case2json_help, stdout);
+        return VO_EXIT_OK;
+    }
+    const char *in, *out, *comment = NULL;
+    int test = 0;
+    int rc = parse_args("case2json", argc, argv, &in, &out, &test, &comment);
+    if (rc) return rc;
+
+    size_t len = 0;
+    char *bytes = cli_read_file(in, &len);
+    if (!bytes) return cli_fail(VO_EXIT_BAD, "case2json: cannot read '%s': %s", in, strerror(errno));
+    static vo_case c; /* large: keep off the stack */
+    vo_error err;
+    vo_case_init(&c);
+    rc = vo_bincase_decode((const uint8_t *)bytes, len, 0, &c, &err);
+    free(bytes);
+    if (rc != 0) return cli_error(&err);
+
+    char *json;
+    if (test) {
+        static vo_result r;
+        vo_result_init(&r);
+        vo_run(&c.state, c.insn, c.insn_len, &r);
+        const char *base = strrchr(in, '/');
+        char cm[300];
+        snprintf(cm, sizeof cm, "fuzz: %s", base ? base + 1 : in);
+        json = vo_test_to_json(&c, &r, comment ? comment : cm);
+        vo_result_free(&r);
+    } else {
+        json = vo_case_to_json(&c);
+    }
+    vo_case_free(&c);
+    if (!json) return cli_fail(VO_EXIT_FAIL, "case2json: out of memory");
+    size_t n = strlen(json);
+    json[n] = '\n'; /* the NUL is replaced; the length is tracked */
+    rc = write_out("case2json", out, json, n + 1);
+    free(json);
+    return rc;
+}
+
+int cmd_json2case(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv)) {
+        fputs(json2case_help, stdout);
+        return VO_EXIT_OK;
+    }
+    const char *in, *out;
+    int rc = parse_args("json2case", argc, argv, &in, &out, NULL, NULL);
+    if (rc) return rc;
+    if (!out) return cli_fail(VO_EXIT_BAD, "json2case: -o OUT.bin is required (\"-o -\" for stdout)");
+
+    size_t len = 0;
+    char *text = cli_read_file(in, &len);
+    if (!text) return cli_fail(VO_EXIT_BAD, "json2case: cannot read '%s': %s", in, strerror(errno));
+    static vo_case c;
+    vo_error err;
+    vo_case_init(&c);
+    rc = vo_case_from_json(text, len, &c, &err);
+    free(text);
+    if (rc != 0) {
+        rc = cli_error(&err);
+        vo_case_free(&c);
+        return rc;
+    }
+    uint8_t *bin = NULL;
+    size_t n = 0;
+    rc = vo_bincase_encode(&c, &bin, &n, &err);
+    vo_case_free(&c);
+    if (rc != 0) return err.code == VO_E_OOM ? cli_fail(VO_EXIT_FAIL, "json2case: out of memory") : cli_error(&err);
+    rc = write_out("json2case", out, (const char *)bin, n);
+    free(bin);
+    return rc;
+}

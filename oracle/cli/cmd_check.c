@@ -1,0 +1,435 @@
+/* visa-oracle check VECTORS... (--dut-lib PATH.so | --dut-cmd "CMD" | --results FILE)
+ *                              [--json] [--timeout-ms N] [--dut-selftest] [-q] [--rows N]
+ * Runs every test's case through the oracle and the DUT and judges the DUT
+ * (docs/check.md). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "dut_transport.h"
+
+static const char check_help[] =
+    "usage: visa-oracle check VECTORS... (--dut-lib PATH.so | --dut-cmd \"CMD\" | --results FILE)\n"
+    "                         [--json] [--timeout-ms N] [--dut-selftest] [-q] [--rows N]\n"
+    "\n"
+    "Runs each test of the vector files on the oracle and on a device under test\n"
+    "(DUT) and compares: bytes outside the test's freedom must match, `undefined`\n"
+    "bytes are skipped, `one_of` ranges must hold one candidate, an `invalid` case\n"
+    "passes iff the DUT rejects it, an `undefined` case passes unless the DUT\n"
+    "crashes or hangs.\n"
+    "\n"
+    "  --dut-lib PATH.so   a shared library implementing oracle/include/visa_dut.h\n"
+    "  --dut-cmd \"CMD\"     a program run with `sh -c`; one input object per line on\n"
+    "                      its stdin, one reply {\"status\": ..., \"vars\": ...,\n"
+    "                      \"surfaces\": ...} per line on its stdout. A crash, hang\n"
+    "                      (--timeout-ms, default 10000) or garbage line fails that\n"
+    "                      test; the process is restarted and the run goes on.\n"
+    "  --results FILE      JSON lines {\"id\": \"<test id>\", \"status\": ..., ...final\n"
+    "                      state...} written by the DUT's own harness from the vectors\n"
+    "  --dut-selftest      first run a few trivial cases and say what is wrong with\n"
+    "                      the adapter (with --results: check the ids match)\n"
+    "  --json              one JSON object per failing test, then {\"passed\":N,\"failed\":N}\n"
+    "                      (the plain summary goes to stderr)\n"
+    "  -q                  only the FAIL line per failing test, no provenance rows\n"
+    "  --rows N            provenance rows per failing test (default 16)\n"
+    "\n"
+    "Output: per failing test `FAIL <id> <insn>:<clause>:<kind>  <asm>` and rows\n"
+    "naming each differing byte (space, offset, expected, got, lane, channel,\n"
+    "element, address, operand byte, clause); last line `N passed, N failed`.\n"
+    "Exit: 0 all passed, 1 a test failed (or the self-test), 2 bad input or usage.\n";
+
+/* ------------------------------------------------------------------ */
+/* self-test                                                           */
+/* ------------------------------------------------------------------ */
+static void put32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); p[2] = (uint8_t)(v >> 16); p[3] = (uint8_t)(v >> 24);
+}
+
+/* TGLLP, vISA 3.6 (4-byte ids), all channels on, stateless surface 5 of 64
+ * bytes; V32 ud x8 element offsets (first = eoff), V33 ud x8 data
+ * (first = 0x11223344), V34 ud x8 filled with 0xAA. */
+static int st_state(vo_case *c, uint32_t eoff, uint32_t surf_word_at_4)
+{
+    vo_case_free(c);
+    vo_case_init(c);
+    vo_state *s = &c->state;
+    s->exec_mask = 0xFFFFFFFFu;
+    vo_var *v32 = vo_state_add_var(s, 32, VO_T_UD, 8);
+    vo_var *v33 = vo_state_add_var(s, 33, VO_T_UD, 8);
+    vo_var *v34 = vo_state_add_var(s, 34, VO_T_UD, 8);
+    vo_surface *sf = vo_state_add_surface(s, 5, 64);
+    if (!v32 || !v33 || !v34 || !sf) return -1;
+    put32(v32->data, eoff);
+    put32(v33->data, 0x11223344u);
+    memset(v34->data, 0xAA, v34->size);
+    if (surf_word_at_4) {
+        uint8_t w[4];
+        put32(w, surf_word_at_4);
+        if (vo_surface_write(s, sf, 4, w, 4) != 0) return -1;
+    }
+    vo_state_sort(s);
+    return 0;
+}
+
+/* SCATTER.<elt_code> (1 element) T5 0x0:ud V32.0 V33.0 */
+static void st_scatter(vo_case *c, uint8_t elt_code)
+{
+    static const uint8_t b[] = { 0x3A, 0, 0x02, 0x05, 0x05, 0x00, 0, 0, 0, 0, 32, 0, 0, 0, 0, 0, 33, 0, 0, 0, 0, 0 };
+    memcpy(c->insn, b, sizeof b);
+    c->insn[1] = elt_code;
+    c->insn_len = sizeof b;
+}
+
+/* GATHER_SCALED (M1, 1) 4 bytes T5 0x0:ud V32.0 V34.0 */
+static void st_gather(vo_case *c)
+{
+    static const uint8_t b[] = { 0x78, 0x00, 0, 0, 0x00, 0x02, 0, 0, 0x05, 0x05, 0x00, 0, 0, 0, 0,
+                                 32, 0, 0, 0, 0, 0, 34, 0, 0, 0, 0, 0 };
+    memcpy(c->insn, b, sizeof b);
+    c->insn_len = sizeof b;
+}
+
+static const char *how_reject(int tr)
+{
+    return tr == VO_TR_LIB ? "return VISA_DUT_REJECTED" : "reply {\"status\":\"invalid\", ...}";
+}
+
+/* Runs one self-test case. Returns 1 if it passed, 0 if not (message printed). */
+static int st_one(vo_dut *d, vo_case *c, const char *what, int which, vo_result *r, vo_dut_out *o, vo_verdict *v)
+{
+    int tr = vo_dut_transport(d);
+    vo_run(&c->state, c->insn, c->insn_len, r);
+    if (vo_dut_exec(d, c, NULL, 0, NULL, o) < 0) {
+        printf("selftest: %s: cannot run the DUT: %s\n", what, o->msg);
+        return 0;
+    }
+    vo_verdict_compute(&c->state, c->insn, c->insn_len, r, o, v);
+    if (v->pass) {
+        printf("selftest: %s: ok\n", what);
+        return 1;
+    }
+    printf("selftest: %s: FAILED (%s)\n", what, v->bucket);
+    const char *msg = o->msg[0] ? o->msg : "no message";
+    if (o->status == VO_DUT_CRASH || o->status == VO_DUT_TIMEOUT) {
+        printf("  the DUT %s on this trivial case: %s\n", o->status == VO_DUT_CRASH ? "crashed" : "hung", msg);
+        return 0;
+    }
+    if (o->status == VO_DUT_GARBAGE) {
+        printf("  the DUT's reply is not a final state: %s\n"
+               "  expected one line {\"status\":\"ok\"|\"invalid\", \"vars\":[...], \"surfaces\":[...]} per input line\n",
+               msg);
+        return 0;
+    }
+    if (which == 1) { /* invalid encoding */
+        if (o->status == VO_DUT_FAILED)
+            printf("  the DUT reported an internal error (%s) instead of rejecting the instruction: %s for\n"
+                   "  invalid encodings; an internal error is only for what the DUT cannot do\n", msg, how_reject(tr));
+        else
+            printf("  the DUT executed SCATTER with the reserved elt_size code 3 (E_ELT_SIZE) instead of\n"
+                   "  rejecting it: an implementation must validate the encoding and %s\n", how_reject(tr));
+        return 0;
+    }
+    if (o->status == VO_DUT_REJECTED || o->status == VO_DUT_FAILED) {
+        printf("  the DUT %s a valid instruction (%s): does it decode vISA 3.6 (4-byte variable ids),\n"
+               "  an immediate global offset and stateless surface 5?\n",
+               o->status == VO_DUT_REJECTED ? "rejected" : "reported an internal error on", msg);
+        return 0;
+    }
+    const vo_surface *sf = vo_state_surface(&o->state, 5);
+    uint8_t got[64];
+    memset(got, 0, sizeof got);
+    if (sf) vo_surface_read(sf, 0, got, 64);
+    if (which == 0) { /* scatter of 0x11223344 to byte 4 */
+        int any = 0, at = -1;
+        for (int i = 0; i < 64; i++) if (got[i]) { any = 1; if (at < 0) at = i; }
+        if (o->nviol) {
+            printf("  the DUT asked the host to write outside the surface (surface %u, offset %llu, %u bytes;\n"
+                   "  surface 5 is 64 bytes): are the surface index and the byte address right?\n",
+                   o->viol[0].surface, (unsigned long long)o->viol[0].offset, o->viol[0].len);
+        } else if (!any) {
+            if (tr == VO_TR_LIB)
+                printf("  the DUT did not write anything: is the memory callback wired (c->mem.write(c->mem.host,\n"
+                       "  surface, offset, len, bytes))?\n");
+            else
+                printf("  the DUT's reply has no data in surface 5: does it apply writes to the surfaces and\n"
+                       "  return every surface with its data ([[offset, \"hex\"], ...])?\n");
+        } else if (!memcmp(got + 4, "\x11\x22\x33\x44", 4)) {
+            printf("  byte order: bytes 4..7 are 11 22 33 44; the dword 0x11223344 is stored little-endian\n"
+                   "  (44 33 22 11)\n");
+        } else if (at != 4) {
+            printf("  the DUT wrote at byte %d instead of byte 4: SCATTER element offsets are in element\n"
+                   "  units (offset 1 x 4 bytes = byte 4; decision D8)\n", at);
+        } else {
+            printf("  surface 5 bytes 4..7 are %02x %02x %02x %02x, expected 44 33 22 11\n", got[4], got[5], got[6],
+                   got[7]);
+        }
+    } else { /* gathers into V34 */
+        const vo_var *dv = vo_state_var(&o->state, 34);
+        uint8_t d4[4] = { 0, 0, 0, 0 };
+        if (dv && dv->size >= 4) memcpy(d4, dv->data, 4);
+        int aa = !memcmp(d4, "\xAA\xAA\xAA\xAA", 4), cd = !memcmp(d4, "\xCD\xCD\xCD\xCD", 4);
+        int zero = !memcmp(d4, "\0\0\0\0", 4);
+        if (!dv) {
+            printf("  the DUT's final state has no variable V34: reply with every variable\n");
+        } else if (aa) {
+            if (tr == VO_TR_LIB)
+                printf("  the destination V34 kept its old value: the DUT must write the result into the\n"
+                       "  variable's buffer in place (c->vars[i].data)\n");
+            else
+                printf("  the destination V34 kept its old value: the reply must carry the final vars\n");
+        } else if (which == 2 && cd) {
+            printf("  V34 holds the host's 0xCD filler: the DUT read outside the surface (is it passing the\n"
+                   "  right surface index and byte offset to c->mem.read?)\n");
+        } else if (which == 2 && zero) {
+            printf("  V34 reads zero: is the memory read callback wired (c->mem.read) and its result used?\n");
+        } else if (which == 3 && cd) {
+            printf("  V34 holds the host's 0xCD filler: an out-of-bound read must return zero; the DUT must\n"
+                   "  check the surface size itself (the host refuses reads past the bound)\n");
+        } else {
+            printf("  V34 bytes 0..3 are %02x %02x %02x %02x, expected %s\n", d4[0], d4[1], d4[2], d4[3],
+                   which == 2 ? "44 33 22 11" : "00 00 00 00 (out-of-bound read gives zero)");
+        }
+    }
+    char *rep = vo_report_text("selftest", v, 8);
+    if (rep) {
+        fputs(rep, stdout);
+        free(rep);
+    }
+    return 0;
+}
+
+static int selftest(vo_dut *d, vo_result *r, vo_dut_out *o, vo_verdict *v)
+{
+    static vo_case c;
+    vo_case_init(&c);
+    int ok = 1;
+    printf("selftest: %s\n", vo_dut_describe(d));
+    /* 0: a valid one-lane SCATTER writing 0x11223344 at byte 4 */
+    if (st_state(&c, 1, 0) != 0) goto oom;
+    st_scatter(&c, 2);
+    ok &= st_one(d, &c, "valid SCATTER of one dword (0x11223344 to surface 5 byte 4)", 0, r, o, v);
+    /* 1: the same with elt_size code 3: must be rejected */
+    if (st_state(&c, 1, 0) != 0) goto oom;
+    st_scatter(&c, 3);
+    ok &= st_one(d, &c, "invalid SCATTER (elt_size code 3) must be rejected", 1, r, o, v);
+    /* 2: one-lane GATHER_SCALED of the dword at byte 4 */
+    if (st_state(&c, 4, 0x11223344u) != 0) goto oom;
+    st_gather(&c);
+    ok &= st_one(d, &c, "GATHER_SCALED of one dword (surface 5 byte 4 into V34)", 2, r, o, v);
+    /* 3: the same lane reading at byte 64 = the surface size: zero */
+    if (st_state(&c, 64, 0x11223344u) != 0) goto oom;
+    st_gather(&c);
+    ok &= st_one(d, &c, "GATHER_SCALED out of bounds (byte 64 of 64) must read zero", 3, r, o, v);
+    vo_case_free(&c);
+    printf("selftest: %s\n", ok ? "the adapter looks right" : "the adapter is broken; fix the above first");
+    fflush(stdout);
+    return ok;
+oom:
+    vo_case_free(&c);
+    printf("selftest: out of memory\n");
+    return 0;
+}
+
+static int selftest_results(vo_dut *d, vo_testset *sets, int nsets)
+{
+    size_t lines = 0, unused = 0, dups = 0, tests = 0, found = 0, noid = 0;
+    vo_dut_results_stats(d, &lines, &unused, &dups);
+    for (int s = 0; s < nsets; s++)
+        for (size_t i = 0; i < sets[s].n; i++) {
+            tests++;
+            if (!sets[s].t[i].id[0]) noid++;
+            else if (vo_dut_results_has(d, sets[s].t[i].id)) found++;
+        }
+    printf("selftest: %s: %zu result line(s), %zu duplicate id(s); %zu of %zu test(s) have a result\n",
+           vo_dut_describe(d), lines, dups, found, tests);
+    if (tests && !found && noid < tests) {
+        printf("  no test id has a result line: each line must be {\"id\": \"<the test's id>\", \"status\": ...}\n"
+               "  with the 16 hex digits of the vector's \"id\" copied verbatim\n");
+        return 0;
+    }
+    if (found < tests - noid) printf("  %zu test(s) have no result line; they will fail as no_result\n", tests - noid - found);
+    return 1;
+}
+
+/* ------------------------------------------------------------------ */
+int cmd_check(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv)) {
+        fputs(check_help, stdout);
+        return VO_EXIT_OK;
+    }
+    const char *lib = NULL, *cmd = NULL, *res = NULL;
+    int json = 0, self = 0, quiet = 0, timeout_ms = 10000;
+    unsigned rows = 16;
+    const char **files = calloc((size_t)argc, sizeof *files);
+    int nfiles = 0;
+    if (!files) return cli_fail(VO_EXIT_FAIL, "check: out of memory");
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int needs = !strcmp(a, "--dut-lib") || !strcmp(a, "--dut-cmd") || !strcmp(a, "--results") ||
+                    !strcmp(a, "--timeout-ms") || !strcmp(a, "--rows");
+        if (needs && i + 1 >= argc) {
+            free(files);
+            return cli_fail(VO_EXIT_BAD, "check: %s needs a value", a);
+        }
+        if (!strcmp(a, "--dut-lib")) lib = argv[++i];
+        else if (!strcmp(a, "--dut-cmd")) cmd = argv[++i];
+        else if (!strcmp(a, "--results")) res = argv[++i];
+        else if (!strcmp(a, "--timeout-ms") || !strcmp(a, "--rows")) {
+            char *end;
+            long n = strtol(argv[++i], &end, 10);
+            if (*end || n <= 0 || n > 86400000) {
+                free(files);
+                return cli_fail(VO_EXIT_BAD, "check: %s wants a positive number, not '%s'", a, argv[i]);
+            }
+            if (a[2] == 't') timeout_ms = (int)n; else rows = (unsigned)n;
+        } else if (!strcmp(a, "--json")) json = 1;
+        else if (!strcmp(a, "--dut-selftest")) self = 1;
+        else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = 1;
+        else if (a[0] == '-' && a[1]) {
+            free(files);
+            return cli_fail(VO_EXIT_BAD, "check: unknown option '%s' (try 'visa-oracle check --help')", a);
+        } else files[nfiles++] = a;
+    }
+    if ((lib != NULL) + (cmd != NULL) + (res != NULL) != 1) {
+        free(files);
+        return cli_fail(VO_EXIT_BAD, "check: give exactly one of --dut-lib, --dut-cmd, --results");
+    }
+    if (!nfiles && !self) {
+        free(files);
+        return cli_fail(VO_EXIT_BAD, "check: no vector files (try 'visa-oracle check --help')");
+    }
+    if (res && self && !nfiles) {
+        free(files);
+        return cli_fail(VO_EXIT_BAD, "check: --dut-selftest with --results needs the vector files");
+    }
+
+    char err[512];
+    vo_testset *sets = calloc((size_t)nfiles + 1, sizeof *sets);
+    if (!sets) {
+        free(files);
+        return cli_fail(VO_EXIT_FAIL, "check: out of memory");
+    }
+    int rc = VO_EXIT_OK;
+    size_t ntests = 0;
+    for (int f = 0; f < nfiles; f++) {
+        if (vo_testset_load(&sets[f], files[f], err, sizeof err) != 0) {
+            rc = cli_fail(VO_EXIT_BAD, "check: %s", err);
+            goto out_sets;
+        }
+        ntests += sets[f].n;
+    }
+    vo_dut *d = lib ? vo_dut_open_lib(lib, err, sizeof err)
+              : cmd ? vo_dut_open_cmd(cmd, timeout_ms, err, sizeof err)
+                    : vo_dut_open_results(res, err, sizeof err);
+    if (!d) {
+        rc = cli_fail(VO_EXIT_BAD, "check: %s", err);
+        goto out_sets;
+    }
+
+    static vo_case c;
+    static vo_result r;
+    static vo_dut_out o;
+    static vo_verdict v;
+    vo_case_init(&c);
+    vo_result_init(&r);
+    vo_dut_out_init(&o);
+    static char obuf[1 << 16];
+    setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
+
+    if (self) {
+        int ok = res ? selftest_results(d, sets, nfiles) : selftest(d, &r, &o, &v);
+        if (!ok) {
+            rc = VO_EXIT_FAIL;
+            goto out_dut;
+        }
+    }
+
+    size_t passed = 0, failed = 0, mcap = 0;
+    char *mini = NULL;
+    for (int f = 0; f < nfiles && rc == VO_EXIT_OK; f++) {
+        for (size_t i = 0; i < sets[f].n; i++) {
+            const vo_testref *t = &sets[f].t[i];
+            vo_error e;
+            if (vo_case_from_json(t->input, t->input_len, &c, &e) != 0) {
+                fflush(stdout);
+                rc = cli_fail(VO_EXIT_BAD, "check: %s test %zu%s%s: %s at %s (offset %lld): %s", files[f], i + 1,
+                              t->id[0] ? " id " : "", t->id, vo_errcode_name(e.code), e.field ? e.field : "-",
+                              (long long)e.offset, e.message);
+                break;
+            }
+            const char *in_json = NULL;
+            size_t in_len = 0;
+            if (cmd) {
+                if (mcap < t->input_len + 1) {
+                    free(mini);
+                    mcap = t->input_len + 1;
+                    mini = malloc(mcap);
+                    if (!mini) {
+                        rc = cli_fail(VO_EXIT_FAIL, "check: out of memory");
+                        break;
+                    }
+                }
+                in_len = vo_json_minify(t->input, t->input_len, mini);
+                in_json = mini;
+            }
+            char idbuf[17];
+            const char *id = t->id;
+            if (!id[0]) {
+                if (vo_case_id(&c, idbuf) != 0) idbuf[0] = 0;
+                id = idbuf;
+            }
+            vo_run(&c.state, c.insn, c.insn_len, &r);
+            if (vo_dut_exec(d, &c, in_json, in_len, id, &o) < 0) {
+                fflush(stdout);
+                rc = cli_fail(VO_EXIT_BAD, "check: cannot run the DUT: %s", o.msg);
+                break;
+            }
+            if (vo_verdict_compute(&c.state, c.insn, c.insn_len, &r, &o, &v)) {
+                passed++;
+                continue;
+            }
+            failed++;
+            char *rep = json ? vo_report_json(id, &v) : vo_report_text(id, &v, quiet ? 0 : rows);
+            if (rep) {
+                fputs(rep, stdout);
+                free(rep);
+            }
+        }
+    }
+    free(mini);
+    if (rc == VO_EXIT_OK) {
+        if (res) {
+            size_t lines, unused, dups;
+            vo_dut_results_stats(d, &lines, &unused, &dups);
+            if (unused || dups)
+                fprintf(stderr, "visa-oracle: check: note: %zu result line(s) matched no test, %zu duplicate id(s)\n",
+                        unused, dups);
+        }
+        if (json) {
+            printf("{\"passed\":%zu,\"failed\":%zu}\n", passed, failed);
+            fflush(stdout);
+            fprintf(stderr, "%zu passed, %zu failed\n", passed, failed);
+        } else {
+            printf("%zu passed, %zu failed\n", passed, failed);
+        }
+        if (failed) rc = VO_EXIT_FAIL;
+        if (fflush(stdout) != 0) rc = cli_fail(VO_EXIT_FAIL, "check: cannot write stdout: %s", strerror(errno));
+    }
+    (void)ntests;
+out_dut:
+    fflush(stdout);
+    vo_dut_close(d);
+    vo_case_free(&c);
+    vo_result_free(&r);
+    vo_dut_out_free(&o);
+out_sets:
+    for (int f = 0; f < nfiles; f++) vo_testset_free(&sets[f]);
+    free(sets);
+    free(files);
+    return rc;
+}

@@ -1,0 +1,129 @@
+/* visa-oracle disasm HEX [--visa-version M.m]: decode one instruction, print
+ * each field as "name @offset = value", then the assembly text. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "visa_json.h"
+
+static const char disasm_help[] =
+    "usage: visa-oracle disasm HEX [--visa-version M.m]\n"
+    "\n"
+    "Decodes the instruction bytes HEX (spaces allowed; default vISA 3.6, where\n"
+    "variable ids are 4 bytes; before 3.4 they are 2 bytes) and prints one line\n"
+    "per field, \"name @offset = value\" in binary order starting with the opcode,\n"
+    "then the vISA assembly text. Only the structure is decoded; field values\n"
+    "are not validated (use run for that). Bad hex or bytes that do not decode\n"
+    "exit 2 with one line on stderr.\n";
+
+static const char *imm_type(uint8_t t)
+{
+    const char *n = vo_type_name(t & 15u);
+    return n ? n : "?";
+}
+
+static void print_vec(const vo_vec *v)
+{
+    switch (v->cls) {
+    case 0:
+        printf("general id=%u row=%u col=%u region=0x%04x", (unsigned)v->id, v->row, v->col, v->region);
+        break;
+    case 3:
+        printf("indirect addr=%u addr_off=%u off=%d type=%s region=0x%04x", (unsigned)v->id, v->addr_off,
+               v->ind_off, imm_type(v->type_byte), v->region);
+        break;
+    case 5:
+        printf("imm type=%s value=0x%llx", imm_type(v->type_byte), (unsigned long long)v->imm);
+        break;
+    default:
+        printf("class=%u", v->cls);
+        break;
+    }
+    if (v->mod) printf(" mod=%u", v->mod);
+}
+
+int cmd_disasm(int argc, char **argv)
+{
+    const char *hex = NULL, *ver = "3.6";
+    if (cli_wants_help(argc, argv)) {
+        fputs(disasm_help, stdout);
+        return VO_EXIT_OK;
+    }
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--visa-version") == 0) {
+            if (i + 1 >= argc) return cli_fail(VO_EXIT_BAD, "disasm: --visa-version needs a value");
+            ver = argv[++i];
+        } else if (strncmp(argv[i], "--visa-version=", 15) == 0) {
+            ver = argv[i] + 15;
+        } else if (argv[i][0] == '-' && argv[i][1] != 0) {
+            return cli_fail(VO_EXIT_BAD, "disasm: unknown option '%s' (try 'visa-oracle disasm --help')", argv[i]);
+        } else if (hex) {
+            return cli_fail(VO_EXIT_BAD, "disasm: more than one HEX argument (quote spaced hex)");
+        } else {
+            hex = argv[i];
+        }
+    }
+    vo_error err;
+    memset(&err, 0, sizeof err);
+    err.offset = -1;
+    uint16_t v;
+    if (vo_visa_version_parse(ver, &v) != 0) {
+        err.code = VO_E_STATE;
+        err.field = "visa_version";
+        snprintf(err.message, sizeof err.message, "visa_version is not M.m in 3.0..4.1");
+        return cli_error(&err);
+    }
+    if (!hex) return cli_fail(VO_EXIT_BAD, "disasm: no HEX argument (try 'visa-oracle disasm --help')");
+
+    char digits[2 * VO_MAX_INSN_BYTES + 2];
+    size_t nd = 0;
+    err.code = VO_E_STATE;
+    err.field = "insn";
+    for (const char *p = hex; *p; p++) {
+        if (*p == ' ' || *p == '\t' || *p == '\n') continue;
+        if (nd >= sizeof digits - 1) {
+            err.code = VO_E_STATE_CAP;
+            snprintf(err.message, sizeof err.message, "more than %d bytes", VO_MAX_INSN_BYTES);
+            return cli_error(&err);
+        }
+        digits[nd++] = *p;
+    }
+    uint8_t bytes[VO_MAX_INSN_BYTES];
+    long n = vo_hex_decode(digits, nd, bytes, sizeof bytes);
+    if (n < 0) {
+        if (nd / 2 > VO_MAX_INSN_BYTES) {
+            err.code = VO_E_STATE_CAP;
+            snprintf(err.message, sizeof err.message, "more than %d bytes", VO_MAX_INSN_BYTES);
+        } else {
+            snprintf(err.message, sizeof err.message, "not an even number of hex digits");
+        }
+        return cli_error(&err);
+    }
+    vo_insn insn;
+    memset(&insn, 0, sizeof insn);
+    memset(&err, 0, sizeof err);
+    if (vo_decode(bytes, (size_t)n, v, &insn, &err) != 0) return cli_error(&err);
+
+    printf("opcode @0 = 0x%02x (%s)\n", insn.desc->opcode, insn.desc->mnemonic);
+    for (unsigned i = 0; i < insn.desc->nfields; i++) {
+        const vo_field_desc *f = &insn.desc->fields[i];
+        printf("%s @%u = ", f->name, (unsigned)insn.off[f->role]);
+        switch (f->kind) {
+        case VO_FK_UB: printf("0x%02x", (unsigned)insn.val[f->role]); break;
+        case VO_FK_UW: printf("0x%04x", (unsigned)insn.val[f->role]); break;
+        case VO_FK_VEC: print_vec(&insn.goff); break;
+        case VO_FK_RAW: {
+            const vo_raw *r = f->role == VO_R_EOFF ? &insn.eoff : &insn.data;
+            printf("raw id=%u offset=%u", (unsigned)r->id, (unsigned)r->offset);
+            break;
+        }
+        default: printf("?"); break;
+        }
+        putchar('\n');
+    }
+    char text[512];
+    text[0] = 0;
+    vo_disasm(&insn, text, sizeof text);
+    printf("%s\n", text);
+    return fflush(stdout) == 0 ? VO_EXIT_OK : VO_EXIT_FAIL;
+}

@@ -1,0 +1,130 @@
+/* visa-oracle explain CASE.json [--id ID]: the instruction, its outcome, the
+ * provenance table (one row per memory access) and the freedom list. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "dut_transport.h"
+
+static const char explain_help[] =
+    "usage: visa-oracle explain CASE.json [--id ID]\n"
+    "\n"
+    "CASE.json is a vector file (its first test, or the one with --id), a test\n"
+    "object or a bare input object. Prints the instruction text, the status, the\n"
+    "channel enables, a provenance table with one row per memory access the\n"
+    "instruction performs or tries (lane, channel, element, surface address,\n"
+    "outcome, register bytes, spec clause) and the freedom list (bytes the spec\n"
+    "leaves open). The same provenance appears in `check` mismatch reports.\n";
+
+static const char *outcome_name(unsigned o)
+{
+    static const char *const t[] = { "done", "out_of_bounds", "misaligned", "overlap", "slm_oob" };
+    return o < 5 ? t[o] : "?";
+}
+
+static void hex(const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) printf("%02x", p[i]);
+}
+
+int cmd_explain(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv)) {
+        fputs(explain_help, stdout);
+        return VO_EXIT_OK;
+    }
+    const char *path = NULL, *id = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--id")) {
+            if (i + 1 >= argc) return cli_fail(VO_EXIT_BAD, "explain: --id needs a value");
+            id = argv[++i];
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return cli_fail(VO_EXIT_BAD, "explain: unknown option '%s' (try 'visa-oracle explain --help')", argv[i]);
+        } else if (path) {
+            return cli_fail(VO_EXIT_BAD, "explain: more than one case file");
+        } else {
+            path = argv[i];
+        }
+    }
+    if (!path) return cli_fail(VO_EXIT_BAD, "explain: no case file (try 'visa-oracle explain --help')");
+
+    static vo_case c;
+    static vo_result r;
+    char err[512], tid[17] = "";
+    vo_case_init(&c);
+    if (vo_load_one_case(path, id, &c, tid, err, sizeof err) != 0) return cli_fail(VO_EXIT_BAD, "explain: %s", err);
+    vo_result_init(&r);
+    vo_run(&c.state, c.insn, c.insn_len, &r);
+
+    vo_insn insn;
+    vo_error de;
+    char text[256] = "(does not decode)";
+    int decoded = vo_decode(c.insn, c.insn_len, c.state.platform.visa_version, &insn, &de) == 0;
+    if (decoded) vo_disasm(&insn, text, sizeof text);
+
+    printf("case:     %s%s%s\n", tid[0] ? tid : "-", c.comment[0] ? "  " : "", c.comment);
+    printf("platform: %s, GRF %u bytes, vISA %u.%u\n", c.state.platform.name, c.state.platform.grf_bytes,
+           c.state.platform.visa_version / 100, c.state.platform.visa_version % 100);
+    printf("insn:     ");
+    hex(c.insn, c.insn_len);
+    printf("\nasm:      %s\n", text);
+    printf("status:   %s", vo_status_name(r.status));
+    if (r.status == VO_INVALID)
+        printf(" %s at %s (byte %lld): %s", vo_errcode_name(r.err.code), r.err.field ? r.err.field : "-",
+               (long long)r.err.offset, r.err.message);
+    printf("\n");
+    if (decoded && r.status != VO_INVALID) {
+        vo_ctrl ct;
+        vo_insn_ctrl(&insn, &ct);
+        printf("lanes:    exec size %u, %s, mask offset %u, exec_mask %08x", ct.exec_size,
+               ct.nomask ? "NoMask" : "masked", ct.mask_off, c.state.exec_mask);
+        if (ct.pred_id)
+            printf(", predicate %sP%u%s", ct.pred_invert ? "!" : "", ct.pred_id,
+                   ct.pred_combine == 1 ? ".any" : ct.pred_combine == 2 ? ".all" : "");
+        printf(" -> enabled %08x\n", r.chen);
+    }
+    printf("tags:     ");
+    int any = 0;
+    for (unsigned t = 0; t < VO_TAG_COUNT; t++)
+        if (r.tags >> t & 1) printf("%s%s", any++ ? ", " : "", vo_tag_name(t));
+    printf("%s\n", any ? "" : "-");
+
+    printf("\naccesses (%u):\n", r.nacc);
+    if (r.nacc) {
+        printf("  %-4s %-3s %-3s %-5s %-7s %-18s %-4s %-13s %-20s %s\n", "lane", "ch", "elt", "dir", "surface",
+               "address", "size", "outcome", "register bytes", "clause");
+        for (uint32_t i = 0; i < r.nacc; i++) {
+            const vo_access *a = &r.acc[i];
+            const vo_surface *sf = vo_state_surface(&c.state, a->surface);
+            char reg[40];
+            if (a->reg_var) snprintf(reg, sizeof reg, "V%u[%u..%u]", a->reg_var, a->reg_off, a->reg_off + a->size - 1);
+            else snprintf(reg, sizeof reg, "%%null");
+            char addr[24];
+            snprintf(addr, sizeof addr, "0x%llx", (unsigned long long)a->address);
+            printf("  %-4u %-3u %-3u %-5s %-7u %-18s %-4u %-13s %-20s %s\n", a->lane, a->channel, a->element,
+                   a->is_write ? "write" : "read", a->surface, addr, a->size, outcome_name(a->outcome), reg,
+                   vo_access_clause(a, sf ? sf->size : 0));
+        }
+    }
+    printf("\nfreedom (%u):\n", r.nfree);
+    for (uint32_t i = 0; i < r.nfree; i++) {
+        const vo_free *f = &r.free[i];
+        printf("  %s%u bytes 0x%llx..0x%llx %s", f->space == VO_SPACE_VAR ? "var V" : "surface ", f->index,
+               (unsigned long long)f->offset, (unsigned long long)(f->offset + f->len - 1),
+               f->kind == VO_FREE_UNDEFINED ? "undefined" : "one_of");
+        if (f->kind == VO_FREE_ONE_OF) {
+            printf(" {");
+            for (unsigned k = 0; k < f->nvalues; k++) {
+                printf("%s", k ? ", " : "");
+                hex(f->values + (size_t)k * f->len, f->len);
+            }
+            printf("}");
+        }
+        printf("  [%s]\n", f->clause ? f->clause : "?");
+    }
+    int rc = fflush(stdout) == 0 ? VO_EXIT_OK : cli_fail(VO_EXIT_FAIL, "explain: cannot write stdout");
+    vo_result_free(&r);
+    vo_case_free(&c);
+    return rc;
+}

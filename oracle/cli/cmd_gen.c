@@ -1,0 +1,329 @@
+/* visa-oracle gen: conformance vector files (product.md §3).
+ *
+ *   visa-oracle gen --insn NAME|all [--seed N] [--count N] [--shard i/n]
+ *                   [--out DIR] [--per-file N] [--strict] [--bench] [--quiet]
+ *
+ * Writes DIR/<instruction>.json, or DIR/<instruction>-NN.json when the tests
+ * do not fit one file (--per-file tests each, default 1000). Test k of an
+ * instruction depends only on (seed, instruction, k) (oracle/src/gen.c);
+ * file NN holds tests [(NN-1)*per_file, NN*per_file). With --shard i/n only
+ * the tests with k mod n == i are produced, into files named
+ * <instruction>[-NN].shard-i-of-n.json: the shards are disjoint and together
+ * hold exactly the tests of the unsharded run. Files are written atomically.
+ *
+ * --strict: fail (exit 1) when the oracle's status/error differs from what
+ * the generator built a special case for (a generator or core bug).
+ * --bench: generate in memory only, print tests/s and the time of cJSON
+ * parse+print of the same text (the ratio the issue asks for). */
+#define _POSIX_C_SOURCE 200809L
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cli.h"
+#include "visa_gen.h"
+#include "visa_json.h"
+
+#define VO_SPEC_STRING "intel-graphics-compiler documentation/visa @98fff716"
+#define VO_VECTOR_FORMAT "visa-vectors/1"
+#define GEN_PER_FILE_DEFAULT 1000u
+#define MAX_SAFE_JSON_INT 9007199254740991ull /* 2^53 - 1 */
+
+typedef struct { char *p; size_t n, cap; int oom; } sbuf;
+static void sb_add(sbuf *b, const char *s, size_t n)
+{
+    if (b->oom) return;
+    if (b->n + n + 1 > b->cap) {
+        size_t nc = b->cap ? b->cap : 1 << 16;
+        while (nc < b->n + n + 1) nc *= 2;
+        char *q = realloc(b->p, nc);
+        if (!q) { b->oom = 1; return; }
+        b->p = q;
+        b->cap = nc;
+    }
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+    b->p[b->n] = 0;
+}
+static void sb_str(sbuf *b, const char *s) { sb_add(b, s, strlen(s)); }
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts); /* one core: CPU time of this process */
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+    if (!s || !*s || *s == '-' || *s == '+') return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || *end) return -1;
+    *out = v;
+    return 0;
+}
+
+static void gen_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: visa-oracle gen --insn NAME|all [--seed N] [--count N] [--shard i/n]\n"
+            "                       [--out DIR] [--per-file N] [--strict] [--bench] [--quiet]\n"
+            "\n"
+            "Writes conformance vectors DIR/<instruction>.json (DIR defaults to 'vectors'),\n"
+            "split into <instruction>-NN.json when there are more than --per-file tests\n"
+            "(default %u). Deterministic from (seed, instruction, count); --count defaults\n"
+            "to the instruction's systematic part plus a random part. --shard i/n keeps\n"
+            "the tests whose index k has k mod n == i (files get a .shard-i-of-n suffix).\n"
+            "--strict fails when an invalid/undefined case built on purpose does not come\n"
+            "out as intended. --bench generates in memory and prints tests/s and the time\n"
+            "cJSON takes to parse and print the same text.\n"
+            "\ninstructions:",
+            GEN_PER_FILE_DEFAULT);
+    for (unsigned i = 0; vo_desc_at(i); i++) fprintf(f, " %s", vo_desc_at(i)->mnemonic);
+    fprintf(f, "\n");
+}
+
+typedef struct {
+    uint64_t seed, count;
+    int count_set;
+    uint64_t shard_i, shard_n;
+    const char *out;
+    uint64_t per_file;
+    int strict, bench, quiet;
+} gen_opts;
+
+typedef struct {
+    uint64_t tests, ok, invalid, undefined, strict_bad, files, bytes;
+    double t_gen, t_build, t_run, t_json;
+} gen_stats;
+
+static void file_header(sbuf *b, const vo_desc *d, const gen_opts *o, uint64_t count)
+{
+    char tmp[512];
+    snprintf(tmp, sizeof tmp,
+             "{\"format\":\"" VO_VECTOR_FORMAT "\",\"instruction\":\"%s\",\"generator\":{\"name\":\"visa-oracle\","
+             "\"version\":\"%s\",\"seed\":%llu,\"count\":%llu",
+             d->mnemonic, VO_VERSION_STRING, (unsigned long long)o->seed, (unsigned long long)count);
+    sb_str(b, tmp);
+    if (o->shard_n > 1) {
+        snprintf(tmp, sizeof tmp, ",\"shard\":\"%llu/%llu\"", (unsigned long long)o->shard_i,
+                 (unsigned long long)o->shard_n);
+        sb_str(b, tmp);
+    }
+    sb_str(b, "},\"spec\":\"" VO_SPEC_STRING "\",\"tests\":[");
+}
+
+/* one test line; returns 0, -1 out of memory */
+static int gen_one(const vo_desc *d, const gen_opts *o, uint64_t k, vo_case *c, vo_result *r, sbuf *b,
+                   int first, gen_stats *st)
+{
+    vo_gen_info info;
+    double t0 = o->bench ? now_s() : 0;
+    if (vo_gen_case(d->opcode, o->seed, k, c, &info) != 0) return -1;
+    double t1 = o->bench ? now_s() : 0;
+    vo_run(&c->state, c->insn, c->insn_len, r);
+    double t2 = o->bench ? now_s() : 0;
+    char *t = vo_test_to_json(c, r, NULL);
+    if (!t) return -1;
+    if (o->bench) {
+        double t3 = now_s();
+        st->t_build += t1 - t0;
+        st->t_run += t2 - t1;
+        st->t_json += t3 - t2;
+    }
+    sb_str(b, first ? "\n" : ",\n");
+    sb_str(b, t);
+    free(t);
+    st->tests++;
+    if (r->status == VO_OK) st->ok++;
+    else if (r->status == VO_INVALID) st->invalid++;
+    else st->undefined++;
+    if (o->strict) {
+        int bad;
+        if (info.want_status >= 0)
+            bad = (int)r->status != info.want_status ||
+                  (info.want_code >= 0 && (int)r->err.code != info.want_code);
+        else
+            bad = r->status == VO_INVALID; /* built as a valid case */
+        if (bad) {
+            if (st->strict_bad < 20)
+                fprintf(stderr, "visa-oracle: gen --strict: %s test %llu: wanted %s/%s, got %s/%s (%s) -- %s\n",
+                        d->mnemonic, (unsigned long long)k,
+                        info.want_status >= 0 ? vo_status_name((vo_status)info.want_status) : "not-invalid",
+                        info.want_code >= 0 ? vo_errcode_name((vo_errcode)info.want_code) : "-",
+                        vo_status_name(r->status), vo_errcode_name(r->err.code), r->err.message, c->comment);
+            st->strict_bad++;
+        }
+    }
+    return b->oom ? -1 : 0;
+}
+
+static int gen_insn(const vo_desc *d, const gen_opts *o, gen_stats *st, sbuf *bench_buf)
+{
+    uint64_t count = o->count_set ? o->count : vo_gen_default_count(d->opcode);
+    uint64_t nfiles = count ? (count + o->per_file - 1) / o->per_file : 1;
+    vo_case c;
+    vo_result r;
+    vo_case_init(&c);
+    vo_result_init(&r);
+    int rc = VO_EXIT_OK;
+    for (uint64_t f = 0; f < nfiles && rc == VO_EXIT_OK; f++) {
+        sbuf b = { 0 };
+        sbuf *out = bench_buf ? bench_buf : &b;
+        size_t start = out->n;
+        file_header(out, d, o, count);
+        uint64_t lo = f * o->per_file, hi = lo + o->per_file < count ? lo + o->per_file : count;
+        uint64_t k0 = lo;
+        if (o->shard_n > 1) k0 = lo + (o->shard_i + o->shard_n - lo % o->shard_n) % o->shard_n;
+        int first = 1;
+        double t0 = now_s();
+        for (uint64_t k = k0; k < hi; k += o->shard_n) {
+            if (gen_one(d, o, k, &c, &r, out, first, st) != 0) { rc = cli_fail(VO_EXIT_FAIL, "out of memory"); break; }
+            first = 0;
+        }
+        st->t_gen += now_s() - t0;
+        sb_str(out, first ? "]}\n" : "\n]}\n");
+        if (out->oom) rc = cli_fail(VO_EXIT_FAIL, "out of memory");
+        st->bytes += out->n - start;
+        if (!bench_buf && rc == VO_EXIT_OK) {
+            char name[4096], suffix[64] = "";
+            if (o->shard_n > 1)
+                snprintf(suffix, sizeof suffix, ".shard-%llu-of-%llu", (unsigned long long)o->shard_i,
+                         (unsigned long long)o->shard_n);
+            if (nfiles == 1) snprintf(name, sizeof name, "%s/%s%s.json", o->out, d->mnemonic, suffix);
+            else snprintf(name, sizeof name, "%s/%s-%02llu%s.json", o->out, d->mnemonic, (unsigned long long)f + 1, suffix);
+            if (cli_write_atomic(name, b.p ? b.p : "", b.n) != 0)
+                rc = cli_fail(VO_EXIT_FAIL, "cannot write %s: %s", name, strerror(errno));
+            st->files++;
+        }
+        free(b.p);
+    }
+    vo_result_free(&r);
+    vo_case_free(&c);
+    return rc;
+}
+
+/* cJSON parse + print of the same text, file by file (the bench baseline) */
+static int cjson_baseline(const sbuf *b, double *secs)
+{
+    double t0 = now_s();
+    const char *p = b->p, *end = b->p + b->n;
+    while (p < end) {
+        const char *q = strstr(p, "\n]}\n");
+        const char *e2 = strstr(p, "[]}\n");
+        const char *stop = q ? q + 4 : NULL;
+        if (e2 && (!stop || e2 + 4 < stop)) stop = e2 + 4;
+        if (!stop) break;
+        cJSON *j = cJSON_ParseWithLength(p, (size_t)(stop - p));
+        if (!j) return -1;
+        char *t = cJSON_PrintUnformatted(j);
+        cJSON_Delete(j);
+        if (!t) return -1;
+        free(t);
+        p = stop;
+    }
+    *secs = now_s() - t0;
+    return 0;
+}
+
+int cmd_gen(int argc, char **argv)
+{
+    gen_opts o = { VO_GEN_DEFAULT_SEED, 0, 0, 0, 1, "vectors", GEN_PER_FILE_DEFAULT, 0, 0, 0 };
+    const char *insn = NULL;
+    if (cli_wants_help(argc, argv)) {
+        gen_usage(stdout);
+        return VO_EXIT_OK;
+    }
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--insn") == 0 && v) { insn = v; i++; }
+        else if (strcmp(a, "--seed") == 0 && v) {
+            if (parse_u64(v, &o.seed) || o.seed > MAX_SAFE_JSON_INT)
+                return cli_fail(VO_EXIT_BAD, "--seed wants an integer 0..2^53-1, got '%s'", v);
+            i++;
+        } else if (strcmp(a, "--count") == 0 && v) {
+            if (parse_u64(v, &o.count) || o.count > 100000000ull)
+                return cli_fail(VO_EXIT_BAD, "--count wants an integer 0..100000000, got '%s'", v);
+            o.count_set = 1;
+            i++;
+        } else if (strcmp(a, "--per-file") == 0 && v) {
+            if (parse_u64(v, &o.per_file) || o.per_file == 0)
+                return cli_fail(VO_EXIT_BAD, "--per-file wants a positive integer, got '%s'", v);
+            i++;
+        } else if (strcmp(a, "--shard") == 0 && v) {
+            char tmp[64];
+            snprintf(tmp, sizeof tmp, "%s", v);
+            char *slash = strchr(tmp, '/');
+            if (!slash) return cli_fail(VO_EXIT_BAD, "--shard wants i/n, got '%s'", v);
+            *slash = 0;
+            if (parse_u64(tmp, &o.shard_i) || parse_u64(slash + 1, &o.shard_n) || o.shard_n == 0 ||
+                o.shard_n > 1000000 || o.shard_i >= o.shard_n)
+                return cli_fail(VO_EXIT_BAD, "--shard wants i/n with 0 <= i < n, got '%s'", v);
+            i++;
+        } else if (strcmp(a, "--out") == 0 && v) { o.out = v; i++; }
+        else if (strcmp(a, "--strict") == 0) o.strict = 1;
+        else if (strcmp(a, "--bench") == 0) o.bench = 1;
+        else if (strcmp(a, "--quiet") == 0) o.quiet = 1;
+        else return cli_fail(VO_EXIT_BAD, "gen: unknown or incomplete argument '%s' (try --help)", a);
+    }
+    if (!insn) return cli_fail(VO_EXIT_BAD, "gen: --insn NAME|all is required (try --help)");
+    const vo_desc *list[64];
+    unsigned nl = 0;
+    for (unsigned i = 0; vo_desc_at(i) && nl < 64; i++)
+        if (strcmp(insn, "all") == 0 || strcmp(insn, vo_desc_at(i)->mnemonic) == 0) list[nl++] = vo_desc_at(i);
+    if (!nl) return cli_fail(VO_EXIT_BAD, "gen: unknown instruction '%s' (try --help)", insn);
+    if (!o.bench) {
+        struct stat sb;
+        if (stat(o.out, &sb) != 0) {
+            if (mkdir(o.out, 0777) != 0 && errno != EEXIST)
+                return cli_fail(VO_EXIT_FAIL, "cannot create %s: %s", o.out, strerror(errno));
+        } else if (!S_ISDIR(sb.st_mode))
+            return cli_fail(VO_EXIT_BAD, "--out %s is not a directory", o.out);
+    }
+    gen_stats total = { 0 };
+    sbuf bench = { 0 };
+    int rc = VO_EXIT_OK;
+    for (unsigned i = 0; i < nl && rc == VO_EXIT_OK; i++) {
+        gen_stats st = { 0 };
+        rc = gen_insn(list[i], &o, &st, o.bench ? &bench : NULL);
+        if (!o.quiet && !o.bench)
+            printf("%s: %llu tests (ok %llu, invalid %llu, undefined %llu) in %llu file%s, %llu systematic\n",
+                   list[i]->mnemonic, (unsigned long long)st.tests, (unsigned long long)st.ok,
+                   (unsigned long long)st.invalid, (unsigned long long)st.undefined, (unsigned long long)st.files,
+                   st.files == 1 ? "" : "s", (unsigned long long)vo_gen_systematic_count(list[i]->opcode));
+        total.tests += st.tests;
+        total.strict_bad += st.strict_bad;
+        total.t_gen += st.t_gen;
+        total.t_build += st.t_build;
+        total.t_run += st.t_run;
+        total.t_json += st.t_json;
+        total.bytes += st.bytes;
+    }
+    if (rc == VO_EXIT_OK && o.bench) {
+        double tj = 0;
+        if (cjson_baseline(&bench, &tj) != 0) rc = cli_fail(VO_EXIT_FAIL, "bench: cJSON could not parse the text");
+        else {
+            double rate = total.t_gen > 0 ? (double)total.tests / total.t_gen : 0;
+            double jrate = tj > 0 ? (double)total.tests / tj : 0;
+            printf("gen: %llu tests, %.1f MB in %.3f s: %.0f tests/s (build + run + JSON, one core)\n",
+                   (unsigned long long)total.tests, (double)total.bytes / 1e6, total.t_gen, rate);
+            printf("  of which: build cases %.3f s, vo_run %.3f s, vo_test_to_json %.3f s\n", total.t_build,
+                   total.t_run, total.t_json);
+            printf("cJSON parse+print of the same text: %.3f s: %.0f tests/s\n", tj, jrate);
+            printf("ratio gen time / cJSON parse+print time: %.2f\n", tj > 0 ? total.t_gen / tj : 0);
+        }
+    }
+    free(bench.p);
+    if (rc == VO_EXIT_OK && o.strict && total.strict_bad) {
+        return cli_fail(VO_EXIT_FAIL, "gen --strict: %llu case(s) did not come out as built",
+                        (unsigned long long)total.strict_bad);
+    }
+    return rc;
+}

@@ -1,0 +1,545 @@
+/* visa-oracle shrink CASE.json (--dut-lib PATH.so | --dut-cmd "CMD") [-o OUT]:
+ * reduces a failing case while the DUT still fails it with the same bucket. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "dut_transport.h"
+
+static const char shrink_help[] =
+    "usage: visa-oracle shrink CASE.json (--dut-lib PATH.so | --dut-cmd \"CMD\") [--id ID]\n"
+    "                          [-o OUT] [--timeout-ms N] [--max-trials N]\n"
+    "\n"
+    "CASE.json is a vector file (its first test, or the one with --id), a test\n"
+    "object or a bare input object that the DUT fails. Repeatedly tries smaller\n"
+    "variants and keeps one whenever the DUT still fails it with the same bucket\n"
+    "(<insn>:<clause>:<kind>): no predicate, no NoMask, mask offset 0, a single\n"
+    "enabled lane (moved to lane 0), smaller exec size / oword count, fewer\n"
+    "channels, unused predicates / address variables / variables / surfaces\n"
+    "dropped, and variable and surface bytes zeroed. Writes the minimal case as\n"
+    "a one-test vector file, atomically, to OUT (default: CASE with the suffix\n"
+    ".shrunk.json), and prints a one-line summary on stderr.\n"
+    "Exit: 0 shrunk (or already minimal), 2 bad input or the case passes.\n";
+
+typedef struct shr {
+    vo_dut *d;
+    char bucket[96];
+    unsigned trials, max_trials;
+} shr;
+
+static vo_result sr;
+static vo_dut_out so;
+static vo_verdict sv;
+static vo_case A, B;
+static vo_case *cur = &A, *cand = &B;
+
+static int judge(shr *s, const vo_case *c)
+{
+    vo_run(&c->state, c->insn, c->insn_len, &sr);
+    if (vo_dut_exec(s->d, c, NULL, 0, NULL, &so) < 0) return -1;
+    return vo_verdict_compute(&c->state, c->insn, c->insn_len, &sr, &so, &sv);
+}
+
+/* 1 if cand still fails the same way (then cand becomes cur) */
+static int try_cand(shr *s)
+{
+    if (s->trials >= s->max_trials) return 0;
+    s->trials++;
+    if (judge(s, cand) != 0 || strcmp(sv.bucket, s->bucket) != 0) return 0;
+    vo_case *t = cur;
+    cur = cand;
+    cand = t;
+    return 1;
+}
+
+static int start_cand(void)
+{
+    vo_case_free(cand);
+    vo_case_init(cand);
+    if (vo_state_copy(&cand->state, &cur->state) != 0) return -1;
+    memcpy(cand->insn, cur->insn, sizeof cand->insn);
+    cand->insn_len = cur->insn_len;
+    memcpy(cand->comment, cur->comment, sizeof cand->comment);
+    return 0;
+}
+
+static int decode(const vo_case *c, vo_insn *in)
+{
+    vo_error e;
+    return vo_decode(c->insn, c->insn_len, c->state.platform.visa_version, in, &e) == 0 ? 0 : -1;
+}
+
+static int has_role(const vo_desc *d, unsigned role)
+{
+    for (unsigned i = 0; i < d->nfields; i++)
+        if (d->fields[i].role == role) return 1;
+    return 0;
+}
+
+static int encode(vo_case *c, const vo_insn *in)
+{
+    size_t n = vo_encode(in, c->insn, sizeof c->insn);
+    if (!n) return -1;
+    c->insn_len = n;
+    return 0;
+}
+
+/* role holding the exec size and mask nibble */
+static unsigned exec_role(const vo_desc *d) { return has_role(d, VO_R_EXEC) ? VO_R_EXEC : VO_R_NUM_ELTS; }
+
+static int popcount(uint32_t x)
+{
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+
+/* ---- instruction-level reductions ---- */
+static int t_pred(shr *s)
+{
+    vo_insn in;
+    if (decode(cur, &in) || !has_role(in.desc, VO_R_PRED) || !in.val[VO_R_PRED]) return 0;
+    in.val[VO_R_PRED] = 0;
+    if (start_cand() || encode(cand, &in)) return 0;
+    return try_cand(s);
+}
+
+static int t_nomask(shr *s)
+{
+    vo_insn in;
+    if (decode(cur, &in) || in.desc->family == VO_FAM_BLOCK || in.visa_version == 300) return 0;
+    unsigned r = exec_role(in.desc);
+    if (!(in.val[r] & 0x80)) return 0;
+    in.val[r] &= ~0x80u;
+    if (start_cand() || encode(cand, &in)) return 0;
+    return try_cand(s);
+}
+
+static int t_mask_off(shr *s)
+{
+    vo_insn in;
+    vo_ctrl ct;
+    if (decode(cur, &in) || in.desc->family == VO_FAM_BLOCK || in.visa_version == 300) return 0;
+    vo_insn_ctrl(&in, &ct);
+    if (!ct.mask_off) return 0;
+    unsigned r = exec_role(in.desc);
+    in.val[r] &= ~0x70u;
+    if (start_cand() || encode(cand, &in)) return 0;
+    cand->state.exec_mask = (uint32_t)((uint64_t)cand->state.exec_mask >> ct.mask_off);
+    for (uint32_t i = 0; i < cand->state.npreds; i++)
+        cand->state.preds[i].bits = (uint32_t)((uint64_t)cand->state.preds[i].bits >> ct.mask_off);
+    return try_cand(s);
+}
+
+/* keep one enabled lane (each in turn), then clear exec_mask bits no lane uses */
+static int t_lanes(shr *s)
+{
+    vo_insn in;
+    vo_ctrl ct;
+    if (decode(cur, &in) || in.desc->family == VO_FAM_BLOCK) return 0;
+    vo_insn_ctrl(&in, &ct);
+    judge(s, cur);
+    uint32_t chen = sr.chen;
+    int changed = 0;
+    if (popcount(chen) > 1 && !ct.nomask) {
+        for (unsigned l = 0; l < 32; l++) {
+            if (!(chen >> l & 1)) continue;
+            if (start_cand()) return changed;
+            cand->state.exec_mask &= 1u << (l + ct.mask_off);
+            if (try_cand(s)) { changed = 1; break; }
+        }
+    }
+    /* exec_mask bits outside the lanes that are enabled */
+    uint32_t window = (ct.exec_size >= 32 ? 0xFFFFFFFFu : ((1u << ct.exec_size) - 1)) << ct.mask_off;
+    judge(s, cur);
+    uint32_t keep = ct.nomask ? 0 : (uint32_t)((uint64_t)sr.chen << ct.mask_off);
+    if (!ct.nomask && (cur->state.exec_mask & ~keep) && (cur->state.exec_mask & window) != 0) {
+        if (!start_cand()) {
+            cand->state.exec_mask &= keep;
+            changed |= try_cand(s);
+        }
+    }
+    return changed;
+}
+
+static int var_bytes(const vo_case *c, uint32_t id, uint32_t off, uint32_t n, vo_var **out)
+{
+    vo_var *v = vo_state_var(&c->state, id);
+    if (!v || off > v->size || n > v->size - off) return -1;
+    *out = v;
+    return 0;
+}
+
+/* moves the single enabled lane L to lane 0 (its offsets and data) */
+static int t_relocate(shr *s)
+{
+    vo_insn in;
+    vo_ctrl ct;
+    if (decode(cur, &in) || in.desc->family == VO_FAM_BLOCK || in.val[VO_R_PRED] || !has_role(in.desc, VO_R_EOFF))
+        return 0;
+    vo_insn_ctrl(&in, &ct);
+    judge(s, cur);
+    if (popcount(sr.chen) != 1 || (sr.chen & 1) || ct.nomask) return 0;
+    unsigned l = 0;
+    while (!(sr.chen >> l & 1)) l++;
+    if (start_cand()) return 0;
+    vo_var *e, *dv;
+    if (var_bytes(cand, in.eoff.id, in.eoff.offset, 4 * ct.exec_size, &e)) return 0;
+    memcpy(e->data + in.eoff.offset, e->data + in.eoff.offset + 4 * l, 4);
+    if (in.data.id) {
+        if (in.desc->family == VO_FAM_FOURCH) {
+            unsigned b = cand->state.platform.grf_bytes / 4u;
+            if (b < ct.exec_size) b = ct.exec_size;
+            unsigned nch = (unsigned)popcount(in.val[VO_R_CHMASK] & 0xF);
+            if (var_bytes(cand, in.data.id, in.data.offset, 4 * b * nch, &dv)) return 0;
+            for (unsigned k = 0; k < nch; k++)
+                memcpy(dv->data + in.data.offset + 4 * (k * b), dv->data + in.data.offset + 4 * (k * b + l), 4);
+        } else {
+            if (var_bytes(cand, in.data.id, in.data.offset, 4 * ct.exec_size, &dv)) return 0;
+            memcpy(dv->data + in.data.offset, dv->data + in.data.offset + 4 * l, 4);
+        }
+    }
+    cand->state.exec_mask = 1u << ct.mask_off;
+    return try_cand(s);
+}
+
+static int t_exec_size(shr *s)
+{
+    vo_insn in;
+    vo_ctrl ct;
+    if (decode(cur, &in)) return 0;
+    vo_insn_ctrl(&in, &ct);
+    int changed = 0;
+    if (in.desc->family == VO_FAM_BLOCK) {
+        unsigned code = in.val[VO_R_OWORD_SIZE];
+        if (code == 0 || code > 7) return 0;
+        for (unsigned k = 0; k < code; k++) {
+            in.val[VO_R_OWORD_SIZE] = k;
+            if (start_cand() || encode(cand, &in)) return changed;
+            if (try_cand(s)) return 1;
+        }
+        return 0;
+    }
+    if (has_role(in.desc, VO_R_EXEC)) {
+        unsigned code = in.val[VO_R_EXEC] & 0xF;
+        if (code == 0 || code > 5) return 0;
+        uint32_t orig = in.val[VO_R_EXEC];
+        for (unsigned k = 0; k < code; k++) {
+            in.val[VO_R_EXEC] = (orig & ~0xFu) | k;
+            if (start_cand() || encode(cand, &in)) return changed;
+            if (try_cand(s)) return 1;
+        }
+        return 0;
+    }
+    /* SCATTER/GATHER num_elts: code 0 = 8, 1 = 16, 2 = 1 */
+    static const unsigned order[3] = { 2, 0, 1 }; /* smallest first */
+    unsigned code = in.val[VO_R_NUM_ELTS] & 3, rank = code == 2 ? 0 : code == 0 ? 1 : 2;
+    uint32_t orig = in.val[VO_R_NUM_ELTS];
+    for (unsigned k = 0; k < rank; k++) {
+        in.val[VO_R_NUM_ELTS] = (orig & ~3u) | order[k];
+        if (start_cand() || encode(cand, &in)) return changed;
+        if (try_cand(s)) return 1;
+    }
+    return 0;
+}
+
+/* drops one channel of a 4-channel op, moving the remaining blocks down */
+static int t_channels(shr *s)
+{
+    vo_insn in;
+    vo_ctrl ct;
+    if (decode(cur, &in) || in.desc->family != VO_FAM_FOURCH) return 0;
+    vo_insn_ctrl(&in, &ct);
+    unsigned m = in.val[VO_R_CHMASK] & 0xF;
+    if (popcount(m) < 2) return 0;
+    unsigned b = cur->state.platform.grf_bytes / 4u;
+    if (b < ct.exec_size) b = ct.exec_size;
+    for (unsigned drop = 0; drop < 4; drop++) {
+        if (!(m >> drop & 1)) continue;
+        vo_insn ni = in;
+        ni.val[VO_R_CHMASK] = (in.val[VO_R_CHMASK] & ~0xFu) | (m & ~(1u << drop));
+        if (start_cand() || encode(cand, &ni)) return 0;
+        vo_var *dv;
+        if (in.data.id && !var_bytes(cand, in.data.id, in.data.offset, 4 * b * (unsigned)popcount(m), &dv)) {
+            uint8_t *base = dv->data + in.data.offset;
+            unsigned k_old = 0, k_new = 0;
+            for (unsigned ch = 0; ch < 4; ch++) {
+                if (!(m >> ch & 1)) continue;
+                if (ch != drop) {
+                    if (k_new != k_old) memmove(base + 4 * b * k_new, base + 4 * b * k_old, 4 * b);
+                    k_new++;
+                }
+                k_old++;
+            }
+            memset(base + 4 * b * k_new, 0, 4 * b * (k_old - k_new));
+        }
+        if (try_cand(s)) return 1;
+    }
+    return 0;
+}
+
+/* ---- state-level reductions ---- */
+static void remove_var(vo_state *st, uint32_t i)
+{
+    free(st->vars[i].data);
+    memmove(&st->vars[i], &st->vars[i + 1], sizeof st->vars[0] * (st->nvars - i - 1));
+    st->nvars--;
+}
+
+static void remove_surface(vo_state *st, uint32_t i)
+{
+    for (uint32_t k = 0; k < st->surfaces[i].npages; k++) free(st->surfaces[i].pages[k]);
+    free(st->surfaces[i].pages);
+    memmove(&st->surfaces[i], &st->surfaces[i + 1], sizeof st->surfaces[0] * (st->nsurfaces - i - 1));
+    st->nsurfaces--;
+}
+
+static int t_drop_items(shr *s)
+{
+    int changed = 0;
+    for (uint32_t i = 0; i < cur->state.npreds;) {
+        if (start_cand()) return changed;
+        memmove(&cand->state.preds[i], &cand->state.preds[i + 1], sizeof cand->state.preds[0] * (cand->state.npreds - i - 1));
+        cand->state.npreds--;
+        if (try_cand(s)) changed = 1; else i++;
+    }
+    for (uint32_t i = 0; i < cur->state.naddrs;) {
+        if (start_cand()) return changed;
+        memmove(&cand->state.addrs[i], &cand->state.addrs[i + 1], sizeof cand->state.addrs[0] * (cand->state.naddrs - i - 1));
+        cand->state.naddrs--;
+        if (try_cand(s)) changed = 1; else i++;
+    }
+    for (uint32_t i = 0; i < cur->state.nvars;) {
+        if (start_cand()) return changed;
+        remove_var(&cand->state, i);
+        if (try_cand(s)) changed = 1; else i++;
+    }
+    for (uint32_t i = 0; i < cur->state.nsurfaces;) {
+        if (start_cand()) return changed;
+        remove_surface(&cand->state, i);
+        if (try_cand(s)) changed = 1; else i++;
+    }
+    return changed;
+}
+
+static int all_zero(const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) if (p[i]) return 0;
+    return 1;
+}
+
+static int t_zero_vars(shr *s)
+{
+    int changed = 0;
+    for (uint32_t vi = 0; vi < cur->state.nvars; vi++) {
+        uint32_t size = cur->state.vars[vi].size, g = 1;
+        while (g < size) g *= 2;
+        for (; g >= 1; g /= 2) {
+            for (uint32_t off = 0; off < size; off += g) {
+                uint32_t n = off + g > size ? size - off : g;
+                if (all_zero(cur->state.vars[vi].data + off, n)) continue;
+                if (start_cand()) return changed;
+                memset(cand->state.vars[vi].data + off, 0, n);
+                changed |= try_cand(s);
+                if (s->trials >= s->max_trials) return changed;
+            }
+        }
+    }
+    return changed;
+}
+
+static int t_zero_surfaces(shr *s)
+{
+    static const uint8_t zeros[VO_PAGE_BYTES];
+    int changed = 0;
+    for (uint32_t si = 0; si < cur->state.nsurfaces; si++) {
+        for (uint32_t g = VO_PAGE_BYTES; g >= 1; g /= 4) {
+            /* snapshot the page bases: cur changes as candidates are accepted */
+            uint32_t np = cur->state.surfaces[si].npages;
+            uint64_t *bases = malloc(sizeof *bases * (np ? np : 1));
+            if (!bases) return changed;
+            for (uint32_t k = 0; k < np; k++) bases[k] = cur->state.surfaces[si].pages[k]->base;
+            for (uint32_t k = 0; k < np; k++) {
+                for (uint32_t off = 0; off < VO_PAGE_BYTES; off += g) {
+                    vo_surface *sf = &cur->state.surfaces[si];
+                    uint64_t a = bases[k] + off;
+                    if (a >= sf->size) break;
+                    uint32_t n = a + g > sf->size ? (uint32_t)(sf->size - a) : g;
+                    uint8_t buf[VO_PAGE_BYTES];
+                    vo_surface_read(sf, a, buf, n);
+                    if (all_zero(buf, n)) continue;
+                    if (start_cand()) break;
+                    vo_surface *cf = &cand->state.surfaces[si];
+                    if (vo_surface_write(&cand->state, cf, a, zeros, n) != 0) continue;
+                    vo_surface_compact(cf);
+                    changed |= try_cand(s);
+                    if (s->trials >= s->max_trials) break;
+                }
+            }
+            free(bases);
+            if (g == 1) break;
+        }
+    }
+    return changed;
+}
+
+/* ---- summary numbers ---- */
+typedef struct shape { int lanes, exec, chans; uint32_t var_nz, surf_nz; } shape;
+
+static void measure(shr *s, const vo_case *c, shape *m)
+{
+    memset(m, 0, sizeof *m);
+    judge(s, c);
+    m->lanes = popcount(sr.chen);
+    vo_insn in;
+    if (!decode(c, &in)) {
+        vo_ctrl ct;
+        vo_insn_ctrl(&in, &ct);
+        m->exec = in.desc->family == VO_FAM_BLOCK ? (int)(1u << (in.val[VO_R_OWORD_SIZE] & 7)) : ct.exec_size;
+        m->chans = in.desc->family == VO_FAM_FOURCH ? popcount(in.val[VO_R_CHMASK] & 0xF) : 1;
+    }
+    for (uint32_t i = 0; i < c->state.nvars; i++)
+        for (uint32_t b = 0; b < c->state.vars[i].size; b++) m->var_nz += c->state.vars[i].data[b] != 0;
+    for (uint32_t i = 0; i < c->state.nsurfaces; i++)
+        for (uint32_t k = 0; k < c->state.surfaces[i].npages; k++)
+            for (uint32_t b = 0; b < VO_PAGE_BYTES; b++) m->surf_nz += c->state.surfaces[i].pages[k]->bytes[b] != 0;
+}
+
+int cmd_shrink(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv)) {
+        fputs(shrink_help, stdout);
+        return VO_EXIT_OK;
+    }
+    const char *path = NULL, *id = NULL, *lib = NULL, *cmd = NULL, *out = NULL;
+    int timeout_ms = 10000;
+    long max_trials = 20000;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int needs = !strcmp(a, "--dut-lib") || !strcmp(a, "--dut-cmd") || !strcmp(a, "--id") || !strcmp(a, "-o") ||
+                    !strcmp(a, "--output") || !strcmp(a, "--timeout-ms") || !strcmp(a, "--max-trials");
+        if (needs && i + 1 >= argc) return cli_fail(VO_EXIT_BAD, "shrink: %s needs a value", a);
+        if (!strcmp(a, "--dut-lib")) lib = argv[++i];
+        else if (!strcmp(a, "--dut-cmd")) cmd = argv[++i];
+        else if (!strcmp(a, "--id")) id = argv[++i];
+        else if (!strcmp(a, "-o") || !strcmp(a, "--output")) out = argv[++i];
+        else if (!strcmp(a, "--timeout-ms") || !strcmp(a, "--max-trials")) {
+            char *end;
+            long n = strtol(argv[++i], &end, 10);
+            if (*end || n <= 0 || n > 100000000) return cli_fail(VO_EXIT_BAD, "shrink: %s wants a positive number", a);
+            if (a[2] == 't') timeout_ms = (int)n; else max_trials = n;
+        } else if (a[0] == '-' && a[1]) {
+            return cli_fail(VO_EXIT_BAD, "shrink: unknown option '%s' (try 'visa-oracle shrink --help')", a);
+        } else if (path) {
+            return cli_fail(VO_EXIT_BAD, "shrink: more than one case file");
+        } else {
+            path = a;
+        }
+    }
+    if (!path) return cli_fail(VO_EXIT_BAD, "shrink: no case file (try 'visa-oracle shrink --help')");
+    if ((lib != NULL) + (cmd != NULL) != 1) return cli_fail(VO_EXIT_BAD, "shrink: give exactly one of --dut-lib, --dut-cmd");
+
+    char err[512], tid[17] = "", outbuf[4096];
+    if (!out) {
+        size_t n = strlen(path);
+        if (n > 5 && !strcmp(path + n - 5, ".json")) n -= 5;
+        if (n + 16 > sizeof outbuf) return cli_fail(VO_EXIT_BAD, "shrink: case path too long");
+        snprintf(outbuf, sizeof outbuf, "%.*s.shrunk.json", (int)n, path);
+        out = outbuf;
+    }
+    vo_case_init(&A);
+    vo_case_init(&B);
+    cur = &A;
+    cand = &B;
+    if (vo_load_one_case(path, id, cur, tid, err, sizeof err) != 0) return cli_fail(VO_EXIT_BAD, "shrink: %s", err);
+    shr s;
+    memset(&s, 0, sizeof s);
+    s.max_trials = (unsigned)max_trials;
+    s.d = lib ? vo_dut_open_lib(lib, err, sizeof err) : vo_dut_open_cmd(cmd, timeout_ms, err, sizeof err);
+    int rc = VO_EXIT_OK;
+    if (!s.d) {
+        rc = cli_fail(VO_EXIT_BAD, "shrink: %s", err);
+        goto done;
+    }
+    vo_result_init(&sr);
+    vo_dut_out_init(&so);
+    int j = judge(&s, cur);
+    if (j < 0) {
+        rc = cli_fail(VO_EXIT_BAD, "shrink: cannot run the DUT: %s", so.msg);
+        goto done;
+    }
+    if (j > 0) {
+        rc = cli_fail(VO_EXIT_BAD, "shrink: the DUT passes this case (test %s): nothing to shrink", tid[0] ? tid : "-");
+        goto done;
+    }
+    snprintf(s.bucket, sizeof s.bucket, "%s", sv.bucket);
+    shape before, after;
+    measure(&s, cur, &before);
+
+    int changed;
+    do {
+        changed = 0;
+        changed |= t_pred(&s);
+        changed |= t_nomask(&s);
+        changed |= t_mask_off(&s);
+        changed |= t_lanes(&s);
+        changed |= t_relocate(&s);
+        changed |= t_exec_size(&s);
+        changed |= t_channels(&s);
+        changed |= t_drop_items(&s);
+        changed |= t_zero_vars(&s);
+        changed |= t_zero_surfaces(&s);
+    } while (changed && s.trials < s.max_trials);
+
+    measure(&s, cur, &after);
+    j = judge(&s, cur); /* leaves sr = the oracle's result for cur */
+    if (j != 0 || strcmp(sv.bucket, s.bucket) != 0) {
+        rc = cli_fail(VO_EXIT_FAIL, "shrink: internal: the reduced case no longer fails as %s", s.bucket);
+        goto done;
+    }
+    char comment[256];
+    snprintf(comment, sizeof comment, "shrunk from %s: %s", tid[0] ? tid : "-", s.bucket);
+    char *test = vo_test_to_json(cur, &sr, comment);
+    if (!test) {
+        rc = cli_fail(VO_EXIT_FAIL, "shrink: out of memory");
+        goto done;
+    }
+    size_t tl = strlen(test), cap = tl + 512;
+    char *doc = malloc(cap);
+    if (!doc) {
+        free(test);
+        rc = cli_fail(VO_EXIT_FAIL, "shrink: out of memory");
+        goto done;
+    }
+    int dl = snprintf(doc, cap,
+                      "{\"format\":\"visa-vectors/1\",\"instruction\":\"%s\",\"generator\":{\"name\":\"visa-oracle shrink\","
+                      "\"version\":\"%s\",\"seed\":0},\"spec\":\"intel-graphics-compiler documentation/visa @98fff716\","
+                      "\"tests\":[%s]}\n",
+                      sv.mnemonic, VO_VERSION_STRING, test);
+    free(test);
+    if (dl < 0 || (size_t)dl >= cap) {
+        free(doc);
+        rc = cli_fail(VO_EXIT_FAIL, "shrink: internal: output too long");
+        goto done;
+    }
+    if (cli_write_atomic(out, doc, (size_t)dl) != 0) {
+        rc = cli_fail(VO_EXIT_FAIL, "shrink: cannot write '%s': %s", out, strerror(errno));
+        free(doc);
+        goto done;
+    }
+    free(doc);
+    fprintf(stderr,
+            "shrink: %s: lanes %d -> %d, exec size %d -> %d, channels %d -> %d, non-zero var bytes %u -> %u, "
+            "non-zero surface bytes %u -> %u (%u trials); wrote %s\n",
+            s.bucket, before.lanes, after.lanes, before.exec, after.exec, before.chans, after.chans, before.var_nz,
+            after.var_nz, before.surf_nz, after.surf_nz, s.trials, out);
+done:
+    if (s.d) vo_dut_close(s.d);
+    vo_result_free(&sr);
+    vo_dut_out_free(&so);
+    vo_case_free(&A);
+    vo_case_free(&B);
+    return rc;
+}

@@ -1,0 +1,874 @@
+/* Test objects in files, and the three DUT transports (docs/check.md). */
+#define _GNU_SOURCE
+#include "dut_transport.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static void seterr(char *err, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void seterr(char *err, size_t cap, const char *fmt, ...)
+{
+    if (!err || !cap) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, cap, fmt, ap);
+    va_end(ap);
+}
+
+/* ------------------------------------------------------------------ */
+/* a small JSON scanner: spans of values, no decoding                  */
+/* ------------------------------------------------------------------ */
+static const char *ws(const char *p, const char *e)
+{
+    while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) p++;
+    return p;
+}
+
+/* p at the opening quote; returns just past the closing one */
+static const char *skip_string(const char *p, const char *e)
+{
+    const char *q = p + 1;
+    for (;;) {
+        const char *c = q < e ? memchr(q, '"', (size_t)(e - q)) : NULL;
+        if (!c) return NULL;
+        size_t bs = 0; /* an odd run of backslashes escapes the quote */
+        while (c - bs > p + 1 && c[-1 - (long)bs] == '\\') bs++;
+        if (!(bs & 1)) return c + 1;
+        q = c + 1;
+    }
+}
+
+/* end of the value starting at p, or NULL when it is malformed or cut */
+static const char *skip_value(const char *p, const char *e)
+{
+    if (p >= e) return NULL;
+    if (*p == '"') return skip_string(p, e);
+    if (*p == '{' || *p == '[') {
+        int depth = 0;
+        while (p < e) {
+            char ch = *p;
+            if (ch == '"') {
+                p = skip_string(p, e);
+                if (!p) return NULL;
+                continue;
+            }
+            if (ch == '{' || ch == '[') depth++;
+            else if (ch == '}' || ch == ']') {
+                if (--depth == 0) return p + 1;
+            }
+            p++;
+        }
+        return NULL;
+    }
+    const char *s = p;
+    while (p < e && !strchr(",}] \t\r\n", *p)) p++;
+    return p > s ? p : NULL;
+}
+
+typedef int (*member_fn)(void *ctx, const char *key, size_t klen, const char *v, const char *ve);
+
+/* walks the members of the object at p; returns its end or NULL */
+static const char *walk_object(const char *p, const char *e, member_fn fn, void *ctx)
+{
+    if (p >= e || *p != '{') return NULL;
+    p = ws(p + 1, e);
+    if (p < e && *p == '}') return p + 1;
+    while (p < e) {
+        if (*p != '"') return NULL;
+        const char *ke = skip_string(p, e);
+        if (!ke) return NULL;
+        const char *key = p + 1;
+        size_t klen = (size_t)(ke - 1 - key);
+        p = ws(ke, e);
+        if (p >= e || *p != ':') return NULL;
+        p = ws(p + 1, e);
+        const char *ve = skip_value(p, e);
+        if (!ve) return NULL;
+        if (fn && fn(ctx, key, klen, p, ve)) return NULL;
+        p = ws(ve, e);
+        if (p < e && *p == ',') { p = ws(p + 1, e); continue; }
+        if (p < e && *p == '}') return p + 1;
+        return NULL;
+    }
+    return NULL;
+}
+
+static int key_is(const char *key, size_t klen, const char *want)
+{
+    return strlen(want) == klen && memcmp(key, want, klen) == 0;
+}
+
+typedef struct { const char *input, *input_end; char id[17]; } members;
+
+static int grab(void *ctx, const char *key, size_t klen, const char *v, const char *ve)
+{
+    members *m = ctx;
+    if (key_is(key, klen, "input") && *v == '{') { m->input = v; m->input_end = ve; }
+    else if (key_is(key, klen, "id") && *v == '"' && ve - v == 18) {
+        memcpy(m->id, v + 1, 16);
+        m->id[16] = 0;
+    }
+    return 0;
+}
+
+/* the test object at p (e bounds the text): recorded; returns its end */
+static const char *add_test(vo_testset *ts, const char *p, const char *e)
+{
+    members m;
+    memset(&m, 0, sizeof m);
+    e = walk_object(p, e, grab, &m);
+    if (!e) return NULL;
+    if (ts->n == ts->cap) {
+        size_t nc = ts->cap ? ts->cap * 2 : 256;
+        vo_testref *nt = realloc(ts->t, nc * sizeof *nt);
+        if (!nt) return NULL;
+        ts->t = nt;
+        ts->cap = nc;
+    }
+    vo_testref *t = &ts->t[ts->n++];
+    t->test = p;
+    t->test_len = (size_t)(e - p);
+    t->input = m.input ? m.input : p;
+    t->input_len = m.input ? (size_t)(m.input_end - m.input) : t->test_len;
+    memcpy(t->id, m.id, sizeof t->id);
+    return e;
+}
+
+/* a regular file is mapped read-only (no copy); stdin and others are read */
+static char *map_file(const char *path, size_t *len, int *mapped)
+{
+    *mapped = 0;
+    if (strcmp(path, "-") != 0) {
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) return NULL;
+        struct stat st;
+        if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+            void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+            if (m != MAP_FAILED) {
+                close(fd);
+                *len = (size_t)st.st_size;
+                *mapped = 1;
+                return m;
+            }
+        }
+        close(fd);
+    }
+    return cli_read_file(path, len);
+}
+
+/* The members of a top-level object; a "tests" array's elements become tests
+ * as they are met (one pass over the text). Returns the object's end. */
+static const char *walk_top(vo_testset *ts, const char *p, const char *e, int *is_vec)
+{
+    p = ws(p + 1, e);
+    if (p < e && *p == '}') return p + 1;
+    while (p < e) {
+        if (*p != '"') return NULL;
+        const char *ke = skip_string(p, e);
+        if (!ke) return NULL;
+        int tests = key_is(p + 1, (size_t)(ke - 1 - (p + 1)), "tests");
+        p = ws(ke, e);
+        if (p >= e || *p != ':') return NULL;
+        p = ws(p + 1, e);
+        if (tests && p < e && *p == '[') {
+            *is_vec = 1;
+            p = ws(p + 1, e);
+            while (p < e && *p != ']') {
+                const char *te = *p == '{' ? add_test(ts, p, e) : NULL;
+                if (!te) return NULL;
+                p = ws(te, e);
+                if (p < e && *p == ',') p = ws(p + 1, e);
+                else if (p < e && *p != ']') return NULL;
+            }
+            if (p >= e) return NULL;
+            p++;
+        } else {
+            const char *ve = skip_value(p, e);
+            if (!ve) return NULL;
+            p = ve;
+        }
+        p = ws(p, e);
+        if (p < e && *p == ',') { p = ws(p + 1, e); continue; }
+        if (p < e && *p == '}') return p + 1;
+        return NULL;
+    }
+    return NULL;
+}
+
+int vo_testset_load(vo_testset *ts, const char *path, char *err, size_t errcap)
+{
+    memset(ts, 0, sizeof *ts);
+    ts->text = map_file(path, &ts->len, &ts->mapped);
+    if (!ts->text) {
+        seterr(err, errcap, "cannot read '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    const char *p = ts->text, *e = ts->text + ts->len;
+    p = ws(p, e);
+    if (p >= e) {
+        seterr(err, errcap, "'%s' is empty", path);
+        goto fail;
+    }
+    while (p < e) {
+        if (*p != '{') {
+            seterr(err, errcap, "'%s' byte %zu: expected a JSON object", path, (size_t)(p - ts->text));
+            goto fail;
+        }
+        size_t before = ts->n;
+        int is_vec = 0;
+        const char *oe = walk_top(ts, p, e, &is_vec);
+        if (!oe) {
+            seterr(err, errcap, "'%s' byte %zu: malformed or truncated JSON object%s", path,
+                   (size_t)(p - ts->text), ts->n > before ? " (in its tests)" : "");
+            goto fail;
+        }
+        if (!is_vec && !add_test(ts, p, oe)) {
+            seterr(err, errcap, "'%s' byte %zu: malformed test object", path, (size_t)(p - ts->text));
+            goto fail;
+        }
+        p = ws(oe, e);
+    }
+    return 0;
+fail:
+    vo_testset_free(ts);
+    return -1;
+}
+
+void vo_testset_free(vo_testset *ts)
+{
+    if (ts->mapped) munmap(ts->text, ts->len ? ts->len : 1);
+    else free(ts->text);
+    free(ts->t);
+    memset(ts, 0, sizeof *ts);
+}
+
+size_t vo_json_minify(const char *p, size_t n, char *out)
+{
+    size_t k = 0;
+    const char *e = p + n;
+    while (p < e) {
+        char ch = *p;
+        if (ch == '"') {
+            const char *s = skip_string(p, e);
+            if (!s) s = e;
+            memcpy(out + k, p, (size_t)(s - p));
+            k += (size_t)(s - p);
+            p = s;
+            continue;
+        }
+        if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r') out[k++] = ch;
+        p++;
+    }
+    out[k] = 0;
+    return k;
+}
+
+int vo_load_one_case(const char *path, const char *id, vo_case *c, char *idout, char *err, size_t errcap)
+{
+    vo_testset ts;
+    if (vo_testset_load(&ts, path, err, errcap) != 0) return -1;
+    size_t pick = ts.n;
+    for (size_t i = 0; i < ts.n && pick == ts.n; i++)
+        if (!id || strcmp(ts.t[i].id, id) == 0) pick = i;
+    if (pick == ts.n) {
+        seterr(err, errcap, "'%s' has no test with id %s", path, id ? id : "?");
+        vo_testset_free(&ts);
+        return -1;
+    }
+    vo_error e;
+    int rc = vo_case_from_json(ts.t[pick].test, ts.t[pick].test_len, c, &e);
+    if (rc != 0) {
+        seterr(err, errcap, "%s at %s (offset %lld): %s", vo_errcode_name(e.code), e.field ? e.field : "-",
+               (long long)e.offset, e.message);
+    } else if (idout) {
+        if (ts.t[pick].id[0]) memcpy(idout, ts.t[pick].id, 17);
+        else if (vo_case_id(c, idout) != 0) idout[0] = 0;
+    }
+    vo_testset_free(&ts);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* transports                                                          */
+/* ------------------------------------------------------------------ */
+typedef struct rline { char id[17]; const char *p; size_t n; int used; } rline;
+
+struct vo_dut {
+    int kind;
+    char desc[300];
+    /* lib */
+    void *dl;
+    visa_dut_execute_fn exec;
+    /* cmd */
+    char *cmd;
+    int timeout_ms;
+    pid_t pid;
+    int to_fd, from_fd;
+    char *rbuf;
+    size_t rlen, rcap;
+    unsigned starts;
+    unsigned answered;   /* replies from the current process */
+    char *line;          /* input line buffer */
+    size_t line_cap;
+    /* results */
+    vo_testset res;      /* text owner */
+    rline *tab;          /* open addressing on id */
+    size_t tab_cap, nlines, dups;
+    vo_final fin;
+};
+
+vo_dut *vo_dut_open_lib(const char *path, char *err, size_t errcap)
+{
+    vo_dut *d = calloc(1, sizeof *d);
+    if (!d) return NULL;
+    d->kind = VO_TR_LIB;
+    /* a bare file name would be searched on the library path: make it a path */
+    char buf[4096];
+    if (!strchr(path, '/')) snprintf(buf, sizeof buf, "./%s", path);
+    else snprintf(buf, sizeof buf, "%s", path);
+    d->dl = dlopen(buf, RTLD_NOW | RTLD_LOCAL);
+    if (!d->dl) {
+        seterr(err, errcap, "cannot load DUT library: %s", dlerror());
+        free(d);
+        return NULL;
+    }
+    visa_dut_abi_version_fn ver = (visa_dut_abi_version_fn)dlsym(d->dl, "visa_dut_abi_version");
+    d->exec = (visa_dut_execute_fn)dlsym(d->dl, "visa_dut_execute");
+    if (!ver || !d->exec) {
+        seterr(err, errcap, "'%s' does not export %s (see oracle/include/visa_dut.h)", path,
+               !ver ? "visa_dut_abi_version" : "visa_dut_execute");
+        dlclose(d->dl);
+        free(d);
+        return NULL;
+    }
+    uint32_t v = ver();
+    if (v != VISA_DUT_ABI_VERSION) {
+        seterr(err, errcap, "'%s' implements DUT ABI version %u; this visa-oracle speaks version %u", path, v,
+               VISA_DUT_ABI_VERSION);
+        dlclose(d->dl);
+        free(d);
+        return NULL;
+    }
+    snprintf(d->desc, sizeof d->desc, "library %s", path);
+    return d;
+}
+
+/* ---- subprocess ---- */
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* reaps the child: waits up to grace_ms, then kills its process group */
+static void proc_reap(vo_dut *d, int grace_ms, char *why, size_t whycap)
+{
+    if (d->to_fd >= 0) close(d->to_fd);
+    if (d->from_fd >= 0) close(d->from_fd);
+    d->to_fd = d->from_fd = -1;
+    d->rlen = 0;
+    if (d->pid <= 0) return;
+    int st = 0;
+    pid_t w = 0;
+    int64_t end = now_ms() + grace_ms;
+    while ((w = waitpid(d->pid, &st, WNOHANG)) == 0 && now_ms() < end) {
+        struct timespec ts = { 0, 2000000 };
+        nanosleep(&ts, NULL);
+    }
+    if (w == 0) {
+        kill(-d->pid, SIGKILL); /* the group we created for this child */
+        kill(d->pid, SIGKILL);
+        w = waitpid(d->pid, &st, 0);
+        if (why) seterr(why, whycap, "killed after %d ms", grace_ms);
+    } else if (w > 0 && why) {
+        if (WIFEXITED(st)) seterr(why, whycap, "exited with status %d", WEXITSTATUS(st));
+        else if (WIFSIGNALED(st)) seterr(why, whycap, "killed by signal %d (%s)", WTERMSIG(st), strsignal(WTERMSIG(st)));
+    }
+    if (w > 0) kill(-d->pid, SIGKILL); /* leftovers of the group, if any */
+    d->pid = 0;
+}
+
+static int proc_start(vo_dut *d, char *err, size_t errcap)
+{
+    int in[2], out[2];
+    if (pipe2(in, O_CLOEXEC) != 0) {
+        seterr(err, errcap, "pipe: %s", strerror(errno));
+        return -1;
+    }
+    if (pipe2(out, O_CLOEXEC) != 0) {
+        seterr(err, errcap, "pipe: %s", strerror(errno));
+        close(in[0]);
+        close(in[1]);
+        return -1;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        seterr(err, errcap, "fork: %s", strerror(errno));
+        close(in[0]); close(in[1]); close(out[0]); close(out[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        setpgid(0, 0);
+        signal(SIGPIPE, SIG_DFL);
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        execl("/bin/sh", "sh", "-c", d->cmd, (char *)NULL);
+        _exit(127);
+    }
+    setpgid(pid, pid);
+    close(in[0]);
+    close(out[1]);
+    d->pid = pid;
+    d->to_fd = in[1];
+    d->from_fd = out[0];
+    fcntl(d->to_fd, F_SETFL, fcntl(d->to_fd, F_GETFL) | O_NONBLOCK);
+    d->rlen = 0;
+    d->starts++;
+    d->answered = 0;
+    return 0;
+}
+
+vo_dut *vo_dut_open_cmd(const char *cmd, int timeout_ms, char *err, size_t errcap)
+{
+    vo_dut *d = calloc(1, sizeof *d);
+    if (!d) return NULL;
+    d->kind = VO_TR_CMD;
+    d->cmd = strdup(cmd);
+    d->timeout_ms = timeout_ms > 0 ? timeout_ms : 10000;
+    d->to_fd = d->from_fd = -1;
+    if (!d->cmd) {
+        free(d);
+        return NULL;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    snprintf(d->desc, sizeof d->desc, "command `%s`", cmd);
+    if (proc_start(d, err, errcap) != 0) {
+        free(d->cmd);
+        free(d);
+        return NULL;
+    }
+    return d;
+}
+
+/* a complete line in rbuf: its length (without \n), else -1 */
+static long rbuf_line(const vo_dut *d)
+{
+    const char *nl = d->rlen ? memchr(d->rbuf, '\n', d->rlen) : NULL;
+    return nl ? (long)(nl - d->rbuf) : -1;
+}
+
+#define VO_MAX_REPLY ((size_t)64 << 20)
+
+static void cut_preview(char *dst, size_t cap, const char *s, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n && k + 4 < cap; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        dst[k++] = (ch >= 32 && ch < 127) ? (char)ch : '?';
+    }
+    if (n > k) { dst[k++] = '.'; dst[k++] = '.'; dst[k++] = '.'; }
+    dst[k] = 0;
+}
+
+static void move_state(vo_dut_out *out, vo_final *f)
+{
+    vo_state_free(&out->state);
+    out->state = f->state;
+    vo_state_init(&f->state);
+}
+
+/* one reply line -> out */
+typedef struct { const char *status, *status_end, *msg, *msg_end; } errreply;
+
+static int grab_err(void *ctx, const char *key, size_t klen, const char *v, const char *ve)
+{
+    errreply *m = ctx;
+    if (key_is(key, klen, "status")) { m->status = v; m->status_end = ve; }
+    else if (key_is(key, klen, "message") && *v == '"') { m->msg = v + 1; m->msg_end = ve - 1; }
+    return 0;
+}
+
+/* {"status": "error", "message": "..."}: the DUT failed internally */
+static int error_reply(const char *line, size_t n, vo_dut_out *out)
+{
+    errreply m;
+    memset(&m, 0, sizeof m);
+    const char *p = ws(line, line + n);
+    if (!walk_object(p, line + n, grab_err, &m) || !m.status || m.status_end - m.status != 7 ||
+        memcmp(m.status, "\"error\"", 7) != 0)
+        return 0;
+    out->status = VO_DUT_FAILED;
+    if (m.msg) cut_preview(out->msg, sizeof out->msg, m.msg, (size_t)(m.msg_end - m.msg));
+    else snprintf(out->msg, sizeof out->msg, "status \"error\"");
+    return 1;
+}
+
+static void take_reply(vo_dut *d, const vo_case *c, const char *line, size_t n, vo_dut_out *out)
+{
+    vo_error e;
+    if (vo_final_from_json(line, n, &c->state, &d->fin, &e) != 0) {
+        if (error_reply(line, n, out)) return;
+        char prev[64];
+        cut_preview(prev, sizeof prev, line, n);
+        out->status = VO_DUT_GARBAGE;
+        snprintf(out->msg, sizeof out->msg, "reply is not a final state (%s at %.40s: %.80s): %.60s", vo_errcode_name(e.code),
+                 e.field ? e.field : "-", e.message, prev);
+        return;
+    }
+    out->status = d->fin.status == VO_INVALID ? VO_DUT_REJECTED : VO_DUT_EXECUTED;
+    if (out->status == VO_DUT_REJECTED && d->fin.code != VO_E_NONE)
+        snprintf(out->msg, sizeof out->msg, "%s", vo_errcode_name(d->fin.code));
+    move_state(out, &d->fin);
+}
+
+static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen, vo_dut_out *out)
+{
+    char why[160] = "";
+    if (d->pid <= 0 && proc_start(d, out->msg, sizeof out->msg) != 0) return -1;
+    char *made = NULL;
+    if (!input) {
+        made = vo_case_to_json(c);
+        if (!made) {
+            out->status = VO_DUT_FAILED;
+            snprintf(out->msg, sizeof out->msg, "host: out of memory");
+            return out->status;
+        }
+        input = made;
+        ilen = strlen(made);
+    }
+    if (d->line_cap < ilen + 2) {
+        char *nl = realloc(d->line, ilen + 2);
+        if (!nl) {
+            free(made);
+            out->status = VO_DUT_FAILED;
+            snprintf(out->msg, sizeof out->msg, "host: out of memory");
+            return out->status;
+        }
+        d->line = nl;
+        d->line_cap = ilen + 2;
+    }
+    memcpy(d->line, input, ilen);
+    d->line[ilen] = '\n';
+    size_t wlen = ilen + 1, woff = 0;
+    free(made);
+    int64_t deadline = now_ms() + d->timeout_ms;
+    long ln;
+    int write_dead = 0;
+    while ((ln = rbuf_line(d)) < 0) {
+        int64_t left = deadline - now_ms();
+        if (left <= 0) {
+            out->status = VO_DUT_TIMEOUT;
+            proc_reap(d, 0, NULL, 0);
+            snprintf(out->msg, sizeof out->msg, "no reply within %d ms (process killed and restarted)", d->timeout_ms);
+            return out->status;
+        }
+        struct pollfd pf[2] = { { d->from_fd, POLLIN, 0 }, { d->to_fd, POLLOUT, 0 } };
+        int np = (woff < wlen && !write_dead) ? 2 : 1;
+        int k = poll(pf, (nfds_t)np, (int)(left > 1000000 ? 1000000 : left));
+        if (k < 0) {
+            if (errno == EINTR) continue;
+            out->status = VO_DUT_FAILED;
+            snprintf(out->msg, sizeof out->msg, "host: poll: %s", strerror(errno));
+            return out->status;
+        }
+        if (np == 2 && pf[1].revents) {
+            ssize_t w = write(d->to_fd, d->line + woff, wlen - woff);
+            if (w > 0) woff += (size_t)w;
+            else if (w < 0 && errno != EAGAIN && errno != EINTR) write_dead = 1; /* EPIPE: it died; read the EOF */
+        }
+        if (pf[0].revents) {
+            if (d->rcap - d->rlen < 65536) {
+                size_t nc = d->rcap ? d->rcap * 2 : 131072;
+                char *nb = nc > VO_MAX_REPLY * 2 ? NULL : realloc(d->rbuf, nc);
+                if (!nb) {
+                    out->status = VO_DUT_GARBAGE;
+                    proc_reap(d, 0, NULL, 0);
+                    snprintf(out->msg, sizeof out->msg, "reply line longer than %zu bytes", VO_MAX_REPLY);
+                    return out->status;
+                }
+                d->rbuf = nb;
+                d->rcap = nc;
+            }
+            ssize_t r = read(d->from_fd, d->rbuf + d->rlen, d->rcap - d->rlen);
+            if (r > 0) d->rlen += (size_t)r;
+            else if (r == 0 || (errno != EAGAIN && errno != EINTR)) {
+                char prev[64];
+                cut_preview(prev, sizeof prev, d->rbuf, d->rlen);
+                size_t had = d->rlen;
+                proc_reap(d, 1000, why, sizeof why);
+                out->status = VO_DUT_CRASH;
+                snprintf(out->msg, sizeof out->msg, "process %s before answering%s%s", why[0] ? why : "closed its output",
+                         had ? "; partial line: " : "", had ? prev : "");
+                return out->status;
+            }
+        }
+    }
+    size_t n = (size_t)ln;
+    take_reply(d, c, d->rbuf, n, out);
+    memmove(d->rbuf, d->rbuf + n + 1, d->rlen - n - 1);
+    d->rlen -= n + 1;
+    if (out->status == VO_DUT_GARBAGE) { /* out of step: start afresh */
+        proc_reap(d, 0, NULL, 0);
+        size_t k = strlen(out->msg);
+        snprintf(out->msg + k, sizeof out->msg - k, " (process restarted)");
+    } else {
+        d->answered++;
+    }
+    return out->status;
+}
+
+/* ---- results file ---- */
+static uint64_t hash_id(const char *id)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < 16 && id[i]; i++) h = (h ^ (uint8_t)id[i]) * 1099511628211ull;
+    return h;
+}
+
+static rline *find_line(vo_dut *d, const char *id, int insert)
+{
+    size_t m = d->tab_cap - 1, i = (size_t)hash_id(id) & m;
+    for (;; i = (i + 1) & m) {
+        rline *r = &d->tab[i];
+        if (!r->p) return insert ? r : NULL;
+        if (strcmp(r->id, id) == 0) return r;
+    }
+}
+
+vo_dut *vo_dut_open_results(const char *path, char *err, size_t errcap)
+{
+    vo_dut *d = calloc(1, sizeof *d);
+    if (!d) return NULL;
+    d->kind = VO_TR_RESULTS;
+    vo_final_init(&d->fin);
+    snprintf(d->desc, sizeof d->desc, "results %s", path);
+    if (vo_testset_load(&d->res, path, err, errcap) != 0) {
+        free(d);
+        return NULL;
+    }
+    d->tab_cap = 16;
+    while (d->tab_cap < d->res.n * 2 + 16) d->tab_cap *= 2;
+    d->tab = calloc(d->tab_cap, sizeof *d->tab);
+    if (!d->tab) {
+        seterr(err, errcap, "out of memory");
+        vo_testset_free(&d->res);
+        free(d);
+        return NULL;
+    }
+    for (size_t i = 0; i < d->res.n; i++) {
+        const vo_testref *t = &d->res.t[i];
+        if (!t->id[0]) {
+            seterr(err, errcap, "'%s': result %zu has no 16-hex-digit \"id\"", path, i + 1);
+            vo_dut_close(d);
+            return NULL;
+        }
+        rline *r = find_line(d, t->id, 1);
+        if (r->p) { d->dups++; continue; } /* the first line for an id wins */
+        memcpy(r->id, t->id, 17);
+        r->p = t->test;
+        r->n = t->test_len;
+    }
+    d->nlines = d->res.n;
+    return d;
+}
+
+static int exec_results(vo_dut *d, const vo_case *c, const char *id, vo_dut_out *out)
+{
+    char buf[17];
+    if (!id || !id[0]) {
+        if (vo_case_id(c, buf) != 0) {
+            out->status = VO_DUT_FAILED;
+            snprintf(out->msg, sizeof out->msg, "host: out of memory");
+            return out->status;
+        }
+        id = buf;
+    }
+    rline *r = find_line(d, id, 0);
+    if (!r) {
+        out->status = VO_DUT_NO_RESULT;
+        snprintf(out->msg, sizeof out->msg, "the results file has no line with id %s", id);
+        return out->status;
+    }
+    r->used = 1;
+    take_reply(d, c, r->p, r->n, out);
+    return out->status;
+}
+
+int vo_dut_exec(vo_dut *d, const vo_case *c, const char *input_json, size_t input_len, const char *id, vo_dut_out *out)
+{
+    out->msg[0] = 0;
+    out->nviol = 0;
+    out->nbad_reads = 0;
+    switch (d->kind) {
+    case VO_TR_LIB: return vo_dut_run_lib(d->exec, &c->state, c->insn, c->insn_len, out);
+    case VO_TR_CMD: return exec_cmd(d, c, input_json, input_len, out);
+    default: return exec_results(d, c, id, out);
+    }
+}
+
+int vo_dut_results_has(const vo_dut *d, const char *id)
+{
+    return d->kind == VO_TR_RESULTS && id && id[0] && find_line((vo_dut *)d, id, 0) != NULL;
+}
+
+int vo_dut_transport(const vo_dut *d) { return d->kind; }
+const char *vo_dut_describe(const vo_dut *d) { return d->desc; }
+unsigned vo_dut_starts(const vo_dut *d) { return d->starts; }
+
+void vo_dut_results_stats(const vo_dut *d, size_t *lines, size_t *unused, size_t *dups)
+{
+    size_t u = 0;
+    for (size_t i = 0; d->tab && i < d->tab_cap; i++)
+        if (d->tab[i].p && !d->tab[i].used) u++;
+    if (lines) *lines = d->nlines;
+    if (unused) *unused = u;
+    if (dups) *dups = d->dups;
+}
+
+void vo_dut_close(vo_dut *d)
+{
+    if (!d) return;
+    if (d->kind == VO_TR_LIB && d->dl) dlclose(d->dl);
+    if (d->kind == VO_TR_CMD) {
+        proc_reap(d, 2000, NULL, 0); /* EOF on its stdin asks it to finish */
+        free(d->cmd);
+        free(d->rbuf);
+        free(d->line);
+    }
+    if (d->kind == VO_TR_RESULTS) {
+        vo_testset_free(&d->res);
+        free(d->tab);
+    }
+    vo_final_free(&d->fin);
+    free(d);
+}
+
+/* ------------------------------------------------------------------ */
+/* reports                                                             */
+/* ------------------------------------------------------------------ */
+typedef struct sb { char *p; size_t n, cap; int bad; } sb;
+
+static void sb_add(sb *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sb_add(sb *b, const char *fmt, ...)
+{
+    if (b->bad) return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int k = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? b->cap - b->n : 0, fmt, ap);
+        va_end(ap);
+        if (k < 0) { b->bad = 1; return; }
+        if (b->p && b->n + (size_t)k < b->cap) { b->n += (size_t)k; return; }
+        size_t nc = b->cap ? b->cap * 2 : 1024;
+        while (nc < b->n + (size_t)k + 1) nc *= 2;
+        char *np = realloc(b->p, nc);
+        if (!np) { b->bad = 1; return; }
+        b->p = np;
+        b->cap = nc;
+    }
+}
+
+static void sb_jstr(sb *b, const char *s)
+{
+    sb_add(b, "\"");
+    for (; s && *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') sb_add(b, "\\%c", ch);
+        else if (ch < 32) sb_add(b, "\\u%04x", ch);
+        else sb_add(b, "%c", ch);
+    }
+    sb_add(b, "\"");
+}
+
+static char *sb_done(sb *b)
+{
+    if (b->bad) {
+        free(b->p);
+        return NULL;
+    }
+    return b->p;
+}
+
+char *vo_report_text(const char *id, const vo_verdict *v, unsigned max_rows)
+{
+    sb b = { 0 };
+    sb_add(&b, "FAIL %s %s  %s\n", id && id[0] ? id : "-", v->bucket, v->asm_text);
+    if (v->detail[0]) sb_add(&b, "  %s\n", v->detail);
+    unsigned rows = 0;
+    uint32_t i = 0;
+    char row[640];
+    while (i < v->nkept && rows < max_rows) {
+        uint32_t n = vo_diff_run(&v->diffs[i], v->nkept - i);
+        if (v->diffs[i].kind != VO_K_BAD_SHAPE || !v->detail[0]) {
+            vo_diff_format(&v->diffs[i], n, row, sizeof row);
+            sb_add(&b, "  %s\n", row);
+            rows++;
+        }
+        i += n;
+    }
+    if (i < v->ndiff) sb_add(&b, "  ... %u more differing byte(s)\n", (unsigned)(v->ndiff - i));
+    return sb_done(&b);
+}
+
+char *vo_report_json(const char *id, const vo_verdict *v)
+{
+    sb b = { 0 };
+    sb_add(&b, "{\"id\":");
+    sb_jstr(&b, id ? id : "");
+    sb_add(&b, ",\"pass\":%s", v->pass ? "true" : "false");
+    if (!v->pass) {
+        sb_add(&b, ",\"bucket\":");
+        sb_jstr(&b, v->bucket);
+        sb_add(&b, ",\"insn\":");
+        sb_jstr(&b, v->mnemonic);
+        sb_add(&b, ",\"clause\":");
+        sb_jstr(&b, v->clause);
+        sb_add(&b, ",\"kind\":\"%s\",\"asm\":", vo_kind_name((unsigned)v->kind));
+        sb_jstr(&b, v->asm_text);
+        sb_add(&b, ",\"detail\":");
+        sb_jstr(&b, v->detail);
+        sb_add(&b, ",\"ndiff\":%u,\"diffs\":[", v->ndiff);
+        for (uint32_t i = 0; i < v->nkept; i++) {
+            const vo_diff *d = &v->diffs[i];
+            sb_add(&b, "%s{\"space\":\"%s\",\"index\":%u,\"offset\":%llu,\"kind\":\"%s\",\"clause\":", i ? "," : "",
+                   d->space == VO_SPACE_VAR ? "var" : "surface", d->index, (unsigned long long)d->offset,
+                   vo_kind_name(d->kind));
+            sb_jstr(&b, d->clause ? d->clause : "");
+            if (d->kind == VO_K_WRITE_PAST_BOUND) sb_add(&b, ",\"len\":%u", d->len);
+            else if (d->kind != VO_K_BAD_SHAPE)
+                sb_add(&b, ",\"expected\":\"%02x\",\"got\":\"%02x\",\"initial\":\"%02x\"", d->expected, d->got,
+                       d->initial);
+            if (d->has_acc == 1) {
+                const vo_access *a = &d->acc;
+                sb_add(&b,
+                       ",\"lane\":%u,\"channel\":%u,\"element\":%u,\"address\":%llu,\"surface\":%u,"
+                       "\"operand\":{\"role\":\"%s\",\"var\":%u,\"byte\":%u},\"access_byte\":%u",
+                       a->lane, a->channel, a->element, (unsigned long long)a->address, a->surface,
+                       a->is_write ? "src" : "dst", a->reg_var,
+                       a->reg_off + d->delta, d->delta);
+            } else if (d->has_acc == 2) {
+                sb_add(&b, ",\"lane\":%u,\"lane_disabled\":true", d->acc.lane);
+            }
+            sb_add(&b, "}");
+        }
+        sb_add(&b, "]");
+    }
+    sb_add(&b, "}\n");
+    return sb_done(&b);
+}

@@ -1,0 +1,71 @@
+/* Shared by check / explain / shrink: locating test objects in vector files
+ * without a full parse, and the three ways of running a DUT (a shared library
+ * through visa_dut.h, a subprocess speaking JSON lines, a results file). */
+#ifndef VO_DUT_TRANSPORT_H
+#define VO_DUT_TRANSPORT_H
+#include <stddef.h>
+
+#include "visa_check.h"
+#include "visa_json.h"
+
+/* ---- test objects in a file ---- */
+typedef struct vo_testref {
+    const char *test;   /* the test object text (or a bare input object) */
+    size_t test_len;
+    const char *input;  /* its "input" member text (== test for a bare input) */
+    size_t input_len;
+    char id[17];        /* its "id" member, "" when absent */
+} vo_testref;
+
+typedef struct vo_testset {
+    char *text;         /* the whole file (mapped or read), owned; not NUL-terminated when mapped */
+    size_t len;
+    int mapped;
+    vo_testref *t;
+    size_t n, cap;
+} vo_testset;
+
+/* Accepts a vector file {"format":..., "tests":[...]}, a single test object, a
+ * bare input object, or JSON lines of any of these. 0, or -1 with err set. */
+int vo_testset_load(vo_testset *ts, const char *path, char *err, size_t errcap);
+void vo_testset_free(vo_testset *ts);
+
+/* JSON text without insignificant whitespace (one line); out needs n+1 bytes.
+ * Returns the length written. */
+size_t vo_json_minify(const char *p, size_t n, char *out);
+
+/* ---- DUT transports ---- */
+enum vo_transport { VO_TR_LIB = 0, VO_TR_CMD, VO_TR_RESULTS };
+typedef struct vo_dut vo_dut;
+
+vo_dut *vo_dut_open_lib(const char *path, char *err, size_t errcap);
+vo_dut *vo_dut_open_cmd(const char *cmd, int timeout_ms, char *err, size_t errcap);
+vo_dut *vo_dut_open_results(const char *path, char *err, size_t errcap);
+int vo_dut_transport(const vo_dut *d);
+const char *vo_dut_describe(const vo_dut *d);   /* "library x.so", ... */
+
+/* Runs one case on the DUT. input_json (one line, may be NULL: then made from
+ * c) is what a subprocess gets; id names the test for --results (may be NULL
+ * or "": then computed from c). Fills out; returns out->status.
+ * A fatal transport problem (the command cannot be started at all) returns -1
+ * with out->msg set. */
+int vo_dut_exec(vo_dut *d, const vo_case *c, const char *input_json, size_t input_len, const char *id,
+                vo_dut_out *out);
+
+/* --results: lines read, lines never looked up so far, duplicate ids. */
+void vo_dut_results_stats(const vo_dut *d, size_t *lines, size_t *unused, size_t *dups);
+/* --results: 1 if the file has a line for this id (does not mark it used) */
+int vo_dut_results_has(const vo_dut *d, const char *id);
+/* --dut-cmd: number of (re)starts of the process so far */
+unsigned vo_dut_starts(const vo_dut *d);
+void vo_dut_close(vo_dut *d);
+
+/* Loads one case from a file: the test whose id is `id` (NULL: the first
+ * one). 0, or -1 with err set. */
+int vo_load_one_case(const char *path, const char *id, vo_case *c, char *idout, char *err, size_t errcap);
+
+/* One failing test as text (the FAIL line and up to max_rows provenance
+ * rows) or as one JSON object; both end with a newline. malloc'd. */
+char *vo_report_text(const char *id, const vo_verdict *v, unsigned max_rows);
+char *vo_report_json(const char *id, const vo_verdict *v);
+#endif

@@ -1,0 +1,142 @@
+/*
+ * visa_check.h: judging a device under test (DUT) against the oracle.
+ *
+ * Two halves, both without I/O:
+ *  - the host side of the DUT C ABI (visa_dut.h): a visa_dut_case built from a
+ *    vo_state, with sparse memory callbacks that apply the DUT's writes to a
+ *    copy of the state and record every refused (out-of-bound) write;
+ *  - the verdict: an oracle result (vo_result) against a DUT outcome
+ *    (status + final state), honouring the freedom list, with per-byte
+ *    provenance taken from vo_result.acc and a deterministic bucket string
+ *    "<insn mnemonic>:<clause>:<kind>" (docs/check.md).
+ */
+#ifndef VISA_CHECK_H
+#define VISA_CHECK_H
+
+#include "visa_dut.h"
+#include "visa_oracle.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- what the DUT did ---- */
+enum vo_dut_status {
+    VO_DUT_EXECUTED = 0,  /* ran; state holds its final state              */
+    VO_DUT_REJECTED,      /* judged the instruction invalid                */
+    VO_DUT_FAILED,        /* internal failure (VISA_DUT_ERROR, unsupported) */
+    VO_DUT_CRASH,         /* process died / closed its output              */
+    VO_DUT_TIMEOUT,       /* no answer within the per-test timeout         */
+    VO_DUT_GARBAGE,       /* answer is not a well-formed final state       */
+    VO_DUT_NO_RESULT      /* --results: no line for this test id           */
+};
+const char *vo_dut_status_name(unsigned s);
+
+#define VO_VIOL_MAX 16
+typedef struct vo_viol { uint32_t surface; uint64_t offset; uint32_t len; } vo_viol;
+
+typedef struct vo_dut_out {
+    int status;             /* enum vo_dut_status */
+    vo_state state;         /* final state when EXECUTED */
+    char msg[256];          /* DUT's reason or transport detail ("" if none) */
+    uint32_t nviol;         /* refused writes (all counted) */
+    vo_viol viol[VO_VIOL_MAX]; /* the first VO_VIOL_MAX of them */
+    uint32_t nbad_reads;    /* reads the host refused (not a failure by itself) */
+} vo_dut_out;
+
+void vo_dut_out_init(vo_dut_out *o);
+void vo_dut_out_free(vo_dut_out *o);    /* o is as after init */
+
+/* ---- host side of the DUT ABI ---- */
+typedef struct vo_dut_host {
+    visa_dut_case c;
+    visa_dut_var vars[VO_MAX_VARS];
+    visa_dut_pred preds[VO_MAX_PREDS];
+    visa_dut_addr addrs[VO_MAX_ADDRS];
+    visa_dut_surface surfs[VO_MAX_SURFACES];
+    vo_dut_out *out;        /* writes land in out->state */
+} vo_dut_host;
+
+/* Copies *in into out->state (status EXECUTED, no violations) and fills h->c:
+ * var data points into out->state, memory callbacks act on out->state.
+ * h must stay at its address while the DUT runs. Returns 0 or -1 (OOM). */
+int vo_dut_host_prepare(vo_dut_host *h, const vo_state *in, const uint8_t *insn, size_t n,
+                        vo_dut_out *out);
+
+/* prepare + execute + map the return code. Returns out->status. */
+int vo_dut_run_lib(visa_dut_execute_fn fn, const vo_state *in, const uint8_t *insn, size_t n,
+                   vo_dut_out *out);
+
+/* ---- verdict ---- */
+enum vo_kind {
+    VO_K_WRONG_VALUE = 0,   /* a byte the instruction produced has the wrong value  */
+    VO_K_MISSING_WRITE,     /* a byte the instruction should change kept its old value */
+    VO_K_EXTRA_WRITE,       /* a byte the instruction must not change was changed   */
+    VO_K_NOT_ONE_OF,        /* an overlap range holds none of the candidate values  */
+    VO_K_WRITE_PAST_BOUND,  /* the DUT asked the host to write outside the surface  */
+    VO_K_NOT_REJECTED,      /* oracle: invalid; DUT executed it                     */
+    VO_K_WRONGLY_REJECTED,  /* oracle: ok; DUT rejected it                          */
+    VO_K_DUT_ERROR,         /* DUT reported an internal failure                     */
+    VO_K_CRASH, VO_K_TIMEOUT, VO_K_GARBAGE,
+    VO_K_NO_RESULT,         /* --results has no line for the test                   */
+    VO_K_BAD_SHAPE,         /* final state lacks a variable/surface or resizes one  */
+    VO_K_COUNT
+};
+const char *vo_kind_name(unsigned k);
+
+/* One differing byte (or one refused write) with its provenance. */
+typedef struct vo_diff {
+    uint8_t space;          /* enum vo_space */
+    uint8_t kind;           /* enum vo_kind */
+    uint8_t expected, got, initial;
+    uint8_t has_acc;        /* acc/delta are meaningful */
+    uint8_t delta;          /* byte index inside the access */
+    uint32_t index;         /* var id / surface index */
+    uint64_t offset;        /* byte offset in the var / surface */
+    uint32_t len;           /* 1, or the length of a refused write */
+    vo_access acc;          /* the oracle's access that covers the byte */
+    const char *clause;     /* spec clause id (or error code name for invalid) */
+} vo_diff;
+
+#define VO_DIFF_KEEP 256    /* diffs stored per verdict (all are counted) */
+
+typedef struct vo_verdict {
+    int pass;
+    int kind;               /* enum vo_kind of the bucket (when !pass) */
+    const char *clause;     /* clause of the bucket */
+    char mnemonic[24];
+    char bucket[96];        /* "<mnemonic>:<clause>:<kind>" */
+    char asm_text[192];
+    char detail[384];       /* one sentence on status-level failures, "" otherwise */
+    uint32_t ndiff;         /* differing bytes + refused writes, all counted */
+    uint32_t nkept;
+    vo_diff diffs[VO_DIFF_KEEP]; /* order: refused writes, vars, surfaces */
+} vo_verdict;
+
+/* Judges the DUT outcome *d for the case (in, insn) whose oracle result is *r.
+ * Rules: status invalid passes iff the DUT rejected (for E_OPCODE, an
+ * opcode the oracle does not model, an internal failure is accepted too); status undefined passes
+ * anything but a crash, timeout or garbage; status ok needs an executed DUT
+ * whose every byte outside freedom matches, `undefined` bytes skipped, and
+ * each `one_of` range equal to one of its candidates. Returns v->pass. */
+int vo_verdict_compute(const vo_state *in, const uint8_t *insn, size_t n, const vo_result *r,
+                       const vo_dut_out *d, vo_verdict *v);
+
+/* Clause an access stands for: its address clause when performed, else the
+ * rule that applied (oob.read_zero, oob.write_dropped, oob.partial_element,
+ * addr.misaligned, write.overlap_one_of, slm.oob_*). bound = surface size. */
+const char *vo_access_clause(const vo_access *a, uint64_t bound);
+
+/* Mnemonic of the instruction bytes ("scatter4_scaled", or "op_XX"). */
+const char *vo_insn_mnemonic(const uint8_t *insn, size_t n, char *buf, size_t cap);
+
+/* Rows: consecutive diffs of the same access print as one row.
+ * vo_diff_run: how many of d[0..avail) form the row starting at d[0].
+ * vo_diff_format: the row for d[0..n) (no newline); returns its length. */
+uint32_t vo_diff_run(const vo_diff *d, uint32_t avail);
+size_t vo_diff_format(const vo_diff *d, uint32_t n, char *buf, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,1257 @@
+/*
+ * JSON layer: parse cases / final states, print canonical input, expect and
+ * test objects, and the state digest. Shapes and rules: docs/format.md.
+ *
+ * cJSON pitfalls handled here (docs/fuzzing-notes): numbers are never printed
+ * through cJSON (integers are formatted with snprintf and inserted raw),
+ * trailing garbage is detected by hand after cJSON_ParseWithLengthOpts, keys
+ * are inserted once each in canonical order, bytes travel as hex strings, and
+ * duplicate keys on input are rejected. cJSON keeps no number text, so a
+ * lexical pre-scan classifies every number literal (plain non-negative
+ * integer or not) and the class is stored in the node's valueint.
+ */
+#include "visa_json.h"
+
+#include <cjson/cJSON.h>
+#include <openssl/evp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* small helpers                                                       */
+/* ------------------------------------------------------------------ */
+
+static const char HEXDIGITS[] = "0123456789abcdef";
+
+static int hexval(int ch)
+{
+    if (ch >= '0' && ch <= '9') return ch - '0';
+    if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+    if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+    return -1;
+}
+
+long vo_hex_decode(const char *hex, size_t nchars, uint8_t *out, size_t cap)
+{
+    if (nchars % 2) return -1;
+    if (nchars / 2 > cap) return -1;
+    for (size_t i = 0; i < nchars; i += 2) {
+        int hi = hexval((unsigned char)hex[i]), lo = hexval((unsigned char)hex[i + 1]);
+        if (hi < 0 || lo < 0) return -1;
+        out[i / 2] = (uint8_t)(hi << 4 | lo);
+    }
+    return (long)(nchars / 2);
+}
+
+/* malloc'd lower-case hex of n bytes (n may be 0) */
+static char *hex_alloc(const uint8_t *b, size_t n)
+{
+    char *s = malloc(2 * n + 1);
+    if (!s) return NULL;
+    for (size_t i = 0; i < n; i++) {
+        s[2 * i] = HEXDIGITS[b[i] >> 4];
+        s[2 * i + 1] = HEXDIGITS[b[i] & 15];
+    }
+    s[2 * n] = 0;
+    return s;
+}
+
+int vo_visa_version_parse(const char *s, uint16_t *out)
+{
+    /* M.m: one-digit major, minor without leading zeros (0..99) */
+    if (!s || s[0] < '0' || s[0] > '9' || s[1] != '.') return -1;
+    unsigned major = (unsigned)(s[0] - '0');
+    const char *p = s + 2;
+    size_t n = strlen(p);
+    if (n < 1 || n > 2) return -1;
+    if (n == 2 && p[0] == '0') return -1;
+    unsigned minor = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] < '0' || p[i] > '9') return -1;
+        minor = minor * 10 + (unsigned)(p[i] - '0');
+    }
+    unsigned v = major * 100 + minor;
+    if (v < 300 || v > 401) return -1;
+    *out = (uint16_t)v;
+    return 0;
+}
+
+/* copies s into dst for use inside a one-line message: at most 40 chars,
+ * non-printable bytes become '?' */
+static void clip(char *dst, size_t cap, const char *s)
+{
+    size_t i = 0;
+    for (; s && s[i] && i + 1 < cap && i < 40; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        dst[i] = (ch >= 0x20 && ch < 0x7f) ? (char)ch : '?';
+    }
+    dst[i] = 0;
+    if (s && s[i] && i + 4 < cap) strcpy(dst + i, "...");
+}
+
+/* ------------------------------------------------------------------ */
+/* parsing                                                             */
+/* ------------------------------------------------------------------ */
+
+/* class of a number literal, stored in cJSON.valueint after parsing */
+enum { NUM_INT = 0, NUM_NEG, NUM_FRAC, NUM_LEADZERO, NUM_UNKNOWN };
+
+typedef struct px {
+    vo_error *err;
+    char *errpath;      /* VO_JSON_PATH_MAX bytes */
+} px;
+
+static int failv(px *x, vo_errcode code, const char *path, int64_t offset,
+                 const char *fmt, va_list ap)
+{
+    snprintf(x->errpath, VO_JSON_PATH_MAX, "%s", path);
+    x->err->code = code;
+    x->err->field = x->errpath;
+    x->err->offset = offset;
+    vsnprintf(x->err->message, sizeof x->err->message, fmt, ap);
+    return -1;
+}
+
+static int fail(px *x, vo_errcode code, const char *path, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    failv(x, code, path, -1, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static int fail_at(px *x, int64_t offset, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    failv(x, VO_E_JSON, "json", offset, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* bounded concatenation: paths longer than VO_JSON_PATH_MAX - 1 are cut */
+static void pcat(char *buf, const char *a, const char *b, const char *c)
+{
+    size_t n = 0;
+    const char *parts[3] = {a, b, c};
+    for (int k = 0; k < 3; k++)
+        for (const char *q = parts[k]; q && *q && n + 1 < VO_JSON_PATH_MAX; q++) buf[n++] = *q;
+    buf[n] = 0;
+}
+
+static void pjoin(char *buf, const char *base, const char *key)
+{
+    pcat(buf, base, base[0] ? "." : "", key);
+}
+
+static void pindex(char *buf, const char *base, unsigned i)
+{
+    char num[16];
+    int k = 15;
+    num[k] = 0;
+    do {
+        num[--k] = (char)('0' + i % 10);
+        i /= 10;
+    } while (i && k > 1);
+    num[--k] = '[';
+    char tail[18];
+    pcat(tail, num + k, "]", NULL);
+    pcat(buf, base, tail, NULL);
+}
+
+/* Lexical pass over a text cJSON accepted: classify number literals in
+ * document order. Returns a malloc'd array (count in *n) or NULL on OOM. */
+static uint8_t *scan_numbers(const char *t, size_t end, size_t *n)
+{
+    size_t cap = 16, cnt = 0;
+    uint8_t *cls = malloc(cap);
+    if (!cls) return NULL;
+    size_t i = 0;
+    while (i < end) {
+        char ch = t[i];
+        if (ch == '"') {
+            i++;
+            while (i < end && t[i] != '"') i += (t[i] == '\\') ? 2 : 1;
+            i++;
+        } else if (ch == '-' || (ch >= '0' && ch <= '9')) {
+            size_t s = i;
+            int frac = 0;
+            while (i < end && (strchr("0123456789+-.eE", t[i]) != NULL) && t[i] != 0) {
+                if (t[i] == '.' || t[i] == 'e' || t[i] == 'E') frac = 1;
+                i++;
+            }
+            uint8_t c;
+            if (t[s] == '-') c = NUM_NEG;
+            else if (frac) c = NUM_FRAC;
+            else if (t[s] == '0' && i - s > 1) c = NUM_LEADZERO;
+            else c = NUM_INT;
+            if (cnt == cap) {
+                uint8_t *nc = realloc(cls, cap * 2);
+                if (!nc) { free(cls); return NULL; }
+                cls = nc;
+                cap *= 2;
+            }
+            cls[cnt++] = c;
+        } else {
+            i++;
+        }
+    }
+    *n = cnt;
+    return cls;
+}
+
+/* pre-order walk assigning classes; returns the number of number nodes */
+static size_t mark_numbers(cJSON *it, const uint8_t *cls, size_t ncls, size_t k)
+{
+    for (; it; it = it->next) {
+        if (cJSON_IsNumber(it)) {
+            it->valueint = k < ncls ? cls[k] : NUM_UNKNOWN;
+            k++;
+        }
+        if (it->child) k = mark_numbers(it->child, cls, ncls, k);
+    }
+    return k;
+}
+
+static void mark_all_unknown(cJSON *it)
+{
+    for (; it; it = it->next) {
+        if (cJSON_IsNumber(it)) it->valueint = NUM_UNKNOWN;
+        if (it->child) mark_all_unknown(it->child);
+    }
+}
+
+static int is_ws(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; }
+
+/* Parses exactly one JSON object from text[0..len). */
+static cJSON *parse_doc(px *x, const char *text, size_t len)
+{
+    if (!text || len == 0) { fail_at(x, 0, "empty text"); return NULL; }
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+    if (!root) {
+        int64_t off = (end && end >= text && end <= text + len) ? (int64_t)(end - text) : 0;
+        fail_at(x, off, "JSON syntax error");
+        return NULL;
+    }
+    size_t used = (size_t)(end - text);
+    size_t k = used;
+    while (k < len && is_ws(text[k])) k++;
+    if (k != len) {
+        cJSON_Delete(root);
+        fail_at(x, (int64_t)k, "trailing characters after the JSON value");
+        return NULL;
+    }
+    if (!cJSON_IsObject(root)) {
+        cJSON_Delete(root);
+        fail_at(x, 0, "top-level value is not an object");
+        return NULL;
+    }
+    size_t ncls = 0;
+    uint8_t *cls = scan_numbers(text, used, &ncls);
+    if (!cls) {
+        cJSON_Delete(root);
+        x->err->code = VO_E_OOM;
+        x->err->field = "json";
+        x->err->offset = -1;
+        snprintf(x->err->message, sizeof x->err->message, "out of memory");
+        return NULL;
+    }
+    if (mark_numbers(root, cls, ncls, 0) != ncls) mark_all_unknown(root);
+    free(cls);
+    return root;
+}
+
+/* member lookup with duplicate-key rejection; *out = NULL when absent */
+static int getk(px *x, const cJSON *obj, const char *objpath, const char *key,
+                int required, const cJSON **out)
+{
+    const cJSON *found = NULL;
+    char p[VO_JSON_PATH_MAX];
+    *out = NULL;
+    for (const cJSON *it = obj->child; it; it = it->next) {
+        if (it->string && strcmp(it->string, key) == 0) {
+            if (found) {
+                pjoin(p, objpath, key);
+                return fail(x, VO_E_STATE, p, "duplicate key \"%s\"", key);
+            }
+            found = it;
+        }
+    }
+    if (!found && required) {
+        pjoin(p, objpath, key);
+        return fail(x, VO_E_STATE, p, "missing member \"%s\"", key);
+    }
+    *out = found;
+    return 0;
+}
+
+static int want_obj(px *x, const cJSON *it, const char *path)
+{
+    if (!cJSON_IsObject(it)) return fail(x, VO_E_STATE, path, "expected an object");
+    return 0;
+}
+
+static int want_arr(px *x, const cJSON *it, const char *path)
+{
+    if (!cJSON_IsArray(it)) return fail(x, VO_E_STATE, path, "expected an array");
+    return 0;
+}
+
+static int get_str(px *x, const cJSON *it, const char *path, const char **out)
+{
+    if (!cJSON_IsString(it) || !it->valuestring)
+        return fail(x, VO_E_STATE, path, "expected a string");
+    *out = it->valuestring;
+    return 0;
+}
+
+static int get_uint(px *x, const cJSON *it, const char *path, uint64_t max, uint64_t *out)
+{
+    if (!cJSON_IsNumber(it)) return fail(x, VO_E_STATE, path, "expected an integer");
+    switch (it->valueint) {
+    case NUM_INT: break;
+    case NUM_NEG: return fail(x, VO_E_STATE, path, "negative number");
+    case NUM_FRAC: return fail(x, VO_E_STATE, path, "not an integer literal (fraction or exponent)");
+    case NUM_LEADZERO: return fail(x, VO_E_STATE, path, "integer with a leading zero");
+    default: return fail(x, VO_E_STATE, path, "unexpected number");
+    }
+    double v = it->valuedouble;
+    if (!(v >= 0.0) || v > (double)max)
+        return fail(x, VO_E_STATE, path, "integer out of range (max %llu)", (unsigned long long)max);
+    *out = (uint64_t)v;
+    if (*out > max)
+        return fail(x, VO_E_STATE, path, "integer out of range (max %llu)", (unsigned long long)max);
+    return 0;
+}
+
+/* validates a hex string; *nbytes = decoded length */
+static int get_hexlen(px *x, const cJSON *it, const char *path, size_t *nbytes, const char **s)
+{
+    if (get_str(x, it, path, s)) return -1;
+    size_t n = strlen(*s);
+    for (size_t i = 0; i < n; i++)
+        if (hexval((unsigned char)(*s)[i]) < 0)
+            return fail(x, VO_E_STATE, path, "non-hex character at position %zu", i);
+    if (n % 2) return fail(x, VO_E_STATE, path, "odd number of hex digits (%zu)", n);
+    *nbytes = n / 2;
+    return 0;
+}
+
+/* exactly 8 hex digits, most significant first */
+static int get_hex32(px *x, const cJSON *it, const char *path, uint32_t *out)
+{
+    const char *s = NULL;
+    if (get_str(x, it, path, &s)) return -1;
+    if (strlen(s) != 8) return fail(x, VO_E_STATE, path, "expected exactly 8 hex digits");
+    uint32_t v = 0;
+    for (int i = 0; i < 8; i++) {
+        int h = hexval((unsigned char)s[i]);
+        if (h < 0) return fail(x, VO_E_STATE, path, "non-hex character at position %d", i);
+        v = v << 4 | (uint32_t)h;
+    }
+    *out = v;
+    return 0;
+}
+
+static int parse_platform(px *x, const cJSON *in, const char *inpath, vo_platform *out)
+{
+    char pp[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX], buf[64];
+    const cJSON *plat, *name, *grf, *ver;
+    const char *s = NULL;
+    pjoin(pp, inpath, "platform");
+    if (getk(x, in, inpath, "platform", 1, &plat) || want_obj(x, plat, pp)) return -1;
+    if (getk(x, plat, pp, "name", 1, &name) || getk(x, plat, pp, "grf_bytes", 0, &grf) ||
+        getk(x, plat, pp, "visa_version", 1, &ver))
+        return -1;
+    pjoin(p, pp, "name");
+    if (get_str(x, name, p, &s)) return -1;
+    vo_platform pl;
+    memset(&pl, 0, sizeof pl);
+    if (vo_platform_lookup(s, &pl) != 0) {
+        clip(buf, sizeof buf, s);
+        return fail(x, VO_E_STATE, p, "unknown platform \"%s\"", buf);
+    }
+    if (grf) {
+        uint64_t g = 0;
+        pjoin(p, pp, "grf_bytes");
+        if (get_uint(x, grf, p, 255, &g)) return -1;
+        if (g != pl.grf_bytes)
+            return fail(x, VO_E_STATE, p, "grf_bytes %u does not match %s (%u)",
+                        (unsigned)g, pl.name, (unsigned)pl.grf_bytes);
+    }
+    pjoin(p, pp, "visa_version");
+    if (get_str(x, ver, p, &s)) return -1;
+    uint16_t v = 0;
+    if (vo_visa_version_parse(s, &v) != 0) {
+        clip(buf, sizeof buf, s);
+        return fail(x, VO_E_STATE, p, "visa_version \"%s\" is not M.m in 3.0..4.1", buf);
+    }
+    pl.visa_version = v;
+    *out = pl;
+    return 0;
+}
+
+static int is_var_type(int t)
+{
+    return t >= 0 && t <= 15 && t != VO_T_V && t != VO_T_VF && t != VO_T_UV &&
+           t != VO_T_BOOL && vo_type_size((unsigned)t) != 0;
+}
+
+static int parse_vars(px *x, const cJSON *arr, const char *path, vo_state *s)
+{
+    char ep[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX], buf[64];
+    if (want_arr(x, arr, path)) return -1;
+    unsigned i = 0;
+    uint64_t prev = 0;
+    for (const cJSON *e = arr->child; e; e = e->next, i++) {
+        const cJSON *jid, *jtype, *jn, *jdata;
+        const char *ts = NULL, *hex = NULL;
+        uint64_t id = 0, n = 0;
+        size_t nbytes = 0;
+        pindex(ep, path, i);
+        if (want_obj(x, e, ep)) return -1;
+        if (s->nvars >= VO_MAX_VARS)
+            return fail(x, VO_E_STATE_CAP, ep, "more than %d vars", VO_MAX_VARS);
+        if (getk(x, e, ep, "id", 1, &jid) || getk(x, e, ep, "type", 1, &jtype) ||
+            getk(x, e, ep, "num_elts", 1, &jn) || getk(x, e, ep, "data", 1, &jdata))
+            return -1;
+        pjoin(p, ep, "id");
+        if (get_uint(x, jid, p, UINT32_MAX, &id)) return -1;
+        if (i > 0 && id == prev) return fail(x, VO_E_STATE, p, "duplicate var id %llu", (unsigned long long)id);
+        if (i > 0 && id < prev) return fail(x, VO_E_STATE, p, "vars must be sorted by ascending id");
+        prev = id;
+        pjoin(p, ep, "type");
+        if (get_str(x, jtype, p, &ts)) return -1;
+        int t = vo_type_from_name(ts);
+        if (t < 0) {
+            clip(buf, sizeof buf, ts);
+            return fail(x, VO_E_STATE, p, "unknown type \"%s\"", buf);
+        }
+        if (!is_var_type(t)) return fail(x, VO_E_STATE, p, "type %s cannot be a variable type", ts);
+        pjoin(p, ep, "num_elts");
+        if (get_uint(x, jn, p, UINT32_MAX, &n)) return -1;
+        if (n == 0) return fail(x, VO_E_STATE, p, "num_elts must be at least 1");
+        uint64_t size = n * vo_type_size((unsigned)t);
+        if (size > VO_MAX_VAR_BYTES)
+            return fail(x, VO_E_STATE_CAP, p, "variable is %llu bytes; cap is %d",
+                        (unsigned long long)size, VO_MAX_VAR_BYTES);
+        pjoin(p, ep, "data");
+        if (get_hexlen(x, jdata, p, &nbytes, &hex)) return -1;
+        if (nbytes != size)
+            return fail(x, VO_E_STATE, p, "data is %zu bytes; %llu x %s needs %llu",
+                        nbytes, (unsigned long long)n, ts, (unsigned long long)size);
+        vo_var *v = vo_state_add_var(s, (uint32_t)id, (unsigned)t, (uint32_t)n);
+        if (!v) return fail(x, VO_E_STATE, ep, "var %llu rejected by the state builder", (unsigned long long)id);
+        if (size && (!v->data || v->size != size))
+            return fail(x, VO_E_STATE, ep, "var %llu: state builder gave %u bytes, expected %llu",
+                        (unsigned long long)id, (unsigned)v->size, (unsigned long long)size);
+        vo_hex_decode(hex, 2 * nbytes, v->data, nbytes);
+    }
+    return 0;
+}
+
+static int parse_preds(px *x, const cJSON *arr, const char *path, vo_state *s)
+{
+    char ep[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX];
+    if (want_arr(x, arr, path)) return -1;
+    unsigned i = 0;
+    uint64_t prev = 0;
+    for (const cJSON *e = arr->child; e; e = e->next, i++) {
+        const cJSON *jid, *jn, *jbits;
+        uint64_t id = 0, n = 0;
+        uint32_t bits = 0;
+        pindex(ep, path, i);
+        if (want_obj(x, e, ep)) return -1;
+        if (s->npreds >= VO_MAX_PREDS)
+            return fail(x, VO_E_STATE_CAP, ep, "more than %d preds", VO_MAX_PREDS);
+        if (getk(x, e, ep, "id", 1, &jid) || getk(x, e, ep, "num_elts", 1, &jn) ||
+            getk(x, e, ep, "bits", 1, &jbits))
+            return -1;
+        pjoin(p, ep, "id");
+        if (get_uint(x, jid, p, 4095, &id)) return -1;
+        if (id == 0) return fail(x, VO_E_STATE, p, "predicate id must be 1..4095");
+        if (i > 0 && id == prev) return fail(x, VO_E_STATE, p, "duplicate pred id %u", (unsigned)id);
+        if (i > 0 && id < prev) return fail(x, VO_E_STATE, p, "preds must be sorted by ascending id");
+        prev = id;
+        pjoin(p, ep, "num_elts");
+        if (get_uint(x, jn, p, 32, &n)) return -1;
+        if (n != 1 && n != 2 && n != 4 && n != 8 && n != 16 && n != 32)
+            return fail(x, VO_E_STATE, p, "num_elts must be 1, 2, 4, 8, 16 or 32");
+        pjoin(p, ep, "bits");
+        if (get_hex32(x, jbits, p, &bits)) return -1;
+        if (n < 32 && (bits >> n) != 0)
+            return fail(x, VO_E_STATE, p, "bits set at or above num_elts (%u)", (unsigned)n);
+        if (!vo_state_add_pred(s, (uint16_t)id, (uint8_t)n, bits))
+            return fail(x, VO_E_STATE, ep, "pred %u rejected by the state builder", (unsigned)id);
+    }
+    return 0;
+}
+
+static int parse_addrs(px *x, const cJSON *arr, const char *path, vo_state *s)
+{
+    char ep[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX], qp[VO_JSON_PATH_MAX], rp[VO_JSON_PATH_MAX];
+    if (want_arr(x, arr, path)) return -1;
+    unsigned i = 0;
+    uint64_t prev = 0;
+    for (const cJSON *e = arr->child; e; e = e->next, i++) {
+        const cJSON *jid, *jel;
+        uint64_t id = 0;
+        pindex(ep, path, i);
+        if (want_obj(x, e, ep)) return -1;
+        if (s->naddrs >= VO_MAX_ADDRS)
+            return fail(x, VO_E_STATE_CAP, ep, "more than %d addrs", VO_MAX_ADDRS);
+        if (getk(x, e, ep, "id", 1, &jid) || getk(x, e, ep, "elems", 1, &jel)) return -1;
+        pjoin(p, ep, "id");
+        if (get_uint(x, jid, p, UINT16_MAX, &id)) return -1;
+        if (i > 0 && id == prev) return fail(x, VO_E_STATE, p, "duplicate addr id %u", (unsigned)id);
+        if (i > 0 && id < prev) return fail(x, VO_E_STATE, p, "addrs must be sorted by ascending id");
+        prev = id;
+        pjoin(p, ep, "elems");
+        if (want_arr(x, jel, p)) return -1;
+        int n = cJSON_GetArraySize(jel);
+        if (n == 0) return fail(x, VO_E_STATE, p, "elems must not be empty");
+        if (n > VO_MAX_ADDR_ELTS)
+            return fail(x, VO_E_STATE_CAP, p, "%d elems; cap is %d", n, VO_MAX_ADDR_ELTS);
+        vo_addr_elem el[VO_MAX_ADDR_ELTS];
+        unsigned j = 0;
+        for (const cJSON *q = jel->child; q; q = q->next, j++) {
+            uint64_t var = 0, off = 0;
+            pindex(qp, p, j);
+            if (want_arr(x, q, qp)) return -1;
+            if (cJSON_GetArraySize(q) != 2) return fail(x, VO_E_STATE, qp, "expected [var, offset]");
+            pindex(rp, qp, 0);
+            if (get_uint(x, q->child, rp, UINT32_MAX, &var)) return -1;
+            pindex(rp, qp, 1);
+            if (get_uint(x, q->child->next, rp, UINT32_MAX, &off)) return -1;
+            el[j].var = (uint32_t)var;
+            el[j].off = (uint32_t)off;
+        }
+        vo_addr *a = vo_state_add_addr(s, (uint16_t)id, (uint16_t)n);
+        if (!a) return fail(x, VO_E_STATE, ep, "addr %u rejected by the state builder", (unsigned)id);
+        memcpy(a->elems, el, (size_t)n * sizeof el[0]);
+    }
+    return 0;
+}
+
+static int all_zero(const uint8_t *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (b[i]) return 0;
+    return 1;
+}
+
+/* writes a run, skipping page-aligned chunks that are all zero (unset bytes
+ * are zero anyway) so the page cap counts only non-zero pages */
+static int write_run(vo_state *s, vo_surface *sf, uint64_t off, const uint8_t *b, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        uint64_t a = off + i;
+        uint64_t next = (a / VO_PAGE_BYTES + 1) * VO_PAGE_BYTES;
+        size_t chunk = (size_t)(next - a);
+        if (chunk > n - i) chunk = n - i;
+        if (!all_zero(b + i, chunk) && vo_surface_write(s, sf, a, b + i, (uint32_t)chunk) != 0)
+            return -1;
+        i += chunk;
+    }
+    return 0;
+}
+
+static int parse_surfaces(px *x, const cJSON *arr, const char *path, vo_state *s)
+{
+    char ep[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX], qp[VO_JSON_PATH_MAX], rp[VO_JSON_PATH_MAX];
+    if (want_arr(x, arr, path)) return -1;
+    unsigned i = 0;
+    uint64_t prev = 0;
+    for (const cJSON *e = arr->child; e; e = e->next, i++) {
+        const cJSON *jidx, *jsize, *jdata;
+        uint64_t idx = 0, size = 0;
+        pindex(ep, path, i);
+        if (want_obj(x, e, ep)) return -1;
+        if (s->nsurfaces >= VO_MAX_SURFACES)
+            return fail(x, VO_E_STATE_CAP, ep, "more than %d surfaces", VO_MAX_SURFACES);
+        if (getk(x, e, ep, "index", 1, &jidx) || getk(x, e, ep, "size", 1, &jsize) ||
+            getk(x, e, ep, "data", 0, &jdata))
+            return -1;
+        pjoin(p, ep, "index");
+        if (get_uint(x, jidx, p, UINT32_MAX, &idx)) return -1;
+        if (i > 0 && idx == prev) return fail(x, VO_E_STATE, p, "duplicate surface index %u", (unsigned)idx);
+        if (i > 0 && idx < prev) return fail(x, VO_E_STATE, p, "surfaces must be sorted by ascending index");
+        prev = idx;
+        pjoin(p, ep, "size");
+        if (get_uint(x, jsize, p, VO_MAX_SURFACE_SIZE, &size)) return -1;
+        vo_surface *sf = vo_state_add_surface(s, (uint32_t)idx, size);
+        if (!sf) return fail(x, VO_E_STATE, ep, "surface %u rejected by the state builder", (unsigned)idx);
+        if (!jdata) continue;
+        pjoin(p, ep, "data");
+        if (want_arr(x, jdata, p)) return -1;
+        unsigned j = 0;
+        uint64_t prev_end = 0;
+        for (const cJSON *q = jdata->child; q; q = q->next, j++) {
+            uint64_t off = 0;
+            size_t n = 0;
+            const char *hex = NULL;
+            pindex(qp, p, j);
+            if (want_arr(x, q, qp)) return -1;
+            if (cJSON_GetArraySize(q) != 2) return fail(x, VO_E_STATE, qp, "expected [offset, \"hex\"]");
+            pindex(rp, qp, 0);
+            if (get_uint(x, q->child, rp, VO_MAX_SURFACE_SIZE, &off)) return -1;
+            pindex(rp, qp, 1);
+            if (get_hexlen(x, q->child->next, rp, &n, &hex)) return -1;
+            if (n == 0) return fail(x, VO_E_STATE, rp, "empty run");
+            if (off > size || n > size - off)
+                return fail(x, VO_E_STATE, qp, "run [%llu, %llu) past surface size %llu",
+                            (unsigned long long)off, (unsigned long long)(off + n),
+                            (unsigned long long)size);
+            if (j > 0 && off < prev_end)
+                return fail(x, VO_E_STATE, qp, "run at %llu overlaps or precedes the previous run (ends at %llu)",
+                            (unsigned long long)off, (unsigned long long)prev_end);
+            prev_end = off + n;
+            uint8_t *b = malloc(n);
+            if (!b) return fail(x, VO_E_OOM, qp, "out of memory");
+            vo_hex_decode(hex, 2 * n, b, n);
+            int rc = write_run(s, sf, off, b, n);
+            free(b);
+            if (rc != 0)
+                return fail(x, VO_E_STATE_CAP, qp, "more than %u non-zero %u-byte pages over all surfaces",
+                            VO_MAX_PAGES, VO_PAGE_BYTES);
+        }
+        vo_surface_compact(sf);
+    }
+    return 0;
+}
+
+/* vars / preds / addrs / surfaces of obj (all optional) */
+static int parse_state_arrays(px *x, const cJSON *obj, const char *objpath, vo_state *s)
+{
+    static const char *const keys[4] = {"vars", "preds", "addrs", "surfaces"};
+    static int (*const fns[4])(px *, const cJSON *, const char *, vo_state *) = {
+        parse_vars, parse_preds, parse_addrs, parse_surfaces};
+    char p[VO_JSON_PATH_MAX];
+    for (int k = 0; k < 4; k++) {
+        const cJSON *a;
+        if (getk(x, obj, objpath, keys[k], 0, &a)) return -1;
+        pjoin(p, objpath, keys[k]);
+        if (a && fns[k](x, a, p, s)) return -1;
+    }
+    return 0;
+}
+
+/* passes a vo_state_check error through, rooting its path at root */
+static int check_state(px *x, const vo_state *s, const char *root)
+{
+    vo_error e;
+    memset(&e, 0, sizeof e);
+    e.offset = -1;
+    if (vo_state_check(s, &e) == 0) return 0;
+    *x->err = e;
+    if (e.field) {
+        size_t rl = strlen(root);
+        if (strncmp(e.field, root, rl) == 0 && (e.field[rl] == 0 || e.field[rl] == '.' || e.field[rl] == '['))
+            snprintf(x->errpath, VO_JSON_PATH_MAX, "%s", e.field);
+        else
+            snprintf(x->errpath, VO_JSON_PATH_MAX, "%s%s%s", root, e.field[0] == '[' ? "" : ".", e.field);
+        x->err->field = x->errpath;
+    }
+    if (x->err->code == VO_E_NONE) x->err->code = VO_E_STATE;
+    return -1;
+}
+
+static void reset_case(vo_case *c)
+{
+    vo_state_free(&c->state);
+    vo_state_init(&c->state);
+    memset(c->insn, 0, sizeof c->insn);
+    c->insn_len = 0;
+    c->comment[0] = 0;
+}
+
+void vo_case_init(vo_case *c)
+{
+    memset(c, 0, sizeof *c);
+    vo_state_init(&c->state);
+}
+
+void vo_case_free(vo_case *c)
+{
+    reset_case(c);
+}
+
+/* copies at most cap-1 bytes without cutting a UTF-8 sequence */
+static void copy_utf8(char *dst, size_t cap, const char *s)
+{
+    size_t n = strlen(s);
+    if (n >= cap) {
+        n = cap - 1;
+        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80) n--;
+    }
+    memcpy(dst, s, n);
+    dst[n] = 0;
+}
+
+static int parse_case(px *x, const cJSON *root, vo_case *c)
+{
+    const cJSON *in, *jc, *ji, *jm;
+    const char *hex = NULL;
+    size_t n = 0;
+    char p[VO_JSON_PATH_MAX];
+    if (getk(x, root, "", "input", 0, &in)) return -1;
+    if (in) {
+        if (want_obj(x, in, "input")) return -1;
+        if (getk(x, root, "", "comment", 0, &jc)) return -1;
+        if (jc && !cJSON_IsNull(jc)) {
+            const char *cs = NULL;
+            if (get_str(x, jc, "comment", &cs)) return -1;
+            copy_utf8(c->comment, sizeof c->comment, cs);
+        }
+    } else {
+        in = root;
+    }
+    vo_platform pl;
+    if (parse_platform(x, in, "input", &pl)) return -1;
+    c->state.platform = pl;
+    if (getk(x, in, "input", "insn", 1, &ji) || getk(x, in, "input", "exec_mask", 1, &jm)) return -1;
+    if (get_hexlen(x, ji, "input.insn", &n, &hex)) return -1;
+    if (n > VO_MAX_INSN_BYTES)
+        return fail(x, VO_E_STATE_CAP, "input.insn", "insn is %zu bytes; cap is %d", n, VO_MAX_INSN_BYTES);
+    vo_hex_decode(hex, 2 * n, c->insn, sizeof c->insn);
+    c->insn_len = n;
+    /* "asm" is informative only and ignored on input (any value) */
+    pjoin(p, "input", "exec_mask");
+    if (get_hex32(x, jm, p, &c->state.exec_mask)) return -1;
+    if (parse_state_arrays(x, in, "input", &c->state)) return -1;
+    vo_state_sort(&c->state);
+    return check_state(x, &c->state, "input");
+}
+
+int vo_case_from_json(const char *text, size_t len, vo_case *c, vo_error *err)
+{
+    vo_error dummy;
+    px x = {err ? err : &dummy, c->errpath};
+    memset(x.err, 0, sizeof *x.err);
+    x.err->offset = -1;
+    reset_case(c);
+    cJSON *root = parse_doc(&x, text, len);
+    if (!root) return -1;
+    int rc = parse_case(&x, root, c);
+    cJSON_Delete(root);
+    if (rc) reset_case(c);
+    return rc;
+}
+
+void vo_final_init(vo_final *f)
+{
+    memset(f, 0, sizeof *f);
+    vo_state_init(&f->state);
+}
+
+void vo_final_free(vo_final *f)
+{
+    vo_state_free(&f->state);
+    vo_state_init(&f->state);
+    f->status = VO_OK;
+    f->code = VO_E_NONE;
+    f->has_digest = 0;
+    f->digest[0] = 0;
+}
+
+static int parse_final(px *x, const cJSON *root, const vo_state *input, vo_final *f)
+{
+    const cJSON *ex, *js, *je, *jd;
+    const char *s = NULL;
+    char buf[64];
+    const char *rp = "expect";
+    if (getk(x, root, "", "expect", 0, &ex)) return -1;
+    if (ex) {
+        if (want_obj(x, ex, "expect")) return -1;
+    } else {
+        ex = root;
+    }
+    if (getk(x, ex, rp, "status", 1, &js) || getk(x, ex, rp, "error", 0, &je) ||
+        getk(x, ex, rp, "digest", 0, &jd))
+        return -1;
+    if (get_str(x, js, "expect.status", &s)) return -1;
+    int st = -1;
+    for (int k = 0; k <= (int)VO_UNDEFINED; k++) {
+        const char *nm = vo_status_name((vo_status)k);
+        if (nm && strcmp(nm, s) == 0) st = k;
+    }
+    if (st < 0) {
+        clip(buf, sizeof buf, s);
+        return fail(x, VO_E_STATE, "expect.status", "unknown status \"%s\"", buf);
+    }
+    f->status = (vo_status)st;
+    if (je && !cJSON_IsNull(je)) {
+        const cJSON *jc;
+        if (want_obj(x, je, "expect.error")) return -1;
+        if (getk(x, je, "expect.error", "code", 1, &jc)) return -1;
+        if (get_str(x, jc, "expect.error.code", &s)) return -1;
+        int code = -1;
+        for (int k = 0; k < (int)VO_E_COUNT; k++) {
+            const char *nm = vo_errcode_name((vo_errcode)k);
+            if (nm && strcmp(nm, s) == 0) code = k;
+        }
+        if (code < 0) {
+            clip(buf, sizeof buf, s);
+            return fail(x, VO_E_STATE, "expect.error.code", "unknown error code \"%s\"", buf);
+        }
+        f->code = (vo_errcode)code;
+    }
+    if (jd) {
+        if (get_str(x, jd, "expect.digest", &s)) return -1;
+        size_t n = strlen(s);
+        int ok = n == 64;
+        for (size_t k = 0; ok && k < n; k++)
+            ok = (s[k] >= '0' && s[k] <= '9') || (s[k] >= 'a' && s[k] <= 'f');
+        if (!ok) return fail(x, VO_E_STATE, "expect.digest", "expected 64 lower-case hex digits");
+        memcpy(f->digest, s, 65);
+        f->has_digest = 1;
+    }
+    if (input) {
+        f->state.platform = input->platform;
+        f->state.exec_mask = input->exec_mask;
+    }
+    if (parse_state_arrays(x, ex, rp, &f->state)) return -1;
+    vo_state_sort(&f->state);
+    return check_state(x, &f->state, rp);
+}
+
+int vo_final_from_json(const char *text, size_t len, const vo_state *input,
+                       vo_final *f, vo_error *err)
+{
+    vo_error dummy;
+    px x = {err ? err : &dummy, f->errpath};
+    memset(x.err, 0, sizeof *x.err);
+    x.err->offset = -1;
+    vo_final_free(f);
+    cJSON *root = parse_doc(&x, text, len);
+    if (!root) return -1;
+    int rc = parse_final(&x, root, input, f);
+    cJSON_Delete(root);
+    if (rc) vo_final_free(f);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* printing                                                            */
+/* ------------------------------------------------------------------ */
+
+typedef struct ob { int bad; } ob;
+
+static cJSON *chk(ob *o, cJSON *it)
+{
+    if (!it) o->bad = 1;
+    return it;
+}
+
+static void add(ob *o, cJSON *obj, const char *k, cJSON *it)
+{
+    if (!it) { o->bad = 1; return; }
+    if (!obj || !cJSON_AddItemToObject(obj, k, it)) {
+        cJSON_Delete(it);
+        o->bad = 1;
+    }
+}
+
+static void push(ob *o, cJSON *arr, cJSON *it)
+{
+    if (!it) { o->bad = 1; return; }
+    if (!arr || !cJSON_AddItemToArray(arr, it)) {
+        cJSON_Delete(it);
+        o->bad = 1;
+    }
+}
+
+static void add_u64(ob *o, cJSON *obj, const char *k, uint64_t v)
+{
+    char b[32];
+    snprintf(b, sizeof b, "%llu", (unsigned long long)v);
+    add(o, obj, k, cJSON_CreateRaw(b));
+}
+
+static void add_str(ob *o, cJSON *obj, const char *k, const char *v)
+{
+    add(o, obj, k, cJSON_CreateString(v));
+}
+
+static void add_hex(ob *o, cJSON *obj, const char *k, const uint8_t *b, size_t n)
+{
+    char *h = hex_alloc(b, n);
+    if (!h) { o->bad = 1; return; }
+    add_str(o, obj, k, h);
+    free(h);
+}
+
+static void add_hex32(ob *o, cJSON *obj, const char *k, uint32_t v)
+{
+    char b[16];
+    snprintf(b, sizeof b, "%08x", (unsigned)v);
+    add_str(o, obj, k, b);
+}
+
+/* index permutation sorting n keys ascending (n is small) */
+static void order(const uint64_t *keys, unsigned n, unsigned *idx)
+{
+    for (unsigned i = 0; i < n; i++) idx[i] = i;
+    for (unsigned i = 1; i < n; i++) {
+        unsigned v = idx[i], j = i;
+        while (j > 0 && keys[idx[j - 1]] > keys[v]) {
+            idx[j] = idx[j - 1];
+            j--;
+        }
+        idx[j] = v;
+    }
+}
+
+static cJSON *vars_json(ob *o, const vo_state *s)
+{
+    cJSON *arr = chk(o, cJSON_CreateArray());
+    uint64_t keys[VO_MAX_VARS] = {0};
+    unsigned idx[VO_MAX_VARS], n = s->nvars > VO_MAX_VARS ? VO_MAX_VARS : s->nvars;
+    for (unsigned i = 0; i < n; i++) keys[i] = s->vars[i].id;
+    order(keys, n, idx);
+    for (unsigned i = 0; i < n; i++) {
+        const vo_var *v = &s->vars[idx[i]];
+        cJSON *e = chk(o, cJSON_CreateObject());
+        const char *tn = vo_type_name(v->type);
+        add_u64(o, e, "id", v->id);
+        add_str(o, e, "type", tn ? tn : "?");
+        add_u64(o, e, "num_elts", v->num_elts);
+        add_hex(o, e, "data", v->data, v->data ? v->size : 0);
+        push(o, arr, e);
+    }
+    return arr;
+}
+
+static cJSON *preds_json(ob *o, const vo_state *s)
+{
+    cJSON *arr = chk(o, cJSON_CreateArray());
+    uint64_t keys[VO_MAX_PREDS] = {0};
+    unsigned idx[VO_MAX_PREDS], n = s->npreds > VO_MAX_PREDS ? VO_MAX_PREDS : s->npreds;
+    for (unsigned i = 0; i < n; i++) keys[i] = s->preds[i].id;
+    order(keys, n, idx);
+    for (unsigned i = 0; i < n; i++) {
+        const vo_pred *p = &s->preds[idx[i]];
+        cJSON *e = chk(o, cJSON_CreateObject());
+        add_u64(o, e, "id", p->id);
+        add_u64(o, e, "num_elts", p->num_elts);
+        add_hex32(o, e, "bits", p->bits);
+        push(o, arr, e);
+    }
+    return arr;
+}
+
+static cJSON *addrs_json(ob *o, const vo_state *s)
+{
+    cJSON *arr = chk(o, cJSON_CreateArray());
+    uint64_t keys[VO_MAX_ADDRS] = {0};
+    unsigned idx[VO_MAX_ADDRS], n = s->naddrs > VO_MAX_ADDRS ? VO_MAX_ADDRS : s->naddrs;
+    for (unsigned i = 0; i < n; i++) keys[i] = s->addrs[i].id;
+    order(keys, n, idx);
+    for (unsigned i = 0; i < n; i++) {
+        const vo_addr *a = &s->addrs[idx[i]];
+        cJSON *e = chk(o, cJSON_CreateObject());
+        cJSON *el = chk(o, cJSON_CreateArray());
+        add_u64(o, e, "id", a->id);
+        unsigned ne = a->num_elts > VO_MAX_ADDR_ELTS ? VO_MAX_ADDR_ELTS : a->num_elts;
+        for (unsigned j = 0; j < ne; j++) {
+            char b[48];
+            snprintf(b, sizeof b, "[%u,%u]", (unsigned)a->elems[j].var, (unsigned)a->elems[j].off);
+            push(o, el, cJSON_CreateRaw(b));
+        }
+        add(o, e, "elems", el);
+        push(o, arr, e);
+    }
+    return arr;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int line_nonzero(const vo_surface *sf, uint64_t line)
+{
+    uint64_t off = line * 16;
+    uint32_t n = (uint32_t)(sf->size - off < 16 ? sf->size - off : 16);
+    uint8_t b[16];
+    vo_surface_read(sf, off, b, n);
+    return !all_zero(b, n);
+}
+
+/* canonical data runs of one surface: 16-byte lines (last clipped at size),
+ * all-zero lines dropped, maximal runs of consecutive non-zero lines */
+static cJSON *runs_json(ob *o, const vo_surface *sf)
+{
+    cJSON *arr = chk(o, cJSON_CreateArray());
+    if (sf->size == 0 || sf->npages == 0 || !sf->pages) return arr;
+    uint64_t nlines_total = (sf->size + 15) / 16;
+    size_t cap = (size_t)sf->npages * (VO_PAGE_BYTES / 16 + 1), n = 0;
+    uint64_t *lines = malloc(cap * sizeof *lines);
+    if (!lines) { o->bad = 1; return arr; }
+    for (uint32_t p = 0; p < sf->npages; p++) {
+        const vo_page *pg = sf->pages[p];
+        if (!pg) continue;
+        uint64_t first = pg->base / 16, last = (pg->base + VO_PAGE_BYTES - 1) / 16;
+        if (last >= nlines_total) last = nlines_total - 1;
+        for (uint64_t l = first; l <= last && first < nlines_total; l++) lines[n++] = l;
+    }
+    qsort(lines, n, sizeof *lines, cmp_u64);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if ((m == 0 || lines[i] != lines[m - 1]) && line_nonzero(sf, lines[i])) lines[m++] = lines[i];
+    for (size_t i = 0; i < m && !o->bad;) {
+        size_t j = i;
+        while (j + 1 < m && lines[j + 1] == lines[j] + 1) j++;
+        uint64_t off = lines[i] * 16, end = (lines[j] + 1) * 16;
+        if (end > sf->size) end = sf->size;
+        size_t len = (size_t)(end - off);
+        uint8_t *b = malloc(len);
+        char *txt = malloc(2 * len + 32);
+        if (!b || !txt) {
+            o->bad = 1;
+        } else {
+            vo_surface_read(sf, off, b, (uint32_t)len);
+            int k = snprintf(txt, 32, "[%llu,\"", (unsigned long long)off);
+            for (size_t q = 0; q < len; q++) {
+                txt[k++] = HEXDIGITS[b[q] >> 4];
+                txt[k++] = HEXDIGITS[b[q] & 15];
+            }
+            txt[k++] = '"';
+            txt[k++] = ']';
+            txt[k] = 0;
+            push(o, arr, cJSON_CreateRaw(txt));
+        }
+        free(b);
+        free(txt);
+        i = j + 1;
+    }
+    free(lines);
+    return arr;
+}
+
+static cJSON *surfaces_json(ob *o, const vo_state *s)
+{
+    cJSON *arr = chk(o, cJSON_CreateArray());
+    uint64_t keys[VO_MAX_SURFACES] = {0};
+    unsigned idx[VO_MAX_SURFACES], n = s->nsurfaces > VO_MAX_SURFACES ? VO_MAX_SURFACES : s->nsurfaces;
+    for (unsigned i = 0; i < n; i++) keys[i] = s->surfaces[i].index;
+    order(keys, n, idx);
+    for (unsigned i = 0; i < n; i++) {
+        const vo_surface *sf = &s->surfaces[idx[i]];
+        cJSON *e = chk(o, cJSON_CreateObject());
+        add_u64(o, e, "index", sf->index);
+        add_u64(o, e, "size", sf->size);
+        add(o, e, "data", runs_json(o, sf));
+        push(o, arr, e);
+    }
+    return arr;
+}
+
+static void add_state_arrays(ob *o, cJSON *obj, const vo_state *s)
+{
+    add(o, obj, "vars", vars_json(o, s));
+    add(o, obj, "preds", preds_json(o, s));
+    add(o, obj, "addrs", addrs_json(o, s));
+    add(o, obj, "surfaces", surfaces_json(o, s));
+}
+
+static char *finish(ob *o, cJSON *root)
+{
+    char *txt = NULL;
+    if (root && !o->bad) txt = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
+    return txt;
+}
+
+char *vo_state_to_json(const vo_state *s)
+{
+    ob o = {0};
+    cJSON *root = chk(&o, cJSON_CreateObject());
+    add_state_arrays(&o, root, s);
+    return finish(&o, root);
+}
+
+static int sha256_hex(const char *txt, size_t n, char out[65])
+{
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int mdlen = 0;
+    if (!EVP_Digest(txt, n, md, &mdlen, EVP_sha256(), NULL) || mdlen != 32) return -1;
+    for (int i = 0; i < 32; i++) {
+        out[2 * i] = HEXDIGITS[md[i] >> 4];
+        out[2 * i + 1] = HEXDIGITS[md[i] & 15];
+    }
+    out[64] = 0;
+    return 0;
+}
+
+int vo_state_digest(const vo_state *s, char out[65])
+{
+    char *txt = vo_state_to_json(s);
+    if (!txt) return -1;
+    int rc = sha256_hex(txt, strlen(txt), out);
+    free(txt);
+    return rc;
+}
+
+static cJSON *case_obj(ob *o, const vo_case *c)
+{
+    const vo_state *s = &c->state;
+    cJSON *in = chk(o, cJSON_CreateObject());
+    cJSON *pl = chk(o, cJSON_CreateObject());
+    char vb[16];
+    add_str(o, pl, "name", s->platform.name);
+    add_u64(o, pl, "grf_bytes", s->platform.grf_bytes);
+    snprintf(vb, sizeof vb, "%u.%u", (unsigned)(s->platform.visa_version / 100),
+             (unsigned)(s->platform.visa_version % 100));
+    add_str(o, pl, "visa_version", vb);
+    add(o, in, "platform", pl);
+    size_t n = c->insn_len > VO_MAX_INSN_BYTES ? VO_MAX_INSN_BYTES : c->insn_len;
+    add_hex(o, in, "insn", c->insn, n);
+    vo_insn insn;
+    vo_error e;
+    memset(&insn, 0, sizeof insn);
+    memset(&e, 0, sizeof e);
+    if (vo_decode(c->insn, n, s->platform.visa_version, &insn, &e) == 0) {
+        char text[512];
+        text[0] = 0;
+        vo_disasm(&insn, text, sizeof text);
+        add_str(o, in, "asm", text);
+    }
+    add_hex32(o, in, "exec_mask", s->exec_mask);
+    add_state_arrays(o, in, s);
+    return in;
+}
+
+char *vo_case_to_json(const vo_case *c)
+{
+    ob o = {0};
+    return finish(&o, case_obj(&o, c));
+}
+
+int vo_case_id(const vo_case *c, char out[17])
+{
+    char full[65];
+    char *txt = vo_case_to_json(c);
+    if (!txt) return -1;
+    int rc = sha256_hex(txt, strlen(txt), full);
+    free(txt);
+    if (rc) return -1;
+    memcpy(out, full, 16);
+    out[16] = 0;
+    return 0;
+}
+
+static cJSON *tags_json(ob *o, uint64_t tags)
+{
+    cJSON *arr = chk(o, cJSON_CreateArray());
+    for (unsigned b = 0; b < 64; b++) {
+        if (!(tags >> b & 1)) continue;
+        const char *nm = b < VO_TAG_COUNT ? vo_tag_name(b) : NULL;
+        char buf[32];
+        if (!nm) {
+            snprintf(buf, sizeof buf, "tag:%u", b);
+            nm = buf;
+        }
+        push(o, arr, cJSON_CreateString(nm));
+    }
+    return arr;
+}
+
+static cJSON *error_json(ob *o, const vo_error *e)
+{
+    if (e->code == VO_E_NONE) return chk(o, cJSON_CreateNull());
+    cJSON *obj = chk(o, cJSON_CreateObject());
+    const char *nm = vo_errcode_name(e->code);
+    char buf[32];
+    if (!nm) {
+        snprintf(buf, sizeof buf, "E_%d", (int)e->code);
+        nm = buf;
+    }
+    add_str(o, obj, "code", nm);
+    if (e->field) add_str(o, obj, "field", e->field);
+    else add(o, obj, "field", cJSON_CreateNull());
+    if (e->offset >= 0) add_u64(o, obj, "offset", (uint64_t)e->offset);
+    else add(o, obj, "offset", cJSON_CreateNull());
+    char msg[sizeof e->message + 1];
+    memcpy(msg, e->message, sizeof e->message);
+    msg[sizeof e->message] = 0;
+    add_str(o, obj, "message", msg);
+    return obj;
+}
+
+static cJSON *free_json(ob *o, const vo_result *r)
+{
+    cJSON *arr = chk(o, cJSON_CreateArray());
+    for (uint32_t i = 0; i < r->nfree && r->free; i++) {
+        const vo_free *f = &r->free[i];
+        cJSON *e = chk(o, cJSON_CreateObject());
+        add_str(o, e, "space", f->space == VO_SPACE_SURFACE ? "surface" : "var");
+        add_u64(o, e, "index", f->index);
+        add_u64(o, e, "offset", f->offset);
+        add_u64(o, e, "len", f->len);
+        add_str(o, e, "kind", f->kind == VO_FREE_ONE_OF ? "one_of" : "undefined");
+        if (f->kind == VO_FREE_ONE_OF) {
+            cJSON *vals = chk(o, cJSON_CreateArray());
+            for (unsigned k = 0; k < f->nvalues && f->values; k++) {
+                char *h = hex_alloc(f->values + (size_t)k * f->len, f->len);
+                if (!h) { o->bad = 1; break; }
+                push(o, vals, cJSON_CreateString(h));
+                free(h);
+            }
+            add(o, e, "values", vals);
+        }
+        add_str(o, e, "clause", f->clause ? f->clause : "");
+        push(o, arr, e);
+    }
+    return arr;
+}
+
+static cJSON *result_obj(ob *o, const vo_result *r)
+{
+    cJSON *ex = chk(o, cJSON_CreateObject());
+    const char *st = vo_status_name(r->status);
+    add_str(o, ex, "status", st ? st : "?");
+    add(o, ex, "error", error_json(o, &r->err));
+    add_state_arrays(o, ex, &r->final);
+    add(o, ex, "free", free_json(o, r));
+    add(o, ex, "tags", tags_json(o, r->tags));
+    char d[65];
+    if (vo_state_digest(&r->final, d) != 0) o->bad = 1;
+    else add_str(o, ex, "digest", d);
+    return ex;
+}
+
+char *vo_result_to_json(const vo_result *r)
+{
+    ob o = {0};
+    return finish(&o, result_obj(&o, r));
+}
+
+char *vo_test_to_json(const vo_case *c, const vo_result *r, const char *comment)
+{
+    ob o = {0};
+    char *in = vo_case_to_json(c);
+    char *ex = vo_result_to_json(r);
+    char full[65];
+    if (!in || !ex || sha256_hex(in, strlen(in), full) != 0) {
+        free(in);
+        free(ex);
+        return NULL;
+    }
+    full[16] = 0;
+    cJSON *t = chk(&o, cJSON_CreateObject());
+    add_str(&o, t, "id", full);
+    add_str(&o, t, "comment", comment ? comment : c->comment);
+    add(&o, t, "tags", tags_json(&o, r->tags));
+    add(&o, t, "input", cJSON_CreateRaw(in));
+    add(&o, t, "expect", cJSON_CreateRaw(ex));
+    free(in);
+    free(ex);
+    return finish(&o, t);
+}

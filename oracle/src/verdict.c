@@ -1,0 +1,594 @@
+/* Judging a device under test (DUT) against the oracle, and the host side of
+ * the DUT C ABI. No I/O: the CLI (oracle/cli/cmd_check.c) does the talking.
+ * Rules and bucket strings are documented in docs/check.md. */
+#include "visa_check.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const kind_tab[VO_K_COUNT] = {
+    "wrong_value", "missing_write", "extra_write", "not_one_of", "write_past_bound",
+    "not_rejected", "wrongly_rejected", "dut_error", "crash", "timeout", "garbage",
+    "no_result", "bad_shape",
+};
+const char *vo_kind_name(unsigned k) { return k < VO_K_COUNT ? kind_tab[k] : "unknown"; }
+
+static const char *const dut_status_tab[] = {
+    "executed", "rejected", "failed", "crash", "timeout", "garbage", "no_result",
+};
+const char *vo_dut_status_name(unsigned s)
+{
+    return s < sizeof dut_status_tab / sizeof dut_status_tab[0] ? dut_status_tab[s] : "unknown";
+}
+
+/* ------------------------------------------------------------------ */
+/* DUT outcome                                                         */
+/* ------------------------------------------------------------------ */
+void vo_dut_out_init(vo_dut_out *o)
+{
+    memset(o, 0, sizeof *o);
+    vo_state_init(&o->state);
+}
+
+void vo_dut_out_free(vo_dut_out *o)
+{
+    vo_state_free(&o->state);
+    vo_dut_out_init(o);
+}
+
+/* ------------------------------------------------------------------ */
+/* host side of the DUT ABI                                            */
+/* ------------------------------------------------------------------ */
+static void note_viol(vo_dut_out *o, uint32_t surface, uint64_t offset, uint32_t len)
+{
+    if (o->nviol < VO_VIOL_MAX) o->viol[o->nviol] = (vo_viol){ surface, offset, len };
+    o->nviol++;
+}
+
+static int host_read(void *host, uint32_t surface, uint64_t offset, uint32_t len, uint8_t *out)
+{
+    vo_dut_host *h = host;
+    if (!out) return -1;
+    const vo_surface *sf = vo_state_surface(&h->out->state, surface);
+    uint64_t size = sf ? sf->size : 0; /* decision D4: an absent predefined surface has size 0 */
+    if (offset > size || len > size - offset) {
+        memset(out, 0xCD, len);
+        h->out->nbad_reads++;
+        return -1;
+    }
+    vo_surface_read(sf, offset, out, len);
+    return 0;
+}
+
+static int host_write(void *host, uint32_t surface, uint64_t offset, uint32_t len, const uint8_t *in)
+{
+    vo_dut_host *h = host;
+    vo_surface *sf = vo_state_surface(&h->out->state, surface);
+    uint64_t size = sf ? sf->size : 0;
+    if (offset > size || len > size - offset || (len && !in)) {
+        note_viol(h->out, surface, offset, len);
+        return -1;
+    }
+    if (!len) return 0;
+    if (vo_surface_write(&h->out->state, sf, offset, in, len) != 0) {
+        /* in bounds but the host's page cap is reached: not the DUT's fault */
+        snprintf(h->out->msg, sizeof h->out->msg, "host: surface page cap (%u pages) reached", VO_MAX_PAGES);
+        return -1;
+    }
+    return 0;
+}
+
+int vo_dut_host_prepare(vo_dut_host *h, const vo_state *in, const uint8_t *insn, size_t n, vo_dut_out *out)
+{
+    vo_state_free(&out->state);
+    out->status = VO_DUT_EXECUTED;
+    out->msg[0] = 0;
+    out->nviol = 0;
+    out->nbad_reads = 0;
+    if (vo_state_copy(&out->state, in) != 0) return -1;
+    const vo_state *s = &out->state;
+    visa_dut_case *c = &h->c;
+    memset(c, 0, sizeof *c);
+    h->out = out;
+    c->abi_version = VISA_DUT_ABI_VERSION;
+    memcpy(c->platform, s->platform.name, sizeof c->platform);
+    c->platform[sizeof c->platform - 1] = 0;
+    c->grf_bytes = s->platform.grf_bytes;
+    c->visa_version = s->platform.visa_version;
+    c->insn = insn;
+    c->insn_len = (uint32_t)n;
+    c->exec_mask = s->exec_mask;
+    for (uint32_t i = 0; i < s->nvars; i++)
+        h->vars[i] = (visa_dut_var){ s->vars[i].id, s->vars[i].type, s->vars[i].num_elts, s->vars[i].size,
+                                     s->vars[i].data };
+    for (uint32_t i = 0; i < s->npreds; i++)
+        h->preds[i] = (visa_dut_pred){ s->preds[i].id, s->preds[i].num_elts, s->preds[i].bits };
+    for (uint32_t i = 0; i < s->naddrs; i++) {
+        memset(&h->addrs[i], 0, sizeof h->addrs[i]);
+        h->addrs[i].id = s->addrs[i].id;
+        h->addrs[i].num_elts = s->addrs[i].num_elts;
+        for (uint32_t k = 0; k < s->addrs[i].num_elts && k < 16; k++) {
+            h->addrs[i].elems[k].var = s->addrs[i].elems[k].var;
+            h->addrs[i].elems[k].off = s->addrs[i].elems[k].off;
+        }
+    }
+    for (uint32_t i = 0; i < s->nsurfaces; i++)
+        h->surfs[i] = (visa_dut_surface){ s->surfaces[i].index, s->surfaces[i].size };
+    c->nvars = s->nvars;
+    c->vars = h->vars;
+    c->npreds = s->npreds;
+    c->preds = h->preds;
+    c->naddrs = s->naddrs;
+    c->addrs = h->addrs;
+    c->nsurfaces = s->nsurfaces;
+    c->surfaces = h->surfs;
+    c->mem.host = h;
+    c->mem.read = host_read;
+    c->mem.write = host_write;
+    return 0;
+}
+
+int vo_dut_run_lib(visa_dut_execute_fn fn, const vo_state *in, const uint8_t *insn, size_t n, vo_dut_out *out)
+{
+    vo_dut_host h;
+    if (vo_dut_host_prepare(&h, in, insn, n, out) != 0) {
+        out->status = VO_DUT_FAILED;
+        snprintf(out->msg, sizeof out->msg, "host: out of memory copying the state");
+        return out->status;
+    }
+    char msg[sizeof out->msg];
+    msg[0] = 0;
+    int rc = fn(&h.c, msg, sizeof msg);
+    msg[sizeof msg - 1] = 0;
+    if (msg[0]) snprintf(out->msg, sizeof out->msg, "%s", msg);
+    switch (rc) {
+    case VISA_DUT_OK: out->status = VO_DUT_EXECUTED; break;
+    case VISA_DUT_REJECTED: out->status = VO_DUT_REJECTED; break;
+    default:
+        out->status = VO_DUT_FAILED;
+        if (rc != VISA_DUT_ERROR && !msg[0])
+            snprintf(out->msg, sizeof out->msg, "visa_dut_execute returned %d", rc);
+        break;
+    }
+    return out->status;
+}
+
+/* ------------------------------------------------------------------ */
+/* helpers                                                             */
+/* ------------------------------------------------------------------ */
+const char *vo_insn_mnemonic(const uint8_t *insn, size_t n, char *buf, size_t cap)
+{
+    const vo_desc *d = n ? vo_desc_for(insn[0]) : NULL;
+    if (d) snprintf(buf, cap, "%s", d->mnemonic);
+    else if (n) snprintf(buf, cap, "op_%02x", insn[0]);
+    else snprintf(buf, cap, "empty");
+    return buf;
+}
+
+const char *vo_access_clause(const vo_access *a, uint64_t bound)
+{
+    switch (a->outcome) {
+    case VO_ACC_DONE: return a->clause;
+    case VO_ACC_OOB: /* decision D6: straddling elements are wholly out of bounds */
+        if (a->address < bound) return vo_clause_name(VO_C_OOB_PARTIAL);
+        return vo_clause_name(a->is_write ? VO_C_OOB_WRITE : VO_C_OOB_READ);
+    case VO_ACC_MISALIGNED: return vo_clause_name(VO_C_MISALIGNED);
+    case VO_ACC_OVERLAP: return vo_clause_name(VO_C_OVERLAP);
+    case VO_ACC_SLM_OOB: return vo_clause_name(a->is_write ? VO_C_SLM_OOB_WRITE : VO_C_SLM_OOB_READ);
+    default: return a->clause;
+    }
+}
+
+static int has_clause(const vo_result *r, unsigned c) { return (int)(r->clauses[c >> 6] >> (c & 63) & 1); }
+
+/* The clause a failure that is not about one byte is filed under. */
+static const char *main_clause(const vo_result *r)
+{
+    if (r->status == VO_INVALID) return vo_errcode_name(r->err.code);
+    if (r->status == VO_UNDEFINED) {
+        if (has_clause(r, VO_C_RAW_PAST_VAR)) return vo_clause_name(VO_C_RAW_PAST_VAR);
+        if (has_clause(r, VO_C_SLM_OOB_WRITE)) return vo_clause_name(VO_C_SLM_OOB_WRITE);
+    }
+    if (r->nacc) return r->acc[0].clause;
+    for (unsigned c = 0; c < VO_C_COUNT; c++) {
+        const char *name = vo_clause_name(c);
+        if (has_clause(r, c) && (strncmp(name, "chen.", 5) != 0 || c == VO_C_CHEN_NONE)) return name;
+    }
+    return "insn";
+}
+
+typedef struct vctx {
+    const vo_state *in;
+    const vo_result *r;
+    vo_verdict *v;
+    int have_insn;
+    vo_insn insn;
+    vo_ctrl ctrl;
+    int is_write;
+} vctx;
+
+/* The clause for a byte no access covers: the channel-enable rule that
+ * disabled lanes when some were disabled, else the instruction's main clause. */
+static const char *fallback_clause(const vctx *x)
+{
+    if (x->have_insn && x->insn.desc->family != VO_FAM_BLOCK) {
+        const vo_ctrl *c = &x->ctrl;
+        uint32_t es_mask = c->exec_size >= 32 ? 0xFFFFFFFFu : ((1u << c->exec_size) - 1);
+        if (x->r->chen != es_mask) {
+            if (c->pred_id) {
+                if (c->pred_invert) return vo_clause_name(VO_C_CHEN_PRED_INVERT);
+                if (c->pred_combine == 1) return vo_clause_name(VO_C_CHEN_PRED_ANY);
+                if (c->pred_combine == 2) return vo_clause_name(VO_C_CHEN_PRED_ALL);
+                if (!c->nomask && ((uint64_t)x->in->exec_mask >> c->mask_off & es_mask) == es_mask)
+                    return vo_clause_name(VO_C_CHEN_PRED);
+            }
+            if (c->nomask) return vo_clause_name(VO_C_CHEN_PRED);
+            return vo_clause_name(c->mask_off ? VO_C_CHEN_MASK_OFFSET : VO_C_CHEN_EM);
+        }
+    }
+    return main_clause(x->r);
+}
+
+static const vo_free *free_at(const vo_result *r, uint8_t space, uint32_t index, uint64_t off)
+{
+    for (uint32_t i = 0; i < r->nfree; i++) {
+        const vo_free *f = &r->free[i];
+        if (f->space == space && f->index == index && off >= f->offset && off - f->offset < f->len) return f;
+    }
+    return NULL;
+}
+
+static vo_diff *push_diff(vctx *x)
+{
+    vo_verdict *v = x->v;
+    v->ndiff++;
+    if (v->nkept >= VO_DIFF_KEEP) return NULL;
+    vo_diff *d = &v->diffs[v->nkept++];
+    memset(d, 0, sizeof *d);
+    d->len = 1;
+    return d;
+}
+
+/* the access covering a byte: performed accesses first */
+static const vo_access *find_acc(const vo_result *r, uint8_t space, uint32_t index, uint64_t off)
+{
+    const vo_access *any = NULL;
+    for (uint32_t i = 0; i < r->nacc; i++) {
+        const vo_access *a = &r->acc[i];
+        uint64_t base;
+        if (space == VO_SPACE_SURFACE) {
+            if (a->surface != index) continue;
+            base = a->address;
+        } else {
+            if (a->reg_var != index) continue;
+            base = a->reg_off;
+        }
+        if (off < base || off - base >= a->size) continue;
+        if (a->outcome == VO_ACC_DONE || a->outcome == VO_ACC_OVERLAP) return a;
+        if (!any) any = a;
+    }
+    return any;
+}
+
+static uint64_t surface_size(const vo_state *s, uint32_t index)
+{
+    const vo_surface *sf = vo_state_surface(s, index);
+    return sf ? sf->size : 0;
+}
+
+static void classify(vctx *x, uint8_t space, uint32_t index, uint64_t off, uint8_t exp, uint8_t got, uint8_t init)
+{
+    vo_diff *d = push_diff(x);
+    if (!d) return;
+    d->space = space;
+    d->index = index;
+    d->offset = off;
+    d->expected = exp;
+    d->got = got;
+    d->initial = init;
+    const vo_access *a = find_acc(x->r, space, index, off);
+    if (a) {
+        d->has_acc = 1;
+        d->acc = *a;
+        d->delta = (uint8_t)(off - (space == VO_SPACE_SURFACE ? a->address : a->reg_off));
+        /* a byte of an overlapping access that is outside every one_of range
+         * is judged under the access's address clause */
+        d->clause = a->outcome == VO_ACC_OVERLAP ? a->clause : vo_access_clause(a, surface_size(x->in, a->surface));
+    } else {
+        d->clause = fallback_clause(x);
+    }
+    int produced = a && (a->outcome == VO_ACC_DONE || a->outcome == VO_ACC_OVERLAP) &&
+                   ((space == VO_SPACE_SURFACE) == (x->is_write != 0)); /* the instruction's output space */
+    if (produced) d->kind = (got == init && exp != init) ? VO_K_MISSING_WRITE : VO_K_WRONG_VALUE;
+    else if (a && a->outcome == VO_ACC_OOB && !x->is_write && space == VO_SPACE_VAR) d->kind = VO_K_WRONG_VALUE;
+    else d->kind = VO_K_EXTRA_WRITE;
+    if (!a && space == VO_SPACE_VAR && !x->is_write && x->have_insn && x->insn.desc->family == VO_FAM_SCATTERED &&
+        index == x->insn.data.id && off >= x->insn.data.offset && off - x->insn.data.offset < 4u * x->ctrl.exec_size) {
+        uint32_t lane = (uint32_t)(off - x->insn.data.offset) / 4;
+        if (!(x->r->chen >> lane & 1)) { /* decision D11: a disabled lane keeps its value */
+            d->has_acc = 2; /* lane only */
+            d->acc.lane = (uint8_t)lane;
+            d->acc.reg_var = index;
+            d->acc.reg_off = x->insn.data.offset + 4 * lane;
+            d->delta = (uint8_t)(off - d->acc.reg_off);
+            d->clause = vo_clause_name(VO_C_GATHER_DISABLED);
+        }
+    }
+}
+
+static void shape(vctx *x, uint8_t space, uint32_t index, const char *what)
+{
+    vo_diff *d = push_diff(x);
+    if (x->v->detail[0] == 0)
+        snprintf(x->v->detail, sizeof x->v->detail, "final state: %s %u %s", space == VO_SPACE_VAR ? "variable" : "surface",
+                 index, what);
+    if (!d) return;
+    d->space = space;
+    d->index = index;
+    d->kind = VO_K_BAD_SHAPE;
+    d->clause = "state";
+}
+
+static void cmp_vars(vctx *x, const vo_state *exp, const vo_state *got)
+{
+    for (uint32_t i = 0; i < exp->nvars; i++) {
+        const vo_var *e = &exp->vars[i];
+        const vo_var *g = vo_state_var(got, e->id);
+        if (!g) { shape(x, VO_SPACE_VAR, e->id, "is missing"); continue; }
+        if (g->size != e->size) { shape(x, VO_SPACE_VAR, e->id, "has another size"); continue; }
+        if (memcmp(e->data, g->data, e->size) == 0) continue;
+        const vo_var *init = vo_state_var(x->in, e->id);
+        for (uint32_t b = 0; b < e->size; b++) {
+            if (e->data[b] == g->data[b] || free_at(x->r, VO_SPACE_VAR, e->id, b)) continue;
+            classify(x, VO_SPACE_VAR, e->id, b, e->data[b], g->data[b], init && b < init->size ? init->data[b] : 0);
+        }
+    }
+    for (uint32_t i = 0; i < got->nvars; i++)
+        if (!vo_state_var(exp, got->vars[i].id)) shape(x, VO_SPACE_VAR, got->vars[i].id, "is not in the input");
+}
+
+static const uint8_t zero_page[VO_PAGE_BYTES];
+
+static void cmp_surface(vctx *x, const vo_surface *e, const vo_surface *g)
+{
+    const vo_surface *init = vo_state_surface(x->in, e->index);
+    uint32_t i = 0, j = 0, ng = g ? g->npages : 0;
+    while (i < e->npages || j < ng) {
+        uint64_t be = i < e->npages ? e->pages[i]->base : UINT64_MAX;
+        uint64_t bg = j < ng ? g->pages[j]->base : UINT64_MAX;
+        uint64_t base = be < bg ? be : bg;
+        const uint8_t *pe = be == base ? e->pages[i++]->bytes : zero_page;
+        const uint8_t *pg = bg == base ? g->pages[j++]->bytes : zero_page;
+        if (memcmp(pe, pg, VO_PAGE_BYTES) == 0) continue;
+        for (uint32_t b = 0; b < VO_PAGE_BYTES; b++) {
+            if (pe[b] == pg[b] || free_at(x->r, VO_SPACE_SURFACE, e->index, base + b)) continue;
+            uint8_t iv = 0;
+            if (init) vo_surface_read(init, base + b, &iv, 1);
+            classify(x, VO_SPACE_SURFACE, e->index, base + b, pe[b], pg[b], iv);
+        }
+    }
+}
+
+static void cmp_surfaces(vctx *x, const vo_state *exp, const vo_state *got)
+{
+    for (uint32_t i = 0; i < exp->nsurfaces; i++) {
+        const vo_surface *e = &exp->surfaces[i];
+        const vo_surface *g = vo_state_surface(got, e->index);
+        if (!g && e->npages) { shape(x, VO_SPACE_SURFACE, e->index, "is missing"); continue; }
+        if (g && g->size != e->size) { shape(x, VO_SPACE_SURFACE, e->index, "has another size"); continue; }
+        cmp_surface(x, e, g);
+    }
+    for (uint32_t i = 0; i < got->nsurfaces; i++) {
+        const vo_surface *g = &got->surfaces[i];
+        if (!vo_state_surface(exp, g->index) && g->npages)
+            shape(x, VO_SPACE_SURFACE, g->index, "is not in the input");
+    }
+}
+
+static void read_space(const vo_state *s, uint8_t space, uint32_t index, uint64_t off, uint8_t *out, uint32_t len)
+{
+    if (space == VO_SPACE_VAR) {
+        const vo_var *v = vo_state_var(s, index);
+        for (uint32_t b = 0; b < len; b++) out[b] = v && off + b < v->size ? v->data[off + b] : 0;
+    } else {
+        const vo_surface *sf = vo_state_surface(s, index);
+        if (sf) vo_surface_read(sf, off, out, len); else memset(out, 0, len);
+    }
+}
+
+/* decision D10: each one_of range must equal one candidate as a whole */
+static void cmp_one_of(vctx *x, const vo_state *exp, const vo_state *got)
+{
+    for (uint32_t i = 0; i < x->r->nfree; i++) {
+        const vo_free *f = &x->r->free[i];
+        if (f->kind != VO_FREE_ONE_OF || !f->len || f->len > 4096) continue;
+        uint8_t g[4096], e[4096];
+        read_space(got, f->space, f->index, f->offset, g, f->len);
+        int ok = 0;
+        for (uint32_t k = 0; k < f->nvalues && !ok; k++) ok = memcmp(g, f->values + (size_t)k * f->len, f->len) == 0;
+        if (ok) continue;
+        read_space(exp, f->space, f->index, f->offset, e, f->len);
+        for (uint32_t b = 0; b < f->len; b++) {
+            if (g[b] == e[b]) continue;
+            uint8_t iv = 0;
+            read_space(x->in, f->space, f->index, f->offset + b, &iv, 1);
+            size_t before = x->v->nkept;
+            classify(x, f->space, f->index, f->offset + b, e[b], g[b], iv);
+            if (x->v->nkept > before) {
+                x->v->diffs[before].kind = VO_K_NOT_ONE_OF;
+                x->v->diffs[before].clause = f->clause;
+            }
+        }
+    }
+}
+
+static void viols(vctx *x, const vo_dut_out *d)
+{
+    for (uint32_t i = 0; i < d->nviol; i++) {
+        vo_diff *df = push_diff(x);
+        if (!df || i >= VO_VIOL_MAX) continue;
+        const vo_viol *w = &d->viol[i];
+        df->space = VO_SPACE_SURFACE;
+        df->kind = VO_K_WRITE_PAST_BOUND;
+        df->index = w->surface;
+        df->offset = w->offset;
+        df->len = w->len;
+        const vo_access *a = find_acc(x->r, VO_SPACE_SURFACE, w->surface, w->offset);
+        if (a) {
+            df->has_acc = 1;
+            df->acc = *a;
+            df->delta = (uint8_t)(w->offset - a->address);
+            df->clause = vo_access_clause(a, surface_size(x->in, a->surface));
+        } else {
+            df->clause = fallback_clause(x);
+        }
+    }
+}
+
+static int transport_kind(int st)
+{
+    switch (st) {
+    case VO_DUT_CRASH: return VO_K_CRASH;
+    case VO_DUT_TIMEOUT: return VO_K_TIMEOUT;
+    case VO_DUT_GARBAGE: return VO_K_GARBAGE;
+    case VO_DUT_NO_RESULT: return VO_K_NO_RESULT;
+    default: return -1;
+    }
+}
+
+static int fail_status(vctx *x, int kind, const char *clause)
+{
+    vo_verdict *v = x->v;
+    v->pass = 0;
+    v->kind = kind;
+    v->clause = clause;
+    snprintf(v->bucket, sizeof v->bucket, "%s:%s:%s", v->mnemonic, clause, vo_kind_name((unsigned)kind));
+    return 0;
+}
+
+int vo_verdict_compute(const vo_state *in, const uint8_t *insn, size_t n, const vo_result *r,
+                       const vo_dut_out *d, vo_verdict *v)
+{
+    vctx x;
+    memset(&x, 0, sizeof x);
+    x.in = in;
+    x.r = r;
+    x.v = v;
+    v->pass = 1;
+    v->kind = 0;
+    v->clause = "";
+    v->bucket[0] = v->detail[0] = 0;
+    v->ndiff = v->nkept = 0;
+    vo_insn_mnemonic(insn, n, v->mnemonic, sizeof v->mnemonic);
+    vo_error derr;
+    if (vo_decode(insn, n, in->platform.visa_version, &x.insn, &derr) == 0) {
+        x.have_insn = 1;
+        vo_insn_ctrl(&x.insn, &x.ctrl);
+        x.is_write = x.insn.desc->is_write;
+        vo_disasm(&x.insn, v->asm_text, sizeof v->asm_text);
+    } else {
+        size_t k = (size_t)snprintf(v->asm_text, sizeof v->asm_text, "(undecodable:");
+        for (size_t i = 0; i < n && k + 4 < sizeof v->asm_text; i++)
+            k += (size_t)snprintf(v->asm_text + k, sizeof v->asm_text - k, " %02x", insn[i]);
+        snprintf(v->asm_text + k, sizeof v->asm_text - k, ")");
+    }
+    const char *dmsg = d->msg[0] ? d->msg : "no message";
+    int tk = transport_kind(d->status);
+    if (tk >= 0) {
+        snprintf(v->detail, sizeof v->detail, "DUT %s: %.250s", vo_dut_status_name((unsigned)d->status), dmsg);
+        return fail_status(&x, tk, main_clause(r));
+    }
+    switch (r->status) {
+    case VO_INVALID:
+        if (d->status == VO_DUT_REJECTED) return 1;
+        /* an opcode outside the oracle's set: "unsupported" is as good as a rejection */
+        if (d->status == VO_DUT_FAILED && r->err.code == VO_E_OPCODE) return 1;
+        snprintf(v->detail, sizeof v->detail, "oracle: invalid, %s (field %.32s, byte %lld: %.120s); DUT %s (%.100s)",
+                 vo_errcode_name(r->err.code), r->err.field ? r->err.field : "?", (long long)r->err.offset,
+                 r->err.message, vo_dut_status_name((unsigned)d->status), dmsg);
+        return fail_status(&x, d->status == VO_DUT_FAILED ? VO_K_DUT_ERROR : VO_K_NOT_REJECTED, main_clause(r));
+    case VO_UNDEFINED: /* anything goes except crashing or hanging */
+        return 1;
+    default:
+        break;
+    }
+    if (d->status == VO_DUT_REJECTED || d->status == VO_DUT_FAILED) {
+        snprintf(v->detail, sizeof v->detail, "oracle: ok; DUT %s (%.200s)", vo_dut_status_name((unsigned)d->status), dmsg);
+        return fail_status(&x, d->status == VO_DUT_REJECTED ? VO_K_WRONGLY_REJECTED : VO_K_DUT_ERROR, main_clause(r));
+    }
+    viols(&x, d);
+    cmp_vars(&x, &r->final, &d->state);
+    cmp_surfaces(&x, &r->final, &d->state);
+    cmp_one_of(&x, &r->final, &d->state);
+    if (!v->ndiff) return 1;
+    fail_status(&x, v->diffs[0].kind, v->diffs[0].clause);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* text                                                                */
+/* ------------------------------------------------------------------ */
+#define APP(...) do { if (k < cap) k += (size_t)snprintf(buf + k, cap - k, __VA_ARGS__); } while (0)
+
+static int same_row(const vo_diff *a, const vo_diff *b)
+{
+    return a->space == b->space && a->index == b->index && a->kind == b->kind && a->clause == b->clause &&
+           a->has_acc == b->has_acc && b->offset == a->offset + 1 && a->len == 1 && b->len == 1 &&
+           (!a->has_acc || (a->acc.lane == b->acc.lane && a->acc.channel == b->acc.channel &&
+                            a->acc.element == b->acc.element && a->acc.address == b->acc.address));
+}
+
+uint32_t vo_diff_run(const vo_diff *d, uint32_t avail)
+{
+    uint32_t n = 1;
+    while (n < avail && n < 64 && same_row(&d[n - 1], &d[n])) n++;
+    return n;
+}
+
+size_t vo_diff_format(const vo_diff *d, uint32_t n, char *buf, size_t cap)
+{
+    size_t k = 0;
+    if (cap) buf[0] = 0;
+    const char *sp = d->space == VO_SPACE_VAR ? "var V" : "surface ";
+    if (d->kind == VO_K_BAD_SHAPE) {
+        APP("%s%u: missing, resized or unexpected  [state] bad_shape", sp, d->index);
+        return k;
+    }
+    if (d->kind == VO_K_WRITE_PAST_BOUND)
+        APP("%s%u +0x%llx len %u: write refused by the host (past the surface size)", sp, d->index,
+            (unsigned long long)d->offset, d->len);
+    else {
+        if (n > 1) APP("%s%u +0x%llx..0x%llx:", sp, d->index, (unsigned long long)d->offset,
+                       (unsigned long long)(d->offset + n - 1));
+        else APP("%s%u +0x%llx:", sp, d->index, (unsigned long long)d->offset);
+        APP(" expected ");
+        for (uint32_t i = 0; i < n; i++) APP("%02x", d[i].expected);
+        APP(" got ");
+        for (uint32_t i = 0; i < n; i++) APP("%02x", d[i].got);
+        APP(" (was ");
+        for (uint32_t i = 0; i < n; i++) APP("%02x", d[i].initial);
+        APP(")");
+    }
+    if (d->has_acc == 1) {
+        const vo_access *a = &d->acc;
+        unsigned lo = d->delta, hi = (unsigned)(d->delta + n - 1);
+        APP("  lane %u ch %u elt %u addr 0x%llx", a->lane, a->channel, a->element, (unsigned long long)a->address);
+        if (d->space == VO_SPACE_SURFACE) {
+            if (a->reg_var) {
+                if (n > 1) APP(" <- %s V%u byte %u..%u", a->is_write ? "src" : "dst", a->reg_var, a->reg_off + lo,
+                               a->reg_off + hi);
+                else APP(" <- %s V%u byte %u", a->is_write ? "src" : "dst", a->reg_var, a->reg_off + lo);
+            }
+        } else {
+            if (n > 1) APP(" <- surface %u byte 0x%llx..0x%llx", a->surface, (unsigned long long)(a->address + lo),
+                           (unsigned long long)(a->address + hi));
+            else APP(" <- surface %u byte 0x%llx", a->surface, (unsigned long long)(a->address + lo));
+        }
+    } else if (d->has_acc == 2) {
+        APP("  lane %u (disabled)", d->acc.lane);
+    } else {
+        APP("  no access of the oracle covers this byte");
+    }
+    APP("  [%s] %s", d->clause ? d->clause : "?", vo_kind_name(d->kind));
+    return k;
+}

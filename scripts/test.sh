@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# test.sh: build (incrementally) and run the whole test suite in build/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -f build/CMakeCache.txt ]; then
+    cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+fi
+cmake --build build -j2
+ctest --test-dir build --output-on-failure -j2

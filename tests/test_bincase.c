@@ -1,0 +1,270 @@
+/* Binary case form (visa_bincase.h): round trips with the JSON case form,
+ * header decoding by hand, leniency and clean errors. */
+#include "t.h"
+#include "visa_bincase.h"
+#include "visa_json.h"
+#include <stdlib.h>
+
+static vo_case ca, cb, cc; /* large: keep off the stack */
+
+/* JSON text -> case -> bytes -> case: the canonical JSON must be the same,
+ * and the bytes must survive a second trip unchanged (encode is canonical). */
+static void json_roundtrip(const char *what, const char *json)
+{
+    vo_error err;
+    vo_case_init(&ca);
+    vo_case_init(&cb);
+    int rc = vo_case_from_json(json, strlen(json), &ca, &err);
+    CHECK_EQ(rc, 0);
+    if (rc) {
+        fprintf(stderr, "  %s: JSON rejected: %s at %s: %s\n", what, vo_errcode_name(err.code),
+                err.field ? err.field : "-", err.message);
+        return;
+    }
+    uint8_t *b1 = NULL, *b2 = NULL;
+    size_t n1 = 0, n2 = 0;
+    CHECK_EQ(vo_bincase_encode(&ca, &b1, &n1, &err), 0);
+    CHECK_EQ(vo_bincase_decode(b1, n1, 0, &cb, &err), 0);
+    char *j1 = vo_case_to_json(&ca), *j2 = vo_case_to_json(&cb);
+    CHECK_STR(j1, j2);
+    CHECK_EQ(vo_bincase_encode(&cb, &b2, &n2, &err), 0);
+    CHECK_EQ(n1, n2);
+    if (n1 == n2) CHECK_MEM(b1, b2, n1);
+    free(j1);
+    free(j2);
+    free(b1);
+    free(b2);
+    vo_case_free(&ca);
+    vo_case_free(&cb);
+}
+
+/* json_roundtrip on a template whose %ARG% (2048 bytes) and %BIG% (16384
+ * bytes) are replaced by hex blobs with a pattern and trailing zeros */
+static void json_roundtrip_big(const char *what, const char *tpl)
+{
+    size_t cap = strlen(tpl) + 2 * (2048 + 16384) + 1;
+    char *s = malloc(cap), *o = s;
+    for (const char *p = tpl; *p;) {
+        size_t nb = strncmp(p, "%ARG%", 5) == 0 ? 2048 : strncmp(p, "%BIG%", 5) == 0 ? 16384 : 0;
+        if (!nb) { *o++ = *p++; continue; }
+        for (size_t i = 0; i < nb; i++) o += sprintf(o, "%02x", i < nb - 100 ? (unsigned)((i * 7 + 1) & 0xFF) : 0u);
+        p += 5;
+    }
+    *o = 0;
+    json_roundtrip(what, s);
+    free(s);
+}
+
+static void hand_cases(void)
+{
+    json_roundtrip("minimal",
+                   "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"\",\"exec_mask\":\"00000000\"}");
+    /* every variable type, predicates of every size, an address variable,
+     * predefined surfaces and a declared one with sparse data near 4 GiB */
+    json_roundtrip_big(
+        "full",
+        "{\"input\":{\"platform\":{\"name\":\"PVC\",\"grf_bytes\":64,\"visa_version\":\"3.10\"},"
+        "\"insn\":\"75030000010000060500000000002000000000000021000000000000\",\"exec_mask\":\"8000ffff\","
+        "\"vars\":[{\"id\":8,\"type\":\"ud\",\"num_elts\":512,\"data\":\"" /* %arg, GRF-64 size */
+        "%ARG%\"},"
+        "{\"id\":32,\"type\":\"ud\",\"num_elts\":2,\"data\":\"0100000000000000\"},"
+        "{\"id\":33,\"type\":\"d\",\"num_elts\":1,\"data\":\"ffffffff\"},"
+        "{\"id\":34,\"type\":\"uw\",\"num_elts\":1,\"data\":\"0000\"},"
+        "{\"id\":35,\"type\":\"w\",\"num_elts\":1,\"data\":\"0080\"},"
+        "{\"id\":36,\"type\":\"ub\",\"num_elts\":3,\"data\":\"000100\"},"
+        "{\"id\":37,\"type\":\"b\",\"num_elts\":1,\"data\":\"7f\"},"
+        "{\"id\":38,\"type\":\"df\",\"num_elts\":1,\"data\":\"0000000000000000\"},"
+        "{\"id\":39,\"type\":\"f\",\"num_elts\":1,\"data\":\"0000803f\"},"
+        "{\"id\":40,\"type\":\"uq\",\"num_elts\":1,\"data\":\"0000000000000001\"},"
+        "{\"id\":41,\"type\":\"q\",\"num_elts\":1,\"data\":\"ffffffffffffffff\"},"
+        "{\"id\":42,\"type\":\"hf\",\"num_elts\":1,\"data\":\"003c\"},"
+        "{\"id\":4294967295,\"type\":\"bf\",\"num_elts\":8192,\"data\":\"%BIG%\"}],"
+        "\"preds\":[{\"id\":1,\"num_elts\":1,\"bits\":\"00000001\"},{\"id\":2,\"num_elts\":2,\"bits\":\"00000002\"},"
+        "{\"id\":3,\"num_elts\":4,\"bits\":\"0000000f\"},{\"id\":4,\"num_elts\":8,\"bits\":\"00000080\"},"
+        "{\"id\":5,\"num_elts\":16,\"bits\":\"0000ffff\"},{\"id\":4095,\"num_elts\":32,\"bits\":\"ffffffff\"}],"
+        "\"addrs\":[{\"id\":0,\"elems\":[[32,4]]},{\"id\":65535,\"elems\":[[4294967295,16382],[8,0],[33,4294967295]]}],"
+        "\"surfaces\":[{\"index\":0,\"size\":65536,\"data\":[[0,\"01\"],[255,\"0203\"],[4096,\"000000000000000000000000000000ff\"]]},"
+        "{\"index\":4,\"size\":0},{\"index\":5,\"size\":4294967296,\"data\":[[4294967280,\"0102030405060708090a0b0c0d0e0f10\"]]},"
+        "{\"index\":255,\"size\":17,\"data\":[[16,\"aa\"]]}]}}");
+}
+
+
+/* header decoding, checked against the layout written in visa_bincase.h */
+static void header(void)
+{
+    vo_error err;
+    vo_case_init(&ca);
+    /* platform 11 = PVC, version byte 106 -> 106 % 102 = 4 -> 3.4, mask, 2 insn bytes */
+    const uint8_t b[] = { 11, 106, 0x78, 0x56, 0x34, 0x12, 67, 0xAB, 0xCD };
+    CHECK_EQ(vo_bincase_decode(b, sizeof b, 0, &ca, &err), 0);
+    CHECK_STR(ca.state.platform.name, "PVC");
+    CHECK_EQ(ca.state.platform.grf_bytes, 64);
+    CHECK_EQ(ca.state.platform.visa_version, 304);
+    CHECK_EQ(ca.state.exec_mask, 0x12345678u);
+    CHECK_EQ(ca.insn_len, 2); /* 67 % 65 = 2 */
+    CHECK_EQ(ca.insn[0], 0xAB);
+    CHECK_EQ(ca.insn[1], 0xCD);
+    CHECK_EQ(ca.state.nvars + ca.state.npreds + ca.state.naddrs + ca.state.nsurfaces, 0);
+    /* version 100 -> 4.0, 101 -> 4.1; insn length past the input is clamped */
+    const uint8_t b2[] = { 0, 100, 0, 0, 0, 0, 64, 0x35 };
+    CHECK_EQ(vo_bincase_decode(b2, sizeof b2, 0, &ca, &err), 0);
+    CHECK_STR(ca.state.platform.name, "BDW");
+    CHECK_EQ(ca.state.platform.visa_version, 400);
+    CHECK_EQ(ca.insn_len, 1);
+    /* short header: clean error */
+    for (size_t n = 0; n < VO_BINCASE_HEADER_BYTES; n++) {
+        CHECK_EQ(vo_bincase_decode(b, n, 0, &ca, &err), -1);
+        CHECK_EQ(err.code, VO_E_TRUNCATED);
+    }
+    vo_case_free(&ca);
+}
+
+static void records(void)
+{
+    vo_error err;
+    vo_case_init(&ca);
+    /* var id 32 (varint 0x20), type index 0 (ud), num_elts varint 3 -> 4, ndata 2, data;
+     * pred id varint 0 -> 1, size 4 -> 16, bits ffffffff masked to 16 bits;
+     * addr id 0, count byte 16 -> 1, element (var index 5 % 2 -> 1 -> id 40, off 8);
+     * var 40 ub 1 element (varint 0 -> 1), ndata 0;
+     * surface 6, size varint 300 (0xac 0x02), 2 runs: gap 0 len 1 [7], gap 298 len 4 [1 2 3 4]
+     * (clipped: only offset 299 lies inside) */
+    const uint8_t b[] = { 4, 6, 0xFF, 0, 0, 0, 0,
+                          0, 0x20, 0, 3, 2, 0x11, 0x22,
+                          1, 0, 4, 0xFF, 0xFF, 0xFF, 0xFF,
+                          2, 0, 16, 5, 8,
+                          0, 40, 4, 0, 0,
+                          3, 6, 0xAC, 0x02, 2, 0, 1, 7, 0xAA, 0x02, 4, 1, 2, 3, 4 };
+    int rc = vo_bincase_decode(b, sizeof b, 0, &ca, &err);
+    CHECK_EQ(rc, 0);
+    if (rc) { fprintf(stderr, "  %s %s %s\n", vo_errcode_name(err.code), err.field, err.message); return; }
+    CHECK_EQ(ca.state.nvars, 2);
+    CHECK_EQ(ca.state.vars[0].id, 32);
+    CHECK_EQ(ca.state.vars[0].type, VO_T_UD);
+    CHECK_EQ(ca.state.vars[0].num_elts, 4);
+    CHECK_EQ(ca.state.vars[0].data[0], 0x11);
+    CHECK_EQ(ca.state.vars[0].data[1], 0x22);
+    CHECK_EQ(ca.state.vars[0].data[2], 0);
+    CHECK_EQ(ca.state.vars[1].id, 40);
+    CHECK_EQ(ca.state.vars[1].type, VO_T_UB);
+    CHECK_EQ(ca.state.npreds, 1);
+    CHECK_EQ(ca.state.preds[0].id, 1);
+    CHECK_EQ(ca.state.preds[0].num_elts, 16);
+    CHECK_EQ(ca.state.preds[0].bits, 0xFFFFu);
+    CHECK_EQ(ca.state.naddrs, 1);
+    CHECK_EQ(ca.state.addrs[0].num_elts, 1);
+    CHECK_EQ(ca.state.addrs[0].elems[0].var, 40);
+    CHECK_EQ(ca.state.addrs[0].elems[0].off, 8);
+    CHECK_EQ(ca.state.nsurfaces, 1);
+    const vo_surface *sf = &ca.state.surfaces[0];
+    CHECK_EQ(sf->index, 6);
+    CHECK_EQ(sf->size, 300);
+    uint8_t got[4];
+    vo_surface_read(sf, 0, got, 1);
+    CHECK_EQ(got[0], 7);
+    vo_surface_read(sf, 296, got, 4);
+    CHECK_EQ(got[2], 0);
+    CHECK_EQ(got[3], 1);
+
+    /* a record cut short is dropped; what came before stays */
+    CHECK_EQ(vo_bincase_decode(b, 11, 0, &ca, &err), 0);
+    CHECK_EQ(ca.state.nvars, 0);
+    /* reserved surface index: clean error with the record's offset */
+    const uint8_t r1[] = { 4, 6, 0, 0, 0, 0, 0, 3, 2, 0, 0 };
+    CHECK_EQ(vo_bincase_decode(r1, sizeof r1, 0, &ca, &err), -1);
+    CHECK_EQ(err.code, VO_E_STATE);
+    CHECK_EQ(err.offset, 7);
+    /* duplicate predicate */
+    const uint8_t r2[] = { 4, 6, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0 };
+    CHECK_EQ(vo_bincase_decode(r2, sizeof r2, 0, &ca, &err), -1);
+    CHECK_EQ(err.code, VO_E_STATE);
+    /* address variable and no variable */
+    const uint8_t r3[] = { 4, 6, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0 };
+    CHECK_EQ(vo_bincase_decode(r3, sizeof r3, 0, &ca, &err), -1);
+    CHECK_EQ(err.code, VO_E_STATE);
+    /* reserved variable id 22: vo_state_check rejects it, NOCHECK keeps it */
+    const uint8_t r4[] = { 4, 6, 0, 0, 0, 0, 0, 0, 22, 0, 0, 0 };
+    CHECK_EQ(vo_bincase_decode(r4, sizeof r4, 0, &ca, &err), -1);
+    CHECK_EQ(err.code, VO_E_STATE);
+    CHECK_EQ(vo_bincase_decode(r4, sizeof r4, VO_BINCASE_NOCHECK, &ca, &err), 0);
+    CHECK_EQ(ca.state.nvars, 1);
+    /* predefined id 7 (%r0, ud x 8) takes the table's type and size */
+    const uint8_t r5[] = { 4, 6, 0, 0, 0, 0, 0, 0, 7, 5, 0, 0 };
+    CHECK_EQ(vo_bincase_decode(r5, sizeof r5, 0, &ca, &err), 0);
+    CHECK_EQ(ca.state.vars[0].type, VO_T_UD);
+    CHECK_EQ(ca.state.vars[0].num_elts, 8);
+    /* 65 variables: cap error */
+    uint8_t many[7 + 65 * 5];
+    memset(many, 0, 7);
+    many[0] = 4;
+    many[1] = 6;
+    for (unsigned i = 0; i < 65; i++) {
+        uint8_t *p = many + 7 + 5 * i;
+        p[0] = 0; p[1] = (uint8_t)(32 + i); p[2] = 4; p[3] = 0; p[4] = 0;
+    }
+    CHECK_EQ(vo_bincase_decode(many, sizeof many, 0, &ca, &err), -1);
+    CHECK_EQ(err.code, VO_E_STATE_CAP);
+    CHECK_EQ(vo_bincase_decode(many, sizeof many - 5, 0, &ca, &err), 0);
+    CHECK_EQ(ca.state.nvars, 64);
+    vo_case_free(&ca);
+}
+
+/* random byte strings: every decoded case survives JSON and binary trips */
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static uint32_t rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)rng;
+}
+
+static void random_roundtrip(void)
+{
+    static uint8_t buf[600];
+    unsigned decoded = 0, mismatched = 0;
+    vo_case_init(&ca);
+    vo_case_init(&cb);
+    vo_case_init(&cc);
+    for (unsigned it = 0; it < 20000; it++) {
+        size_t n = rnd() % sizeof buf;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t x = rnd();
+            /* bias towards small values so records stay plausible */
+            buf[i] = (uint8_t)((x & 0x300) ? (x & 7) : x);
+        }
+        vo_error err;
+        if (vo_bincase_decode(buf, n, 0, &ca, &err) != 0) continue;
+        decoded++;
+        char *j1 = vo_case_to_json(&ca);
+        int ok = j1 && vo_case_from_json(j1, strlen(j1), &cb, &err) == 0;
+        uint8_t *b = NULL;
+        size_t bn = 0;
+        ok = ok && vo_bincase_encode(&ca, &b, &bn, &err) == 0 && vo_bincase_decode(b, bn, 0, &cc, &err) == 0;
+        char *j2 = ok ? vo_case_to_json(&cb) : NULL, *j3 = ok ? vo_case_to_json(&cc) : NULL;
+        if (!ok || !j2 || !j3 || strcmp(j1, j2) || strcmp(j1, j3)) {
+            if (!mismatched++)
+                fprintf(stderr, "  random case %u: round trip differs\n  %s\n  %s\n  %s\n", it, j1 ? j1 : "-",
+                        j2 ? j2 : "-", j3 ? j3 : "-");
+        }
+        free(j1);
+        free(j2);
+        free(j3);
+        free(b);
+    }
+    CHECK(decoded > 1000);
+    CHECK_EQ(mismatched, 0);
+    printf("random: %u of 20000 byte strings decoded, %u mismatches\n", decoded, mismatched);
+    vo_case_free(&ca);
+    vo_case_free(&cb);
+    vo_case_free(&cc);
+}
+
+int main(void)
+{
+    hand_cases();
+    header();
+    records();
+    random_roundtrip();
+    T_DONE();
+}

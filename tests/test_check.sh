@@ -1,0 +1,229 @@
+#!/usr/bin/env bash
+# End-to-end tests of `visa-oracle check`, `explain` and `shrink` against the
+# example DUTs (examples/): the good C library, the Python program through
+# --dut-cmd and a results file replayed with --results must pass the vectors;
+# the two broken copies must be caught with their own buckets and provenance;
+# crashes, hangs and garbage are reported against their test; shrink reduces
+# a failure; --dut-selftest names adapter mistakes.
+#   $1 = visa-oracle binary, $2 = source dir.
+# Vectors: $VO_TEST_VECTORS (a glob) if set, else vectors/*.json, else
+# `visa-oracle gen` into a temporary directory.
+set -u
+VO=$1
+SRC=$2
+BUILD=$(dirname "$VO")
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+H="python3 $SRC/tests/check_helper.py"
+DUTPY=$SRC/examples/dut_py/dut.py
+fails=0
+ok() { echo "ok   $*"; }
+bad() { echo "FAIL $*"; fails=$((fails + 1)); }
+expect() { # expect NAME CONDITION-RESULT(0/1)
+    if [ "$2" = 0 ]; then ok "$1"; else bad "$1"; fi
+}
+
+# ---- the example libraries: from the build tree, else compiled here ----
+lib() { # lib NAME BUG
+    local f=$BUILD/examples/lib$1.so
+    if [ ! -f "$f" ]; then
+        f=$TMP/lib$1.so
+        [ -f "$f" ] || cc -shared -fPIC -O2 -I"$SRC/oracle/include" -DDUT_BUG="$2" \
+            "$SRC/examples/dut_c/dut.c" -o "$f" || { echo "cannot build $f" >&2; exit 1; }
+    fi
+    echo "$f"
+}
+GOOD=$(lib dut_example 0)
+GATHER_BAD=$(lib dut_gather_oob_garbage 5)
+SCATTER_BAD=$(lib dut_scatter_stop_first_oob 7)
+
+# ---- vectors ----
+if [ -n "${VO_TEST_VECTORS:-}" ]; then
+    VEC=$(ls $VO_TEST_VECTORS)
+elif ls "$SRC"/vectors/*.json >/dev/null 2>&1; then
+    VEC=$(ls "$SRC"/vectors/*.json)
+else
+    mkdir -p "$TMP/vec"
+    "$VO" gen --insn all --count 400 --out "$TMP/vec" --quiet >/dev/null || { echo "no vectors and gen failed" >&2; exit 1; }
+    VEC=$(ls "$TMP"/vec/*.json)
+fi
+N=$($H count $VEC)
+echo "vectors: $(echo $VEC | wc -w) file(s), $N tests"
+[ "$N" -gt 0 ] || { echo "no tests" >&2; exit 1; }
+
+# ---- 1. the good DUTs pass through all three transports ----
+"$VO" check $VEC --dut-lib "$GOOD" >"$TMP/lib.out" 2>"$TMP/lib.err"
+rc=$?
+expect "good C library: exit 0" $([ $rc = 0 ]; echo $?)
+expect "good C library: summary '$N passed, 0 failed'" $([ "$(tail -n1 "$TMP/lib.out")" = "$N passed, 0 failed" ]; echo $?)
+
+"$VO" check $VEC --dut-cmd "python3 $DUTPY" >"$TMP/py.out" 2>"$TMP/py.err"
+rc=$?
+expect "Python DUT (--dut-cmd): exit 0" $([ $rc = 0 ]; echo $?)
+expect "Python DUT (--dut-cmd): summary '$N passed, 0 failed'" $([ "$(tail -n1 "$TMP/py.out")" = "$N passed, 0 failed" ]; echo $?)
+
+$H replay "$DUTPY" $VEC >"$TMP/results.jsonl"
+"$VO" check $VEC --results "$TMP/results.jsonl" --dut-selftest >"$TMP/res.out" 2>"$TMP/res.err"
+rc=$?
+expect "results replay (--results): exit 0" $([ $rc = 0 ]; echo $?)
+expect "results replay: summary '$N passed, 0 failed'" $([ "$(tail -n1 "$TMP/res.out")" = "$N passed, 0 failed" ]; echo $?)
+expect "results replay: selftest counts every test" $(grep -q "; $N of $N test(s) have a result" "$TMP/res.out"; echo $?)
+
+# a results file with one line dropped: that test fails as no_result
+FIRST_ID=$(head -n1 "$TMP/results.jsonl" | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["id"])')
+tail -n +2 "$TMP/results.jsonl" >"$TMP/results_short.jsonl"
+"$VO" check $VEC --results "$TMP/results_short.jsonl" -q >"$TMP/short.out" 2>&1
+rc=$?
+expect "results with a missing line: exit 1, one no_result failure" \
+    $([ $rc = 1 ] && grep -q "^FAIL $FIRST_ID [a-z0-9_]*:[^ ]*:no_result " "$TMP/short.out" &&
+      [ "$(tail -n1 "$TMP/short.out")" = "$((N - 1)) passed, 1 failed" ]; echo $?)
+
+# ---- 2. the broken copies are caught, each with its own bucket ----
+"$VO" check $VEC --dut-lib "$GATHER_BAD" >"$TMP/g.out" 2>&1
+rc=$?
+expect "gather_oob_garbage: exit 1" $([ $rc = 1 ]; echo $?)
+grep '^FAIL ' "$TMP/g.out" | awk '{print $3}' | sort -u >"$TMP/g.buckets"
+echo "  gather_oob_garbage buckets: $(tr '\n' ' ' <"$TMP/g.buckets")"
+expect "gather_oob_garbage: at least one failure" $([ -s "$TMP/g.buckets" ]; echo $?)
+expect "gather_oob_garbage: every bucket is gather_scaled:oob.*:wrong_value" \
+    $(! grep -qvE '^gather_scaled:oob\.(read_zero|partial_element):wrong_value$' "$TMP/g.buckets"; echo $?)
+# the report names lane and address of each bad byte
+first=$(grep -n '^FAIL ' "$TMP/g.out" | head -n1 | cut -d: -f1)
+expect "gather_oob_garbage: report row names lane, channel, element, address, clause" \
+    $(sed -n "$((first + 1))p" "$TMP/g.out" | grep -qE '^  var V[0-9]+ \+0x[0-9a-f]+.* expected [0-9a-f]+ got [0-9a-f]+ .*lane [0-9]+ ch [0-9]+ elt [0-9]+ addr 0x[0-9a-f]+ <- surface [0-9]+ .*\[oob\.(read_zero|partial_element)\] wrong_value'; echo $?)
+
+"$VO" check $VEC --dut-lib "$SCATTER_BAD" >"$TMP/s.out" 2>&1
+rc=$?
+expect "scatter_stop_first_oob: exit 1" $([ $rc = 1 ]; echo $?)
+grep '^FAIL ' "$TMP/s.out" | awk '{print $3}' | sort -u >"$TMP/s.buckets"
+echo "  scatter_stop_first_oob buckets: $(tr '\n' ' ' <"$TMP/s.buckets")"
+expect "scatter_stop_first_oob: some scatter bucket ends in :missing_write" \
+    $(grep -qE '^(scatter|scatter4_scaled):[a-z0-9_.]+:missing_write$' "$TMP/s.buckets"; echo $?)
+expect "scatter_stop_first_oob: only write instructions fail" \
+    $(! grep -qvE '^(scatter|scatter4_scaled|oword_st):' "$TMP/s.buckets"; echo $?)
+expect "the two broken copies have disjoint buckets" \
+    $([ -z "$(comm -12 "$TMP/g.buckets" "$TMP/s.buckets")" ]; echo $?)
+expect "scatter_stop_first_oob: report row names the surface byte, lane and address" \
+    $(grep -qE '^  surface [0-9]+ \+0x[0-9a-f]+.* expected [0-9a-f]+ got [0-9a-f]+ .*lane [0-9]+ ch [0-9]+ elt [0-9]+ addr 0x[0-9a-f]+ <- src V[0-9]+ byte [0-9]+.* missing_write' "$TMP/s.out"; echo $?)
+
+# --json: one object per failing test with provenance, then the counts
+"$VO" check $VEC --dut-lib "$SCATTER_BAD" --json >"$TMP/s.json" 2>"$TMP/s.json.err"
+rc=$?
+python3 - "$TMP/s.json" "$TMP/s.out" <<'EOF'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+objs = [json.loads(l) for l in lines]
+summary = objs[-1]
+fails = objs[:-1]
+text_fails = [l.split()[1] for l in open(sys.argv[2]) if l.startswith("FAIL ")]
+assert summary["failed"] == len(fails) == len(text_fails), (summary, len(fails), len(text_fails))
+assert [f["id"] for f in fails] == text_fails
+for f in fails:
+    assert f["pass"] is False and f["bucket"].count(":") == 2 and f["asm"], f
+    d = f["diffs"][0]
+    if f["kind"] == "missing_write":
+        for k in ("lane", "channel", "element", "address", "operand", "clause", "expected", "got"):
+            assert k in d, (k, d)
+        assert d["space"] == "surface" and d["operand"]["role"] == "src"
+EOF
+pyrc=$?
+expect "--json: one object per failing test with provenance, matching the text run" $([ $rc = 1 ] && [ $pyrc = 0 ]; echo $?)
+
+# ---- 3. crash, hang, garbage: reported against the test, the run goes on ----
+FIRSTVEC=$(echo $VEC | awk '{print $1}')
+$H subset "$FIRSTVEC" 12 "$TMP/sub.json"
+python3 - "$TMP/sub.json" "$TMP/faults.json" <<'EOF'
+import json, sys
+t = json.load(open(sys.argv[1]))["tests"]
+json.dump({"crash": t[2]["input"], "hang": t[5]["input"], "garbage": t[8]["input"]}, open(sys.argv[2], "w"))
+EOF
+mapfile -t SUBIDS < <($H ids "$TMP/sub.json")
+"$VO" check "$TMP/sub.json" --dut-cmd "$H faulty $DUTPY $TMP/faults.json" --timeout-ms 1500 -q >"$TMP/f.out" 2>&1
+rc=$?
+expect "faulty DUT: exit 1" $([ $rc = 1 ]; echo $?)
+expect "faulty DUT: exactly three failures" $([ "$(grep -c '^FAIL ' "$TMP/f.out")" = 3 ]; echo $?)
+expect "faulty DUT: crash reported against test 3" $(grep -qE "^FAIL ${SUBIDS[2]} [a-z0-9_]+:[^ ]+:crash " "$TMP/f.out"; echo $?)
+expect "faulty DUT: hang reported against test 6" $(grep -qE "^FAIL ${SUBIDS[5]} [a-z0-9_]+:[^ ]+:timeout " "$TMP/f.out"; echo $?)
+expect "faulty DUT: garbage reported against test 9" $(grep -qE "^FAIL ${SUBIDS[8]} [a-z0-9_]+:[^ ]+:garbage " "$TMP/f.out"; echo $?)
+expect "faulty DUT: the other nine pass" $([ "$(tail -n1 "$TMP/f.out")" = "9 passed, 3 failed" ]; echo $?)
+
+# ---- 4. --dut-selftest says what is wrong with an adapter ----
+"$VO" check --dut-lib "$GOOD" --dut-selftest >"$TMP/st.out" 2>&1
+expect "selftest: the good library passes" $([ $? = 0 ] && grep -q "the adapter looks right" "$TMP/st.out"; echo $?)
+"$VO" check --dut-cmd "python3 $DUTPY" --dut-selftest >"$TMP/st.out" 2>&1
+expect "selftest: the Python DUT passes" $([ $? = 0 ]; echo $?)
+cat >"$TMP/nowrite.c" <<'EOF'
+#include "visa_dut.h"
+uint32_t visa_dut_abi_version(void) { return VISA_DUT_ABI_VERSION; }
+int visa_dut_execute(visa_dut_case *c, char *msg, size_t cap) { (void)c; (void)msg; (void)cap; return VISA_DUT_OK; }
+EOF
+cc -shared -fPIC -I"$SRC/oracle/include" "$TMP/nowrite.c" -o "$TMP/libnowrite.so"
+"$VO" check --dut-lib "$TMP/libnowrite.so" --dut-selftest >"$TMP/st.out" 2>&1
+rc=$?
+expect "selftest: a DUT that writes nothing is told about the memory callback" \
+    $([ $rc = 1 ] && grep -q "did not write anything: is the memory callback wired" "$TMP/st.out" &&
+      grep -q "executed SCATTER with the reserved elt_size code 3" "$TMP/st.out" &&
+      grep -q "destination V34 kept its old value" "$TMP/st.out"; echo $?)
+"$VO" check --dut-lib "$GATHER_BAD" --dut-selftest >"$TMP/st.out" 2>&1
+rc=$?
+expect "selftest: gather_oob_garbage fails the out-of-bound read case only" \
+    $([ $rc = 1 ] && grep -q "out of bounds (byte 64 of 64) must read zero: FAILED" "$TMP/st.out" &&
+      [ "$(grep -c ': ok$' "$TMP/st.out")" = 3 ]; echo $?)
+sed 's/return VISA_DUT_ABI_VERSION;/return VISA_DUT_ABI_VERSION + 1;/' "$TMP/nowrite.c" >"$TMP/v2.c"
+cc -shared -fPIC -I"$SRC/oracle/include" "$TMP/v2.c" -o "$TMP/libv2.so"
+"$VO" check $VEC --dut-lib "$TMP/libv2.so" >"$TMP/v2.out" 2>&1
+rc=$?
+expect "a library of another ABI version is refused (exit 2)" $([ $rc = 2 ] && grep -q "ABI version 2" "$TMP/v2.out"; echo $?)
+
+# ---- 5. shrink ----
+shrink_case() { # shrink_case LIB NAME MAXLANES
+    local lib=$1 name=$2 max=$3 id
+    id=$(grep '^FAIL ' "$TMP/$name.out" | awk '$3 ~ /:(wrong_value|missing_write)$/ {print $2; exit}')
+    [ -n "$id" ] || { bad "shrink $name: no failing test to shrink"; return; }
+    $H pick $VEC "$id" "$TMP/$name.case.json"
+    local bucket
+    bucket=$(grep "^FAIL $id " "$TMP/$name.out" | awk '{print $3}')
+    "$VO" shrink "$TMP/$name.case.json" --dut-lib "$lib" -o "$TMP/$name.min.json" 2>"$TMP/$name.shrink.err"
+    expect "shrink $name: exit 0 and wrote the case" $([ $? = 0 ] && [ -f "$TMP/$name.min.json" ]; echo $?)
+    "$VO" check "$TMP/$name.min.json" --dut-lib "$lib" -q >"$TMP/$name.min.out" 2>&1
+    expect "shrink $name: the minimal case still fails with bucket $bucket" \
+        $([ $? = 1 ] && grep -q "^FAIL [0-9a-f]* $bucket " "$TMP/$name.min.out"; echo $?)
+    "$VO" check "$TMP/$name.min.json" --dut-lib "$GOOD" >/dev/null 2>&1
+    expect "shrink $name: the good DUT passes the minimal case" $([ $? = 0 ]; echo $?)
+    local en lanes
+    en=$("$VO" explain "$TMP/$name.min.json" | sed -n 's/.*-> enabled \([0-9a-f]*\)$/\1/p')
+    lanes=$(python3 -c "print(bin(int('${en:-0}', 16)).count('1'))")
+    local before
+    before=$("$VO" explain "$TMP/$name.case.json" | sed -n 's/.*-> enabled \([0-9a-f]*\)$/\1/p')
+    echo "  shrink $name: enabled lanes $before -> $en; $(cat "$TMP/$name.shrink.err")"
+    expect "shrink $name: at most $max enabled lane(s) left (got $lanes)" $([ -n "$en" ] && [ "$lanes" -ge 1 ] && [ "$lanes" -le "$max" ]; echo $?)
+    python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['format']=='visa-vectors/1' and len(d['tests'])==1" "$TMP/$name.min.json"
+    expect "shrink $name: output is a one-test vector file" $?
+}
+# a gather that returns garbage for an out-of-bound lane needs only that lane;
+# stopping at the first out-of-bound lane needs it and one lane after it
+shrink_case "$GATHER_BAD" g 1
+shrink_case "$SCATTER_BAD" s 2
+
+# ---- 6. explain ----
+"$VO" explain "$SRC/examples/cases/scatter4_scaled.json" >"$TMP/ex.out" 2>&1
+rc=$?
+ASM=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['input']['asm'])" "$SRC/examples/cases/scatter4_scaled.json")
+# the case: goff 0x10, lane 7 offset 0x70, channel B (+8) = 0x88 = the size
+expect "explain: exit 0, the asm text" $([ $rc = 0 ] && grep -qF "asm:      $ASM" "$TMP/ex.out"; echo $?)
+expect "explain: lane 7 channel B at 0x88 is out of bounds (oob.write_dropped)" \
+    $(grep -qE '^  7 +2 +0 +write +6 +0x88 +4 +out_of_bounds +V33\[[0-9]+\.\.[0-9]+\] +oob\.write_dropped$' "$TMP/ex.out"; echo $?)
+expect "explain: lane 2 (masked off) has no access" $(! grep -qE '^  2 +[0-9]+ +0 +write' "$TMP/ex.out"; echo $?)
+expect "explain: a freedom section" $(grep -q '^freedom (0):' "$TMP/ex.out"; echo $?)
+
+# ---- 7. bad input ----
+"$VO" check "$TMP/none.json" --dut-lib "$GOOD" >/dev/null 2>&1
+expect "missing vector file: exit 2" $([ $? = 2 ]; echo $?)
+printf '{"tests": [ {"input": ' >"$TMP/trunc.json"
+"$VO" check "$TMP/trunc.json" --dut-lib "$GOOD" >/dev/null 2>&1
+expect "truncated vector file: exit 2" $([ $? = 2 ]; echo $?)
+"$VO" check $VEC >/dev/null 2>&1
+expect "no transport: exit 2" $([ $? = 2 ]; echo $?)
+
+echo "test_check: $fails failure(s)"
+[ $fails = 0 ]

@@ -15,6 +15,7 @@ PKGS=(
     afl++                       # AFL++ fuzzing
     libigc-tools                # GenX_IR: Intel's vISA parser, an external checker of our text
     python3 git zip unzip jq    # scripts, seed corpora, fuzzing zips, JSON poking
+    python3-jsonschema          # validates the shipped vectors against docs/vectors.schema.json
 )
 
 missing=()
@@ -40,4 +41,4 @@ fi
 echo "setup: configuring and building build/"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build -j2
-echo "setup: done (try: ./build/visa-oracle run examples/cases/scatter4_scaled.json)"
+echo "setup: done (try: ./build/visa-oracle check vectors/*.json --dut-lib build/examples/libdut_example.so)"

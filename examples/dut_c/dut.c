@@ -279,9 +279,13 @@ static void read_raw(ctx *x, rawop *r)
 
 static int region_ok(unsigned region)
 {
-    /* three nibbles 0..7; bits 15..12 are unused and must be zero */
-    return (region & 0xF) < 8 && ((region >> 4) & 0xF) < 8 && ((region >> 8) & 0xF) < 8 &&
-           (region >> 12) == 0;
+    /* a source region: three nibbles 1..7 (0 = null is destination-only);
+     * bits 15..12 are unused and must be zero */
+    for (unsigned k = 0; k < 3; k++) {
+        unsigned nib = (region >> (4 * k)) & 0xF;
+        if (nib == 0 || nib >= 8) return 0;
+    }
+    return (region >> 12) == 0;
 }
 
 /* Validates the scalar UD global-offset operand. */

@@ -187,7 +187,8 @@ class Machine:
 
     @staticmethod
     def region_ok(r):
-        return (r & 15) < 8 and ((r >> 4) & 15) < 8 and ((r >> 8) & 15) < 8 and (r >> 12) == 0
+        # a source region: three nibbles 1..7 (0 = null is destination-only)
+        return all(0 < (r >> (4 * k)) & 15 < 8 for k in range(3)) and (r >> 12) == 0
 
     def check_goff(self, o):
         if o["cls"] not in (0, 3, 5):

@@ -805,7 +805,8 @@ static void raw_var(gx *x, graw *r, uint32_t id, unsigned type, uint32_t need, v
 static uint16_t region_pick(gx *x)
 {
     uint16_t r;
-    do r = (uint16_t)(rn(&x->R, 8) | rn(&x->R, 8) << 4 | rn(&x->R, 8) << 8);
+    /* decision D23: every field present (nibbles 1..7) */
+    do r = (uint16_t)((1 + rn(&x->R, 7)) | (1 + rn(&x->R, 7)) << 4 | (1 + rn(&x->R, 7)) << 8);
     while (r == 0x0121);
     return r;
 }
@@ -982,7 +983,10 @@ static void apply_special(gx *x)
     case SP_REGION:
         if (g->cls == 5) break; /* built as general/indirect (forced below) */
         if (v == 3) g->region = (uint16_t)(0x0121 | (1 + rn(&x->R, 15)) << 12);
-        else g->region = (uint16_t)((g->region & ~(0xFu << (4 * v))) | (8 + rn(&x->R, 8)) << (4 * v));
+        else { /* a null (destination-only) nibble or an undefined one, decision D23 */
+            unsigned nib = rn(&x->R, 3) ? 8 + rn(&x->R, 8) : 0;
+            g->region = (uint16_t)((g->region & ~(0xFu << (4 * v))) | nib << (4 * v));
+        }
         break;
     case SP_IMMTYPE: {
         static const uint8_t ts[] = { VO_T_D, VO_T_UW, VO_T_W, VO_T_F, VO_T_Q, VO_T_UQ, VO_T_DF, VO_T_UB,

@@ -1212,25 +1212,56 @@ static cJSON *free_json(ob *o, const vo_result *r)
     return arr;
 }
 
-static cJSON *result_obj(ob *o, const vo_result *r)
+/* Concatenates NUL-terminated pieces into one malloc'd string (NULL pieces = OOM). */
+static char *concat(const char *const *parts, size_t n)
 {
-    cJSON *ex = chk(o, cJSON_CreateObject());
-    const char *st = vo_status_name(r->status);
-    add_str(o, ex, "status", st ? st : "?");
-    add(o, ex, "error", error_json(o, &r->err));
-    add_state_arrays(o, ex, &r->final);
-    add(o, ex, "free", free_json(o, r));
-    add(o, ex, "tags", tags_json(o, r->tags));
-    char d[65];
-    if (vo_state_digest(&r->final, d) != 0) o->bad = 1;
-    else add_str(o, ex, "digest", d);
-    return ex;
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!parts[i]) return NULL;
+        len += strlen(parts[i]);
+    }
+    char *out = malloc(len + 1), *p = out;
+    if (!out) return NULL;
+    for (size_t i = 0; i < n; i++) {
+        size_t k = strlen(parts[i]);
+        memcpy(p, parts[i], k);
+        p += k;
+    }
+    *p = 0;
+    return out;
 }
 
+/* Compact cJSON text of one value, or NULL. */
+static char *print_value(ob *o, cJSON *v)
+{
+    return finish(o, v);
+}
+
+/* The expect object is spliced from pieces so the final state is serialized
+ * once: its text is both the body of "vars".."surfaces" and the digest input.
+ * Key order: status, error, vars, preds, addrs, surfaces, free, tags, digest. */
 char *vo_result_to_json(const vo_result *r)
 {
     ob o = {0};
-    return finish(&o, result_obj(&o, r));
+    char *state = vo_state_to_json(&r->final);
+    char *err = print_value(&o, error_json(&o, &r->err));
+    char *fr = print_value(&o, free_json(&o, r));
+    char *tg = print_value(&o, tags_json(&o, r->tags));
+    char *out = NULL, d[65], st[32];
+    const char *sn = vo_status_name(r->status);
+    snprintf(st, sizeof st, "%s", sn ? sn : "?");
+    if (state && err && fr && tg && !o.bad && sha256_hex(state, strlen(state), d) == 0) {
+        /* state is {"vars":...,"surfaces":[...]}: splice its members without the braces */
+        state[strlen(state) - 1] = 0;
+        const char *parts[] = { "{\"status\":\"", st, "\",\"error\":", err, ",", state + 1, ",\"free\":", fr,
+                                ",\"tags\":", tg, ",\"digest\":\"", d, "\"}" };
+        out = concat(parts, sizeof parts / sizeof parts[0]);
+    }
+    free(state);
+    free(err);
+    free(fr);
+    free(tg);
+    return out;
 }
 
 char *vo_test_to_json(const vo_case *c, const vo_result *r, const char *comment)
@@ -1238,20 +1269,18 @@ char *vo_test_to_json(const vo_case *c, const vo_result *r, const char *comment)
     ob o = {0};
     char *in = vo_case_to_json(c);
     char *ex = vo_result_to_json(r);
-    char full[65];
-    if (!in || !ex || sha256_hex(in, strlen(in), full) != 0) {
-        free(in);
-        free(ex);
-        return NULL;
+    char *cm = print_value(&o, chk(&o, cJSON_CreateString(comment ? comment : c->comment)));
+    char *tg = print_value(&o, tags_json(&o, r->tags));
+    char full[65], *out = NULL;
+    if (in && ex && cm && tg && !o.bad && sha256_hex(in, strlen(in), full) == 0) {
+        full[16] = 0;
+        const char *parts[] = { "{\"id\":\"", full, "\",\"comment\":", cm, ",\"tags\":", tg, ",\"input\":", in,
+                                ",\"expect\":", ex, "}" };
+        out = concat(parts, sizeof parts / sizeof parts[0]);
     }
-    full[16] = 0;
-    cJSON *t = chk(&o, cJSON_CreateObject());
-    add_str(&o, t, "id", full);
-    add_str(&o, t, "comment", comment ? comment : c->comment);
-    add(&o, t, "tags", tags_json(&o, r->tags));
-    add(&o, t, "input", cJSON_CreateRaw(in));
-    add(&o, t, "expect", cJSON_CreateRaw(ex));
     free(in);
     free(ex);
-    return finish(&o, t);
+    free(cm);
+    free(tg);
+    return out;
 }

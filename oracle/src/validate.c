@@ -96,9 +96,15 @@ static int check_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var **var)
     return 0;
 }
 
+/* decision D23: a source region names all three fields (nibbles 1..7); null
+ * (0) is a destination-only form and 8..15 are undefined encodings */
 static int region_ok(uint16_t region)
 {
-    return (region >> 12) == 0 && (region & 0xF) < 8 && ((region >> 4) & 0xF) < 8 && ((region >> 8) & 0xF) < 8;
+    for (unsigned k = 0; k < 3; k++) {
+        unsigned nib = (region >> (4 * k)) & 0xF;
+        if (nib == 0 || nib >= 8) return 0;
+    }
+    return (region >> 12) == 0;
 }
 
 /* global offset: returns 0 (x->goff set), -1 invalid, 1 undefined */

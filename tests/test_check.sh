@@ -130,7 +130,7 @@ pyrc=$?
 expect "--json: one object per failing test with provenance, matching the text run" $([ $rc = 1 ] && [ $pyrc = 0 ]; echo $?)
 
 # ---- 3. crash, hang, garbage: reported against the test, the run goes on ----
-FIRSTVEC=$(echo $VEC | awk '{print $1}')
+FIRSTVEC=$(for f in $VEC; do echo "$($H count "$f") $f"; done | sort -rn | head -n1 | cut -d' ' -f2)
 $H subset "$FIRSTVEC" 12 "$TMP/sub.json"
 python3 - "$TMP/sub.json" "$TMP/faults.json" <<'EOF'
 import json, sys
@@ -138,7 +138,7 @@ t = json.load(open(sys.argv[1]))["tests"]
 json.dump({"crash": t[2]["input"], "hang": t[5]["input"], "garbage": t[8]["input"]}, open(sys.argv[2], "w"))
 EOF
 mapfile -t SUBIDS < <($H ids "$TMP/sub.json")
-"$VO" check "$TMP/sub.json" --dut-cmd "$H faulty $DUTPY $TMP/faults.json" --timeout-ms 1500 -q >"$TMP/f.out" 2>&1
+"$VO" check "$TMP/sub.json" --dut-cmd "$H faulty $DUTPY $TMP/faults.json" --timeout-ms 3000 -q >"$TMP/f.out" 2>&1
 rc=$?
 expect "faulty DUT: exit 1" $([ $rc = 1 ]; echo $?)
 expect "faulty DUT: exactly three failures" $([ "$(grep -c '^FAIL ' "$TMP/f.out")" = 3 ]; echo $?)
@@ -178,7 +178,20 @@ expect "a library of another ABI version is refused (exit 2)" $([ $rc = 2 ] && g
 # ---- 5. shrink ----
 shrink_case() { # shrink_case LIB NAME MAXLANES
     local lib=$1 name=$2 max=$3 id
-    id=$(grep '^FAIL ' "$TMP/$name.out" | awk '$3 ~ /:(wrong_value|missing_write)$/ {print $2; exit}')
+    # the failing test with the most enabled lanes
+    "$VO" check $VEC --dut-lib "$lib" --json >"$TMP/$name.json" 2>/dev/null
+    id=$(python3 - "$TMP/$name.json" <<'EOF'
+import json, sys
+best = None
+for line in open(sys.argv[1]):
+    o = json.loads(line)
+    if o.get("pass") is False and o["kind"] in ("wrong_value", "missing_write"):
+        n = bin(int(o["chen"], 16)).count("1")
+        if best is None or n > best[0]:
+            best = (n, o["id"])
+print(best[1] if best else "")
+EOF
+)
     [ -n "$id" ] || { bad "shrink $name: no failing test to shrink"; return; }
     $H pick $VEC "$id" "$TMP/$name.case.json"
     local bucket

@@ -402,7 +402,6 @@ static void test_host(void)
     /* a final state without variable 33: bad_shape */
     vt_insn x;
     s1_insn(&x, 0x1);
-    vo_result_init(&R);
     vo_run(&s, x.b, x.n, &R);
     vo_state_free(&o.state);
     vt_copy(&o.state, &R.final);

@@ -8,8 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+#include <time.h>
+
 #include "cli.h"
 #include "dut_transport.h"
+
+static double cpu_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 static const char check_help[] =
     "usage: visa-oracle check VECTORS... (--dut-lib PATH.so | --dut-cmd \"CMD\" | --results FILE)\n"
@@ -25,7 +35,8 @@ static const char check_help[] =
     "  --dut-cmd \"CMD\"     a program run with `sh -c`; one input object per line on\n"
     "                      its stdin, one reply {\"status\": ..., \"vars\": ...,\n"
     "                      \"surfaces\": ...} per line on its stdout. A crash, hang\n"
-    "                      (--timeout-ms, default 10000) or garbage line fails that\n"
+    "                      (--timeout-ms, default 10000; the first reply of a fresh\n"
+    "                      process gets 5000 ms more) or garbage line fails that\n"
     "                      test; the process is restarted and the run goes on.\n"
     "  --results FILE      JSON lines {\"id\": \"<test id>\", \"status\": ..., ...final\n"
     "                      state...} written by the DUT's own harness from the vectors\n"
@@ -35,6 +46,9 @@ static const char check_help[] =
     "                      (the plain summary goes to stderr)\n"
     "  -q                  only the FAIL line per failing test, no provenance rows\n"
     "  --rows N            provenance rows per failing test (default 16)\n"
+    "  --bench             print on stderr the CPU time and tests/s of the whole run\n"
+    "                      (loading, JSON, oracle, DUT, verdicts) and of cJSON\n"
+    "                      parse+print of the same files alone\n"
     "\n"
     "Output: per failing test `FAIL <id> <insn>:<clause>:<kind>  <asm>` and rows\n"
     "naming each differing byte (space, offset, expected, got, lane, channel,\n"
@@ -263,7 +277,8 @@ int cmd_check(int argc, char **argv)
         return VO_EXIT_OK;
     }
     const char *lib = NULL, *cmd = NULL, *res = NULL;
-    int json = 0, self = 0, quiet = 0, timeout_ms = 10000;
+    int json = 0, self = 0, quiet = 0, bench = 0, timeout_ms = 10000;
+    double t_start = cpu_s();
     unsigned rows = 16;
     const char **files = calloc((size_t)argc, sizeof *files);
     int nfiles = 0;
@@ -289,6 +304,7 @@ int cmd_check(int argc, char **argv)
             if (a[2] == 't') timeout_ms = (int)n; else rows = (unsigned)n;
         } else if (!strcmp(a, "--json")) json = 1;
         else if (!strcmp(a, "--dut-selftest")) self = 1;
+        else if (!strcmp(a, "--bench")) bench = 1;
         else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = 1;
         else if (a[0] == '-' && a[1]) {
             free(files);
@@ -418,6 +434,24 @@ int cmd_check(int argc, char **argv)
             printf("%zu passed, %zu failed\n", passed, failed);
         }
         if (failed) rc = VO_EXIT_FAIL;
+        if (bench) {
+            double t_run = cpu_s() - t_start, t0 = cpu_s();
+            int cj_ok = 1;
+            for (int f = 0; f < nfiles && cj_ok; f++) {
+                cJSON *jd = cJSON_ParseWithLength(sets[f].text, sets[f].len);
+                char *txt = jd ? cJSON_PrintUnformatted(jd) : NULL;
+                cj_ok = txt != NULL;
+                free(txt);
+                cJSON_Delete(jd);
+            }
+            double t_cj = cpu_s() - t0;
+            fflush(stdout);
+            fprintf(stderr, "bench: check: %zu tests in %.3f s CPU: %.0f tests/s (load, JSON, oracle, DUT, verdict)\n",
+                    passed + failed, t_run, t_run > 0 ? (double)(passed + failed) / t_run : 0);
+            if (cj_ok)
+                fprintf(stderr, "bench: cJSON parse+print of the same files: %.3f s CPU: %.0f tests/s; ratio %.2f\n", t_cj,
+                        t_cj > 0 ? (double)(passed + failed) / t_cj : 0, t_cj > 0 ? t_run / t_cj : 0);
+        }
         if (fflush(stdout) != 0) rc = cli_fail(VO_EXIT_FAIL, "check: cannot write stdout: %s", strerror(errno));
     }
     (void)ntests;

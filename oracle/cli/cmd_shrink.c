@@ -112,8 +112,13 @@ static int t_nomask(shr *s)
     if (decode(cur, &in) || in.desc->family == VO_FAM_BLOCK || in.visa_version == 300) return 0;
     unsigned r = exec_role(in.desc);
     if (!(in.val[r] & 0x80)) return 0;
+    vo_ctrl ct;
+    vo_insn_ctrl(&in, &ct);
     in.val[r] &= ~0x80u;
     if (start_cand() || encode(cand, &in)) return 0;
+    /* the same lanes stay enabled: exec_mask all ones over the window */
+    uint32_t window = (ct.exec_size >= 32 ? 0xFFFFFFFFu : ((1u << ct.exec_size) - 1)) << ct.mask_off;
+    cand->state.exec_mask |= window;
     return try_cand(s);
 }
 
@@ -149,6 +154,14 @@ static int t_lanes(shr *s)
             if (start_cand()) return changed;
             cand->state.exec_mask &= 1u << (l + ct.mask_off);
             if (try_cand(s)) { changed = 1; break; }
+        }
+        /* no single lane reproduces it: drop lanes one at a time */
+        int single = changed;
+        for (unsigned l = 0; l < 32 && !single; l++) {
+            if (!(chen >> l & 1)) continue;
+            if (start_cand()) return changed;
+            cand->state.exec_mask &= ~(1u << (l + ct.mask_off));
+            if (try_cand(s)) changed = 1;
         }
     }
     /* exec_mask bits outside the lanes that are enabled */

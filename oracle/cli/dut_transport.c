@@ -322,6 +322,8 @@ struct vo_dut {
     size_t rlen, rcap;
     unsigned starts;
     unsigned answered;   /* replies from the current process */
+    unsigned answered_ever;
+    int last_exit;       /* exit status of the last reaped process, -1 if signalled/killed */
     char *line;          /* input line buffer */
     size_t line_cap;
     /* results */
@@ -399,6 +401,7 @@ static void proc_reap(vo_dut *d, int grace_ms, char *why, size_t whycap)
         if (WIFEXITED(st)) seterr(why, whycap, "exited with status %d", WEXITSTATUS(st));
         else if (WIFSIGNALED(st)) seterr(why, whycap, "killed by signal %d (%s)", WTERMSIG(st), strsignal(WTERMSIG(st)));
     }
+    d->last_exit = (w > 0 && WIFEXITED(st)) ? WEXITSTATUS(st) : -1;
     if (w > 0) kill(-d->pid, SIGKILL); /* leftovers of the group, if any */
     d->pid = 0;
 }
@@ -474,6 +477,7 @@ static long rbuf_line(const vo_dut *d)
 }
 
 #define VO_MAX_REPLY ((size_t)64 << 20)
+#define VO_START_GRACE_MS 5000
 
 static void cut_preview(char *dst, size_t cap, const char *s, size_t n)
 {
@@ -567,7 +571,9 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
     d->line[ilen] = '\n';
     size_t wlen = ilen + 1, woff = 0;
     free(made);
-    int64_t deadline = now_ms() + d->timeout_ms;
+    /* the first reply of a fresh process also pays for its start-up */
+    int grace = d->answered ? 0 : VO_START_GRACE_MS;
+    int64_t deadline = now_ms() + d->timeout_ms + grace;
     long ln;
     int write_dead = 0;
     while ((ln = rbuf_line(d)) < 0) {
@@ -575,7 +581,8 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
         if (left <= 0) {
             out->status = VO_DUT_TIMEOUT;
             proc_reap(d, 0, NULL, 0);
-            snprintf(out->msg, sizeof out->msg, "no reply within %d ms (process killed and restarted)", d->timeout_ms);
+            snprintf(out->msg, sizeof out->msg, "no reply within %d ms%s (process killed and restarted)", d->timeout_ms,
+                     grace ? " + start-up grace" : "");
             return out->status;
         }
         struct pollfd pf[2] = { { d->from_fd, POLLIN, 0 }, { d->to_fd, POLLOUT, 0 } };
@@ -612,6 +619,11 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
                 cut_preview(prev, sizeof prev, d->rbuf, d->rlen);
                 size_t had = d->rlen;
                 proc_reap(d, 1000, why, sizeof why);
+                if (!d->answered_ever && d->starts == 1 && (d->last_exit == 126 || d->last_exit == 127)) {
+                    snprintf(out->msg, sizeof out->msg, "`%.200s` cannot be run (sh exit status %d)", d->cmd,
+                             d->last_exit);
+                    return -1; /* fatal: the command itself is wrong */
+                }
                 out->status = VO_DUT_CRASH;
                 snprintf(out->msg, sizeof out->msg, "process %s before answering%s%s", why[0] ? why : "closed its output",
                          had ? "; partial line: " : "", had ? prev : "");
@@ -629,6 +641,7 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
         snprintf(out->msg + k, sizeof out->msg - k, " (process restarted)");
     } else {
         d->answered++;
+        d->answered_ever++;
     }
     return out->status;
 }
@@ -839,7 +852,7 @@ char *vo_report_json(const char *id, const vo_verdict *v)
         sb_jstr(&b, v->mnemonic);
         sb_add(&b, ",\"clause\":");
         sb_jstr(&b, v->clause);
-        sb_add(&b, ",\"kind\":\"%s\",\"asm\":", vo_kind_name((unsigned)v->kind));
+        sb_add(&b, ",\"kind\":\"%s\",\"chen\":\"%08x\",\"asm\":", vo_kind_name((unsigned)v->kind), v->chen);
         sb_jstr(&b, v->asm_text);
         sb_add(&b, ",\"detail\":");
         sb_jstr(&b, v->detail);

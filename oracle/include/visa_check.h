@@ -107,6 +107,7 @@ typedef struct vo_verdict {
     char mnemonic[24];
     char bucket[96];        /* "<mnemonic>:<clause>:<kind>" */
     char asm_text[192];
+    uint32_t chen;          /* the oracle's channel enables (vo_result.chen) */
     char detail[384];       /* one sentence on status-level failures, "" otherwise */
     uint32_t ndiff;         /* differing bytes + refused writes, all counted */
     uint32_t nkept;

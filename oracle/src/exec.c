@@ -144,13 +144,26 @@ static void emit_surface_free(vo_ctx *x, const wgroup *g, uint32_t n)
         f->clause = vo_clause_name(VO_C_MISALIGNED);
         return;
     }
-    f->kind = VO_FREE_ONE_OF; /* decision D10: one candidate per writer */
-    f->nvalues = g[0].nw;
+    /* decision D10: one candidate per writer; equal candidates count once, and
+     * a range whose writers all wrote the same bytes is not free at all */
+    f->kind = VO_FREE_ONE_OF;
     f->clause = vo_clause_name(VO_C_OVERLAP);
     f->values = malloc((size_t)n * g[0].nw);
     if (!f->values) { x->r->nfree--; return; }
-    for (uint32_t k = 0; k < g[0].nw; k++)
-        for (uint32_t b = 0; b < n; b++) f->values[k * n + b] = g[b].v[k];
+    uint32_t nv = 0;
+    for (uint32_t k = 0; k < g[0].nw; k++) {
+        uint8_t *cand = f->values + (size_t)nv * n;
+        for (uint32_t b = 0; b < n; b++) cand[b] = g[b].v[k];
+        int dup = 0;
+        for (uint32_t j = 0; j < nv && !dup; j++) dup = memcmp(f->values + (size_t)j * n, cand, n) == 0;
+        if (!dup) nv++;
+    }
+    if (nv < 2) {
+        free(f->values);
+        x->r->nfree--;
+        return;
+    }
+    f->nvalues = (uint8_t)nv;
 }
 
 static int range_oob(const vo_ctx *x, uint64_t a, uint32_t n) { return a + n > x->surf_size; }

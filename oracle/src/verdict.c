@@ -479,6 +479,7 @@ int vo_verdict_compute(const vo_state *in, const uint8_t *insn, size_t n, const 
     v->clause = "";
     v->bucket[0] = v->detail[0] = 0;
     v->ndiff = v->nkept = 0;
+    v->chen = r->chen;
     vo_insn_mnemonic(insn, n, v->mnemonic, sizeof v->mnemonic);
     vo_error derr;
     if (vo_decode(insn, n, in->platform.visa_version, &x.insn, &derr) == 0) {

@@ -303,8 +303,7 @@ static void remove_var(vo_state *st, uint32_t i)
 
 static void remove_surface(vo_state *st, uint32_t i)
 {
-    for (uint32_t k = 0; k < st->surfaces[i].npages; k++) free(st->surfaces[i].pages[k]);
-    free(st->surfaces[i].pages);
+    vo_surface_clear(&st->surfaces[i]);
     memmove(&st->surfaces[i], &st->surfaces[i + 1], sizeof st->surfaces[0] * (st->nsurfaces - i - 1));
     st->nsurfaces--;
 }

@@ -96,7 +96,11 @@ typedef struct vo_addr {
     vo_addr_elem elems[VO_MAX_ADDR_ELTS]; /* (general variable id, byte offset) */
 } vo_addr;
 
-typedef struct vo_page { uint64_t base; uint8_t bytes[VO_PAGE_BYTES]; } vo_page;
+/* Pages are shared between a state and its copies (vo_state_copy) and copied
+ * on the first write (copy-on-write); refs counts the surfaces holding one.
+ * A state and its copies belong to one thread at a time. Never free a page
+ * yourself: use vo_surface_clear / vo_state_free. */
+typedef struct vo_page { uint64_t base; uint32_t refs; uint8_t bytes[VO_PAGE_BYTES]; } vo_page;
 typedef struct vo_surface {
     uint32_t index;     /* 0 SLM, 4 bindless, 5 stateless, >= 6 declared */
     uint64_t size;      /* bytes; the out-of-bound bound; <= 4 GiB */
@@ -136,6 +140,8 @@ int vo_surface_write(vo_state *s, vo_surface *sf, uint64_t off, const uint8_t *i
 uint32_t vo_state_total_pages(const vo_state *s);
 /* drops all-zero pages so equal contents have equal page lists */
 void vo_surface_compact(vo_surface *sf);
+/* releases every page of a surface (its contents become all zero) */
+void vo_surface_clear(vo_surface *sf);
 
 /* ---- errors (stable codes; never renumber, only append) ---- */
 typedef enum vo_errcode {

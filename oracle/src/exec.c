@@ -170,53 +170,67 @@ static int range_oob(const vo_ctx *x, uint64_t a, uint32_t n) { return a + n > x
 
 static int do_writes(vo_ctx *x, int *slm_ub)
 {
-    wbyte wb[MAX_WBYTES]; /* 32 KiB of stack; the grouping below is heap-allocated */
-    uint32_t nwb = 0;
-    int need_slow = 0;
     const uint8_t *src = x->data_var->data;
+    uint8_t outcome[VO_MAX_PLAN];
+    struct { uint64_t addr, end; } rg[VO_MAX_PLAN];
+    uint32_t nrg = 0;
+    int need_slow = 0;
+    /* pass 1: perform every aligned in-bound write in order (later writers win) */
     for (uint32_t i = 0; i < x->nplan; i++) {
         const vo_plan *p = &x->plan[i];
         if (p->addr % p->align) { /* decision D9 */
-            uint64_t lit = p->addr, trunc = p->addr & ~(uint64_t)(p->align - 1);
+            uint64_t trunc = p->addr & ~(uint64_t)(p->align - 1);
             vo_tag(x->r, VO_TAG_MISALIGNED);
             if (!p->align_stated) vo_tag(x->r, VO_TAG_DVR_ALIGN_UNSTATED);
             vo_clause(x->r, VO_C_MISALIGNED);
-            for (int k = 0; k < 2; k++) {
-                uint64_t a = k ? trunc : lit;
-                if (x->is_slm && range_oob(x, a, p->size)) *slm_ub = 1;
-                for (uint32_t b = 0; b < p->size && nwb < MAX_WBYTES; b++)
-                    if (a + b < x->surf_size) wb[nwb++] = (wbyte){ a + b, (uint16_t)i, 0, 1 };
-            }
+            if (x->is_slm && (range_oob(x, p->addr, p->size) || range_oob(x, trunc, p->size))) *slm_ub = 1;
             need_slow = 1;
-            acc_push(x, p, VO_ACC_MISALIGNED);
-            continue;
-        }
-        if (range_oob(x, p->addr, p->size)) {
+            outcome[i] = VO_ACC_MISALIGNED;
+        } else if (range_oob(x, p->addr, p->size)) {
             if (x->is_slm) { /* decision D5 */
                 *slm_ub = 1;
                 vo_tag(x->r, VO_TAG_SLM_OOB);
                 vo_tag(x->r, VO_TAG_DVR_SLM_OOB);
                 vo_clause(x->r, VO_C_SLM_OOB_WRITE);
-                acc_push(x, p, VO_ACC_SLM_OOB);
-                continue;
+                outcome[i] = VO_ACC_SLM_OOB;
+            } else {
+                vo_tag(x->r, VO_TAG_OOB_WRITE);
+                vo_clause(x->r, VO_C_OOB_WRITE);
+                if (p->addr < x->surf_size) { vo_tag(x->r, VO_TAG_PARTIAL_OOB); vo_clause(x->r, VO_C_OOB_PARTIAL); } /* D6 */
+                outcome[i] = VO_ACC_OOB;
             }
-            vo_tag(x->r, VO_TAG_OOB_WRITE);
-            vo_clause(x->r, VO_C_OOB_WRITE);
-            if (p->addr < x->surf_size) { vo_tag(x->r, VO_TAG_PARTIAL_OOB); vo_clause(x->r, VO_C_OOB_PARTIAL); } /* D6 */
-            acc_push(x, p, VO_ACC_OOB);
-            continue;
+        } else {
+            vo_clause(x->r, p->clause);
+            if (vo_surface_write(x->st, x->sf, p->addr, src + p->reg_off, p->size) != 0) return -1;
+            /* insertion into address order: overlap is then a neighbour check */
+            uint32_t k = nrg++;
+            while (k && rg[k - 1].addr > p->addr) { rg[k] = rg[k - 1]; k--; }
+            rg[k].addr = p->addr;
+            rg[k].end = p->addr + p->size;
+            outcome[i] = VO_ACC_DONE;
         }
-        vo_clause(x->r, p->clause);
-        for (uint32_t j = 0; j < i && !need_slow; j++) {
-            const vo_plan *q = &x->plan[j];
-            if (q->addr < p->addr + p->size && p->addr < q->addr + q->size) need_slow = 1;
-        }
-        for (uint32_t b = 0; b < p->size && nwb < MAX_WBYTES; b++)
-            wb[nwb++] = (wbyte){ p->addr + b, (uint16_t)i, src[p->reg_off + b], 0 };
-        if (vo_surface_write(x->st, x->sf, p->addr, src + p->reg_off, p->size) != 0) return -1;
-        acc_push(x, p, VO_ACC_DONE);
+        acc_push(x, p, outcome[i]);
     }
+    for (uint32_t k = 1; k < nrg && !need_slow; k++)
+        if (rg[k].addr < rg[k - 1].end) need_slow = 1;
     if (!need_slow) return 0;
+    /* pass 2 (rare): every written or undefined byte, by address and writer */
+    wbyte wb[MAX_WBYTES]; /* 32 KiB of stack; the grouping below is heap-allocated */
+    uint32_t nwb = 0;
+    for (uint32_t i = 0; i < x->nplan; i++) {
+        const vo_plan *p = &x->plan[i];
+        if (outcome[i] == VO_ACC_MISALIGNED) {
+            uint64_t lit = p->addr, trunc = p->addr & ~(uint64_t)(p->align - 1);
+            for (int k = 0; k < 2; k++) {
+                uint64_t a = k ? trunc : lit;
+                for (uint32_t b = 0; b < p->size && nwb < MAX_WBYTES; b++)
+                    if (a + b < x->surf_size) wb[nwb++] = (wbyte){ a + b, (uint16_t)i, 0, 1 };
+            }
+        } else if (outcome[i] == VO_ACC_DONE) {
+            for (uint32_t b = 0; b < p->size && nwb < MAX_WBYTES; b++)
+                wb[nwb++] = (wbyte){ p->addr + b, (uint16_t)i, src[p->reg_off + b], 0 };
+        }
+    }
     /* overlap / undefined bytes: classify every written byte, then coalesce */
     qsort(wb, nwb, sizeof wb[0], cmp_wbyte);
     wgroup *g = malloc(sizeof *g * (nwb ? nwb : 1));
@@ -350,7 +364,6 @@ static vo_status finish(vo_result *r, vo_status st)
         r->nacc = 0;
     }
     normalize_free(r);
-    for (uint32_t i = 0; i < r->final.nsurfaces; i++) vo_surface_compact(&r->final.surfaces[i]);
     return st;
 }
 
@@ -363,9 +376,22 @@ static vo_status fail_with(vo_result *r, vo_errcode c, const char *field, int64_
     return finish(r, VO_INVALID);
 }
 
+/* Clears a result for reuse, keeping its buffers (vo_run runs per fuzz input). */
+static void result_reset(vo_result *r)
+{
+    free_list_clear(r);
+    r->nacc = 0;
+    vo_state_free(&r->final);
+    r->status = VO_OK;
+    memset(&r->err, 0, sizeof r->err);
+    r->tags = 0;
+    r->chen = 0;
+    r->clauses[0] = r->clauses[1] = 0;
+}
+
 vo_status vo_run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *r)
 {
-    vo_result_free(r);
+    result_reset(r);
     if (vo_state_copy(&r->final, in) != 0) return fail_with(r, VO_E_OOM, "state", -1, "out of memory copying the state");
     if (vo_state_check(in, &r->err) != 0) return finish(r, VO_INVALID);
 

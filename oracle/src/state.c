@@ -13,50 +13,64 @@ void vo_state_init(vo_state *s)
     s->platform.visa_version = 306;
 }
 
-static void surface_free(vo_surface *sf)
+static void page_release(vo_page *pg)
 {
-    for (uint32_t i = 0; i < sf->npages; i++) free(sf->pages[i]);
+    if (pg && --pg->refs == 0) free(pg);
+}
+
+void vo_surface_clear(vo_surface *sf)
+{
+    for (uint32_t i = 0; i < sf->npages; i++) page_release(sf->pages[i]);
     free(sf->pages);
     sf->pages = NULL;
     sf->npages = sf->cap = 0;
 }
 
+/* Only the used slots are touched: a state is ~5 KB and this runs per case. */
 void vo_state_free(vo_state *s)
 {
-    for (uint32_t i = 0; i < s->nvars; i++) free(s->vars[i].data);
-    for (uint32_t i = 0; i < s->nsurfaces; i++) surface_free(&s->surfaces[i]);
-    vo_platform p = s->platform;
-    memset(s, 0, sizeof *s);
-    s->platform = p;
+    for (uint32_t i = 0; i < s->nvars; i++) {
+        free(s->vars[i].data);
+        s->vars[i].data = NULL;
+    }
+    for (uint32_t i = 0; i < s->nsurfaces; i++) vo_surface_clear(&s->surfaces[i]);
+    s->nvars = s->npreds = s->naddrs = s->nsurfaces = 0;
+    s->exec_mask = 0;
 }
 
 int vo_state_copy(vo_state *dst, const vo_state *src)
 {
-    memcpy(dst, src, sizeof *dst);
-    for (uint32_t i = 0; i < src->nvars; i++) dst->vars[i].data = NULL;
-    for (uint32_t i = 0; i < src->nsurfaces; i++) {
-        dst->surfaces[i].pages = NULL;
-        dst->surfaces[i].npages = dst->surfaces[i].cap = 0;
-    }
+    dst->platform = src->platform;
+    dst->exec_mask = src->exec_mask;
+    dst->nvars = dst->npreds = dst->naddrs = dst->nsurfaces = 0;
+    memcpy(dst->preds, src->preds, sizeof src->preds[0] * src->npreds);
+    dst->npreds = src->npreds;
+    memcpy(dst->addrs, src->addrs, sizeof src->addrs[0] * src->naddrs);
+    dst->naddrs = src->naddrs;
     for (uint32_t i = 0; i < src->nvars; i++) {
         uint32_t n = src->vars[i].size;
+        dst->vars[i] = src->vars[i];
         dst->vars[i].data = malloc(n ? n : 1);
         if (!dst->vars[i].data) goto oom;
         if (n) memcpy(dst->vars[i].data, src->vars[i].data, n);
+        dst->nvars = i + 1;
     }
     for (uint32_t i = 0; i < src->nsurfaces; i++) {
         const vo_surface *a = &src->surfaces[i];
         vo_surface *b = &dst->surfaces[i];
+        *b = *a;
+        b->pages = NULL;
+        b->npages = b->cap = 0;
+        dst->nsurfaces = i + 1;
         if (!a->npages) continue;
         b->pages = malloc(sizeof(vo_page *) * a->npages);
         if (!b->pages) goto oom;
         b->cap = a->npages;
-        for (uint32_t k = 0; k < a->npages; k++) {
-            b->pages[k] = malloc(sizeof(vo_page));
-            if (!b->pages[k]) goto oom;
-            memcpy(b->pages[k], a->pages[k], sizeof(vo_page));
-            b->npages = k + 1;
+        for (uint32_t k = 0; k < a->npages; k++) { /* shared until written */
+            b->pages[k] = a->pages[k];
+            b->pages[k]->refs++;
         }
+        b->npages = a->npages;
     }
     return 0;
 oom:
@@ -224,9 +238,18 @@ int vo_surface_write(vo_state *s, vo_surface *sf, uint64_t off, const uint8_t *i
             vo_page *pg = calloc(1, sizeof *pg);
             if (!pg) return -1;
             pg->base = base;
+            pg->refs = 1;
             memmove(&sf->pages[k + 1], &sf->pages[k], sizeof(vo_page *) * (sf->npages - k));
             sf->pages[k] = pg;
             sf->npages++;
+        }
+        if (sf->pages[k]->refs > 1) { /* copy on write */
+            vo_page *own = malloc(sizeof *own);
+            if (!own) return -1;
+            memcpy(own, sf->pages[k], sizeof *own);
+            own->refs = 1;
+            sf->pages[k]->refs--;
+            sf->pages[k] = own;
         }
         memcpy(sf->pages[k]->bytes + in_page, in, n);
         in += n; off += n; len -= n;
@@ -240,7 +263,7 @@ void vo_surface_compact(vo_surface *sf)
     for (uint32_t i = 0; i < sf->npages; i++) {
         int zero = 1;
         for (uint32_t b = 0; b < VO_PAGE_BYTES; b++) if (sf->pages[i]->bytes[b]) { zero = 0; break; }
-        if (zero) free(sf->pages[i]); else sf->pages[w++] = sf->pages[i];
+        if (zero) page_release(sf->pages[i]); else sf->pages[w++] = sf->pages[i];
     }
     sf->npages = w;
 }

@@ -21,6 +21,7 @@
 #include "visa_bincase.h"
 #include "visa_check.h"
 #include "visa_json.h"
+#include "mutator.h"
 
 #ifdef VO_DIFF_STATIC
 uint32_t visa_dut_abi_version(void);

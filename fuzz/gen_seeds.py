@@ -328,7 +328,10 @@ def main():
     one("gather_scaled_inv_scale", scaled(c, 0x78, 3, 0, 0, 6, imm(0), (32, 0), (33, 0), scale=2))
     one("gather_scaled_simd32", scaled(c, 0x78, 5, 0, 2, 6, imm(0), (32, 0), (33, 0)))
     one("gather_scaled_simd1_nm", scaled(c, 0x78, 0x80, 0, 1, 6, imm(2), (32, 0), (33, 0)))
-    one("gather_scaled_read_only_dst", scaled(c, 0x78, 3, 0, 2, 6, imm(0), (32, 0), (7, 0)))
+    cc = base_case()
+    cc.var(7, "ud", 8)  # %r0 is read-only
+    cc.insn = scaled(cc, 0x78, 3, 0, 2, 6, imm(0), (32, 0), (7, 0))
+    add("gather_scaled_inv_read_only_dst", cc)
     one("gather_scaled_inv_null_eoff", scaled(c, 0x78, 3, 0, 2, 6, imm(0), (0, 0), (33, 0)))
     one("unknown_opcode", b"\x00\x01\x02\x03")
     one("empty_insn", b"")

@@ -195,8 +195,9 @@ static int lookup_var(ctx *x, uint32_t id, visa_dut_var **out, const char *what)
     if (!v)
         REJECT(x, "%s: undeclared variable V%u", what, id);
     if (id < 22) {
-        unsigned want = x->grf == 64 ? predef[id].n64 : predef[id].n32;
-        if (v->type != predef[id].type || v->num_elts != want)
+        /* the code table's size everywhere; the doc's larger %arg/%retval on GRF-64 too */
+        int size_ok = v->num_elts == predef[id].n32 || (x->grf == 64 && v->num_elts == predef[id].n64);
+        if (v->type != predef[id].type || !size_ok)
             REJECT(x, "%s: predefined V%u has the wrong type or size", what, id);
     }
     *out = v;

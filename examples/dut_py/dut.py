@@ -181,7 +181,8 @@ class Machine:
             raise Invalid("%s: undeclared V%d" % (what, vid))
         if vid < 22:
             t, n32, n64, _ = PREDEF[vid]
-            if v.type != t or v.num_elts != (n64 if self.grf == 64 else n32):
+            # the code table's size everywhere; the doc's larger %arg/%retval on GRF-64 too
+            if v.type != t or not (v.num_elts == n32 or (self.grf == 64 and v.num_elts == n64)):
                 raise Invalid("%s: predefined V%d has the wrong type or size" % (what, vid))
         return v
 

@@ -1,0 +1,65 @@
+#!/bin/bash -eu
+# OSS-Fuzz / ClusterFuzzLite build script for visa-oracle.
+# Uses only the environment of the builder: $CC $CFLAGS $CXX $CXXFLAGS
+# $LIB_FUZZING_ENGINE $OUT ($SRC, $WORK optional). The same script builds the
+# libFuzzer and the AFL++ variants (the engine comes from $LIB_FUZZING_ENGINE).
+# Local run (docs/fuzzing.md):
+#   CC=clang CXX=clang++ CFLAGS="-O1 -fno-omit-frame-pointer -gline-tables-only \
+#     -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION -fsanitize=address -fsanitize=fuzzer-no-link" \
+#   LIB_FUZZING_ENGINE=-fsanitize=fuzzer OUT=/tmp/out .clusterfuzzlite/build.sh
+# Outputs in $OUT: oracle_fuzzer roundtrip_fuzzer json_fuzzer diff_fuzzer,
+# <target>_seed_corpus.zip, <target>.options (dict, max_len), visa.dict, json.dict.
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+if [ -n "${SRC:-}" ] && [ -d "$SRC/visa-oracle/oracle" ]; then
+  ROOT=$SRC/visa-oracle
+else
+  ROOT=$(cd "$here/.." && pwd)
+fi
+: "${CC:?} ${CXX:?} ${OUT:?} ${LIB_FUZZING_ENGINE:?}"
+CFLAGS=${CFLAGS:-}
+CXXFLAGS=${CXXFLAGS:-$CFLAGS}  # local runs often set only CFLAGS; the link needs the sanitizers too
+WORK=${WORK:-$(mktemp -d)}
+OBJ=$WORK/visa-oracle-obj
+rm -rf "$OBJ"
+mkdir -p "$OBJ" "$OUT"
+
+# ---- dependencies: cJSON (system), libcrypto (static when available) ----
+inc="-I$ROOT/oracle/include -I$ROOT/fuzz"
+cj_cflags=$(pkg-config --cflags libcjson 2>/dev/null || true)
+libs=""
+cjson_a=$(ls /usr/lib/*/libcjson.a /usr/lib/libcjson.a /usr/local/lib/libcjson.a 2>/dev/null | head -1 || true)
+if [ -n "$cjson_a" ]; then
+  libs="$libs $cjson_a"
+else
+  # no static cJSON in the distribution: link the shared one and ship it in $OUT/lib
+  so=$(ldconfig -p 2>/dev/null | awk '/libcjson\.so\.1 / { print $NF; exit }')
+  [ -n "$so" ] || { echo "build.sh: libcjson not found (apt-get install libcjson-dev)" >&2; exit 1; }
+  mkdir -p "$OUT/lib"
+  cp -L "$so" "$OUT/lib/"
+  libs="$libs -L$(dirname "$so") -lcjson -Wl,-rpath,\$ORIGIN/lib"
+fi
+crypto_a=$(ls /usr/lib/*/libcrypto.a /usr/lib/libcrypto.a /usr/local/lib/libcrypto.a 2>/dev/null | head -1 || true)
+if [ -n "$crypto_a" ]; then libs="$libs $crypto_a -ldl -lpthread"; else libs="$libs -lcrypto"; fi
+
+# ---- the oracle core (instrumented with $CFLAGS) ----
+objs=""
+for f in "$ROOT"/oracle/src/*.c; do
+  o=$OBJ/$(basename "$f" .c).o
+  $CC $CFLAGS -std=c11 $inc $cj_cflags -c "$f" -o "$o"
+  objs="$objs $o"
+done
+$CC $CFLAGS -std=c11 $inc -DDUT_BUG=0 -c "$ROOT/examples/dut_c/dut.c" -o "$OBJ/dut.o"
+
+# ---- fuzz targets ----
+for t in oracle_fuzzer roundtrip_fuzzer json_fuzzer diff_fuzzer; do
+  extra=""
+  [ $t = diff_fuzzer ] && extra="$OBJ/dut.o -DVO_DIFF_STATIC=0"
+  $CC $CFLAGS -std=c11 $inc $cj_cflags -c "$ROOT/fuzz/$t.c" -o "$OBJ/$t.o" ${extra:+-DVO_DIFF_STATIC=0}
+  $CXX $CXXFLAGS "$OBJ/$t.o" $([ $t = diff_fuzzer ] && echo "$OBJ/dut.o") $objs $LIB_FUZZING_ENGINE $libs -o "$OUT/$t"
+  cp "$ROOT/fuzz/$t.options" "$OUT/$t.options"
+  rm -f "$OUT/${t}_seed_corpus.zip"
+  (cd "$ROOT/corpus/$t" && zip -q -j "$OUT/${t}_seed_corpus.zip" ./*)
+  echo "build.sh: $OUT/$t ($(ls "$ROOT/corpus/$t" | wc -l) seeds)"
+done
+cp "$ROOT/fuzz/visa.dict" "$ROOT/fuzz/json.dict" "$OUT/"

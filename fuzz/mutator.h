@@ -1,0 +1,140 @@
+/* Structure-aware mutation for the binary-case targets (libFuzzer's
+ * LLVMFuzzerCustomMutator; AFL++ builds keep AFL's own mutations).
+ *
+ * Three of four mutations are libFuzzer's generic ones (LLVMFuzzerMutate).
+ * The fourth decodes the instruction inside the binary case in place (its
+ * field offsets come from the oracle's descriptor-driven decoder) and sets one
+ * control field, the global offset or the execution mask to a value that
+ * matters: a legal exec size with a mask-control nibble, a predicate naming a
+ * declared predicate with a combine mode and invert, a channel mask, an
+ * element size, a surface index, a boundary offset. The bytes keep their size,
+ * so everything else in the case stays put. This gets the fuzzers to
+ * predicated / masked / out-of-bound variants of a valid seed in a few
+ * thousand executions instead of millions. */
+#ifndef VO_FUZZ_MUTATOR_H
+#define VO_FUZZ_MUTATOR_H
+#ifndef __AFL_COMPILER
+#include "visa_bincase.h"
+
+size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed);
+
+static uint32_t fzm_next(uint32_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 17;
+    *s ^= *s << 5;
+    return *s;
+}
+
+static void fzm_put(uint8_t *p, uint32_t v, unsigned k)
+{
+    for (unsigned i = 0; i < k; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static const uint32_t fzm_boundary[] = { 0, 1, 2, 4, 15, 16, 0x40, 0xF0, 0xFC, 0xFF, 0x100, 0xFFC, 0x1000,
+                                         0x7FFFFFFF, 0x80000000, 0xFFFFFFF0, 0xFFFFFFFC, 0xFFFFFFFF };
+#define FZM_NB (sizeof fzm_boundary / sizeof fzm_boundary[0])
+
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
+{
+    uint32_t s = seed * 2654435761u + 1;
+    if (fzm_next(&s) % 4 != 0 || size < VO_BINCASE_HEADER_BYTES) return LLVMFuzzerMutate(data, size, max_size);
+    /* header: [0] platform, [1] version, [2..5] exec mask, [6] insn len, insn */
+    size_t ilen = data[6] % (VO_MAX_INSN_BYTES + 1);
+    if (ilen > size - VO_BINCASE_HEADER_BYTES) ilen = size - VO_BINCASE_HEADER_BYTES;
+    uint8_t *insn = data + VO_BINCASE_HEADER_BYTES;
+    unsigned k = data[1] % 102;
+    uint16_t ver = (uint16_t)(k < 100 ? 300 + k : 400 + (k - 100));
+    vo_insn in;
+    vo_error err;
+    if (fzm_next(&s) % 8 == 0 || vo_decode(insn, ilen, ver, &in, &err) != 0) {
+        uint32_t w = fzm_next(&s) % 4;
+        if (w == 0) { /* platform (GRF 32 / 64) */
+            data[0] = (uint8_t)(fzm_next(&s) % 15);
+            return size;
+        }
+        if (w == 1) { /* vISA version: 3.0 (old mask enumeration), 3.3 (2-byte ids), 3.6, 4.1 */
+            static const uint8_t vers[] = { 0, 3, 6, 101 };
+            data[1] = vers[fzm_next(&s) % 4];
+            return size;
+        }
+        /* the execution mask */
+        static const uint32_t masks[] = { 0, 0xFFFFFFFF, 0xFFFF, 0xFFFF0000, 0xFF, 0xAAAAAAAA, 0x80000001, 0xF0 };
+        uint32_t m = fzm_next(&s) % 2 ? masks[fzm_next(&s) % 8] : fzm_next(&s);
+        fzm_put(data + 2, m, 4);
+        return size;
+    }
+    for (int tries = 0; tries < 8; tries++) {
+        const vo_field_desc *f = &in.desc->fields[fzm_next(&s) % in.desc->nfields];
+        uint8_t *p = insn + in.off[f->role];
+        uint32_t r = fzm_next(&s);
+        switch (f->role) {
+        case VO_R_EXEC: /* size code 0..5, nibble: M1..M8 and NoMask */
+            *p = (uint8_t)((r % 6) | ((r >> 8) % 16) << 4);
+            return size;
+        case VO_R_PRED: { /* id 0..4, combine 0..2, invert */
+            uint32_t id = r % 5, comb = (r >> 8) % 3, inv = (r >> 12) & 1;
+            fzm_put(p, id ? (id | comb << 13 | inv << 15) : 0, 2);
+            return size;
+        }
+        case VO_R_NUM_ELTS: *p = (uint8_t)((r % 3) | ((r >> 8) % 16) << 4); return size;
+        case VO_R_ELT_SIZE: *p = (uint8_t)(r % 3); return size;
+        case VO_R_CHMASK: *p = (uint8_t)(r % 15 + 1); return size;
+        case VO_R_NUM_BLOCKS: *p = (uint8_t)(r % 3); return size;
+        case VO_R_OWORD_SIZE: *p = (uint8_t)(r % 5); return size;
+        case VO_R_SURFACE: {
+            static const uint8_t surf[] = { 0, 4, 5, 6, 7, 8 };
+            *p = surf[r % 6];
+            return size;
+        }
+        case VO_R_GOFF:
+            if (in.goff.cls == 5 && r % 2) { /* immediate: tag, type, value */
+                fzm_put(p + 2, (r >> 1) % 2 ? fzm_boundary[(r >> 4) % FZM_NB] : fzm_next(&s) % 0x1100, 4);
+                return size;
+            }
+            if (data[6] % (VO_MAX_INSN_BYTES + 1) == ilen) { /* replace the operand by another class */
+                unsigned fi = 0, idw = vo_id_width(ver);
+                while (in.desc->fields[fi].role != VO_R_GOFF) fi++;
+                size_t start = in.off[VO_R_GOFF];
+                size_t end = fi + 1 < in.desc->nfields ? in.off[in.desc->fields[fi + 1].role] : in.len;
+                uint8_t op[16];
+                size_t on = 0;
+                uint32_t kind = (r >> 1) % 3, q = fzm_next(&s);
+                if (kind == 0) { /* immediate UD */
+                    op[on++] = 5; op[on++] = 0;
+                    fzm_put(op + on, fzm_boundary[q % FZM_NB], 4); on += 4;
+                } else if (kind == 1) { /* general: V32..V35, row 0..3, col 0..3, scalar region */
+                    op[on++] = 0;
+                    fzm_put(op + on, 32 + q % 4, idw); on += idw;
+                    op[on++] = (uint8_t)((q >> 4) % 4); op[on++] = (uint8_t)((q >> 8) % 4);
+                    op[on++] = 0x21; op[on++] = 0x01;
+                } else { /* indirect: A0..A1, element 0..1, byte offset -4..8, UD, scalar region */
+                    static const int16_t io[] = { 0, 4, -4, 8 };
+                    op[on++] = 3;
+                    fzm_put(op + on, q % 2, 2); on += 2;
+                    op[on++] = (uint8_t)((q >> 4) % 2);
+                    fzm_put(op + on, (uint16_t)io[(q >> 8) % 4], 2); on += 2;
+                    op[on++] = 0; op[on++] = 0x21; op[on++] = 0x01;
+                }
+                size_t nilen = ilen - (end - start) + on;
+                size_t nsize = size - (end - start) + on;
+                if (nilen > VO_MAX_INSN_BYTES || nsize > max_size) break;
+                memmove(insn + start + on, insn + end, size - (VO_BINCASE_HEADER_BYTES + end));
+                memcpy(insn + start, op, on);
+                data[6] = (uint8_t)nilen;
+                return nsize;
+            }
+            break;
+        case VO_R_EOFF: case VO_R_DATA: { /* raw offset: 0 or a GRF multiple */
+            unsigned idw = vo_id_width(ver);
+            fzm_put(p + idw, (r % 4) * 32, 2);
+            return size;
+        }
+        default: break;
+        }
+    }
+    return LLVMFuzzerMutate(data, size, max_size);
+}
+#endif
+#endif

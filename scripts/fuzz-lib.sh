@@ -1,0 +1,60 @@
+# Shared helpers of the scripts/fuzz-*.sh scripts (sourced, not run).
+# Environment every script honours:
+#   FUZZ_BUILD   directory of libFuzzer binaries (default build-fuzz, built on demand)
+#   FUZZ_OUT     working directory for corpora, crashes and logs (default build-fuzz-out)
+#   CC           compiler for the libFuzzer build (default clang)
+VO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+VO_TARGETS="oracle_fuzzer roundtrip_fuzzer json_fuzzer diff_fuzzer"
+FUZZ_OUT=${FUZZ_OUT:-$VO_ROOT/build-fuzz-out}  # build-*/ is git-ignored
+
+log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*"; }
+die() { printf '%s: %s\n' "$(basename "$0")" "$*" >&2; exit 2; }
+
+# vo_fuzz_build DIR ENGINE(libfuzzer|afl) SANITIZE(0|1) [extra cmake args...]
+# Configures fuzz/ standalone into DIR and builds it; prints one line.
+vo_fuzz_build() {
+  local dir=$1 engine=$2 san=$3
+  shift 3
+  local cc=${CC:-clang}
+  [ "$engine" = afl ] && cc=afl-clang-fast
+  command -v "$cc" >/dev/null || die "compiler $cc not found (apt-get install clang libclang-rt-14-dev afl++)"
+  local t0=$SECONDS
+  if ! { CC=$cc cmake -S "$VO_ROOT/fuzz" -B "$dir" -DVO_SANITIZE=$([ "$san" = 1 ] && echo ON || echo OFF) \
+           -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >"$dir.configure.log" 2>&1 &&
+         AFL_QUIET=1 cmake --build "$dir" -j"${FUZZ_BUILD_JOBS:-2}" >"$dir.build.log" 2>&1; }; then
+    tail -30 "$dir.configure.log" "$dir.build.log" >&2 2>/dev/null
+    die "build of $dir failed (logs: $dir.configure.log, $dir.build.log)"
+  fi
+  log "built $engine fuzzers (sanitizers: $([ "$san" = 1 ] && echo ASan+UBSan || echo none)) in $dir ($((SECONDS - t0)) s)"
+}
+
+# dictionary and max_len of a target, from fuzz/<target>.options
+vo_dict() {
+  local d
+  d=$(sed -n 's/^dict *= *//p' "$VO_ROOT/fuzz/$1.options" 2>/dev/null)
+  [ -n "$d" ] && echo "$VO_ROOT/fuzz/$d"
+}
+vo_max_len() {
+  local m
+  m=$(sed -n 's/^max_len *= *//p' "$VO_ROOT/fuzz/$1.options" 2>/dev/null)
+  echo "${m:-4096}"
+}
+
+# seed corpus of a target (diff_fuzzer_bug_N and empty_fuzzer use oracle's)
+vo_seeds() {
+  case $1 in
+    diff_fuzzer*) echo "$VO_ROOT/corpus/diff_fuzzer" ;;
+    empty_fuzzer) echo "$VO_ROOT/corpus/oracle_fuzzer" ;;
+    *) echo "$VO_ROOT/corpus/$1" ;;
+  esac
+}
+
+# ensure a libFuzzer build exists in FUZZ_BUILD with the target
+vo_need_libfuzzer() {
+  FUZZ_BUILD=${FUZZ_BUILD:-$VO_ROOT/build-fuzz}
+  if [ ! -x "$FUZZ_BUILD/$1" ]; then
+    log "no $FUZZ_BUILD/$1: building (ASan+UBSan)"
+    vo_fuzz_build "$FUZZ_BUILD" libfuzzer 1
+  fi
+  [ -x "$FUZZ_BUILD/$1" ] || die "no fuzzer $FUZZ_BUILD/$1"
+}

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Mutation evaluation: for each seeded DUT bug (examples/dut_c/dut.c,
+# -DDUT_BUG=N), does the shipped vector set kill it, and how long does
+# diff_fuzzer take to find it?
+#   scripts/mutation-eval.sh
+# Environment:
+#   MUT_RUNS=3        diff_fuzzer runs per bug (seeds 1..MUT_RUNS); the median is reported
+#   MUT_SECONDS=60    time limit of one run (a run that finds nothing counts as "> limit")
+#   MUT_JOBS=2        runs in parallel
+#   MUT_CORPUS=ok     starting corpus: ok (one plain valid case per instruction,
+#                     corpus/diff_fuzzer/*_ok.bin), full (corpus/diff_fuzzer), empty
+#   MUT_BUGS="1 2 3"  only these bugs (default: all)
+#   VECTORS="vectors/*.json"
+# Builds what it needs: build/ (CLI + DUT libraries) and build-fuzz-mut/
+# (diff_fuzzer_bug_N: the bug's DUT linked in, no sanitizers).
+# Prints a progress line per run and a Markdown table for the README.
+set -uo pipefail
+. "$(dirname "$0")/fuzz-lib.sh"
+runs=${MUT_RUNS:-3}; secs=${MUT_SECONDS:-60}; jobs=${MUT_JOBS:-2}; corpus_mode=${MUT_CORPUS:-ok}
+cd "$VO_ROOT"
+
+# ---- 1. CLI and DUT libraries ----
+log "building build/ (CLI, DUT libraries)"
+{ cmake -S . -B build >/dev/null && cmake --build build -j2 >build.mut.log 2>&1; } || { tail -20 build.mut.log; die "build/ failed"; }
+vo=$VO_ROOT/build/visa-oracle
+libdir=$VO_ROOT/build/examples
+if [ ! -e "$libdir/libdut_mutant_1.so" ]; then
+  libdir=$VO_ROOT/build-examples
+  { cmake -S examples -B "$libdir" >/dev/null && cmake --build "$libdir" -j2 >/dev/null 2>&1; } || die "examples build failed"
+fi
+nbugs=$(sed -n 's/^set(VO_DUT_NUM_BUGS \([0-9]*\)).*/\1/p' examples/CMakeLists.txt)
+[ -n "$nbugs" ] || die "cannot read VO_DUT_NUM_BUGS from examples/CMakeLists.txt"
+bugs=${MUT_BUGS:-$(seq 1 "$nbugs")}
+
+# ---- 2. diff fuzzers with each bug linked in ----
+mb=$VO_ROOT/build-fuzz-mut
+vo_fuzz_build "$mb" libfuzzer 0 -DVO_FUZZ_MUTANTS=ON
+
+# bug names from the enum in dut.c ("B_GRF64_STRIDE = 1," -> grf64_stride)
+name_of() { sed -n "s/^ *B_\([A-Z0-9_]*\) *= *$1,\{0,1\}.*/\1/p" examples/dut_c/dut.c | head -1 | tr 'A-Z' 'a-z'; }
+
+# ---- 3. vectors ----
+shopt -s nullglob
+vecs=(${VECTORS:-vectors/*.json})
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+declare -A killed
+if [ ${#vecs[@]} -eq 0 ]; then
+  log "no vector files (${VECTORS:-vectors/*.json}): the vectors column is n/a"
+else
+  log "vectors: ${#vecs[@]} files; checking the correct DUT first"
+  "$vo" check "${vecs[@]}" --dut-lib "$libdir/libdut_example.so" -q >"$tmp/example.log" 2>&1 \
+    || log "warning: the correct example DUT fails the vectors: $(tail -1 "$tmp/example.log")"
+  for n in $bugs; do
+    "$vo" check "${vecs[@]}" --dut-lib "$libdir/libdut_mutant_$n.so" -q >"$tmp/check_$n.log" 2>&1
+    case $? in
+      1) killed[$n]="killed ($(tail -1 "$tmp/check_$n.log" | grep -oE '[0-9]+ failed'))" ;;
+      0) killed[$n]="SURVIVED" ;;
+      *) killed[$n]="error: $(tail -1 "$tmp/check_$n.log")" ;;
+    esac
+    log "bug $n $(name_of "$n"): vectors ${killed[$n]}"
+  done
+fi
+
+# ---- 4. diff_fuzzer time to find ----
+mkdir -p "$tmp/seeds"
+case $corpus_mode in
+  ok) cp corpus/diff_fuzzer/*_ok.bin "$tmp/seeds/" ;;
+  full) cp corpus/diff_fuzzer/* "$tmp/seeds/" ;;
+  empty) ;;
+  *) die "MUT_CORPUS must be ok, full or empty" ;;
+esac
+one_run() { # bug run -> "bug run found secs bucket"
+  local n=$1 r=$2 w=$tmp/run_${1}_$2 t0 t1 rc b
+  mkdir -p "$w/corpus"; cp "$tmp"/seeds/* "$w/corpus/" 2>/dev/null
+  t0=$(date +%s.%N)
+  "$mb/diff_fuzzer_bug_$n" -seed="$r" -max_total_time="$secs" -max_len=4096 -dict="$VO_ROOT/fuzz/visa.dict" \
+    -artifact_prefix="$w/" -print_final_stats=0 "$w/corpus" >"$w/log" 2>&1
+  rc=$?
+  t1=$(date +%s.%N)
+  b=$(grep -m1 -oE 'DIVERGENCE [^ ]+' "$w/log" | cut -d' ' -f2)
+  if [ $rc -ne 0 ] && [ -n "$b" ]; then
+    echo "$n $r 1 $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') $b"
+  else
+    echo "$n $r 0 $secs -"
+  fi
+}
+log "diff_fuzzer: $runs run(s) per bug, ${secs}s limit, $jobs in parallel, corpus: $corpus_mode ($(ls "$tmp/seeds" | wc -l) files)"
+: >"$tmp/results"
+for n in $bugs; do
+  for r in $(seq 1 "$runs"); do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    { line=$(one_run "$n" "$r"); echo "$line" >>"$tmp/results"; set -- $line
+      log "bug $1 run $2: $([ "$3" = 1 ] && echo "found in $4 s ($5)" || echo "not found in ${secs} s")"; } &
+  done
+done
+wait
+
+# ---- 5. table ----
+echo
+echo "Mutation evaluation: $(echo $bugs | wc -w) seeded bugs; vectors: ${#vecs[@]} files; diff_fuzzer: median of $runs run(s), ${secs} s limit, corpus $corpus_mode, $(nproc) cores"
+echo
+echo "| bug | name | vectors | diff_fuzzer median (s) | found | first bucket |"
+echo "|---|---|---|---|---|---|"
+nk=0; nf=0; nt=0
+for n in $bugs; do
+  nt=$((nt + 1))
+  times=$(awk -v n="$n" '$1 == n { print ($3 == 1 ? $4 : 1e9) }' "$tmp/results" | sort -g)
+  cnt=$(echo "$times" | wc -l)
+  med=$(echo "$times" | awk '{ a[NR] = $1 } END { m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; print m }')
+  found=$(awk -v n="$n" '$1 == n && $3 == 1' "$tmp/results" | wc -l)
+  bucket=$(awk -v n="$n" '$1 == n && $3 == 1 { print $5; exit }' "$tmp/results")
+  if awk -v m="$med" 'BEGIN { exit !(m >= 1e9) }'; then med="> $secs"; else med=$(printf '%.2f' "$med"); fi
+  [ "$found" -gt 0 ] && nf=$((nf + 1))
+  v=${killed[$n]:-n/a}
+  [[ $v == killed* ]] && nk=$((nk + 1))
+  echo "| $n | $(name_of "$n") | $v | $med | $found/$cnt | \`${bucket:--}\` |"
+done
+echo
+echo "== summary: vectors kill $nk/$nt; diff_fuzzer finds $nf/$nt (at least one run) =="
+[ "$nf" -eq "$nt" ] || exit 1

@@ -4,12 +4,17 @@
  *   - binary case: decode -> canonical JSON -> vo_case_from_json -> the same
  *     canonical JSON; decode -> encode -> decode -> the same JSON, and the
  *     encoding of a decoded case is canonical (encoding it again gives the
- *     same bytes).
+ *     same bytes);
+ *   - assembly text: a decoded instruction whose text has no '?' (and is not
+ *     "(P0) ...", the reserved predicate bit 12 alone) assembles back with
+ *     vo_asm to the same text; when the case's state also validates it
+ *     (vo_run status is not invalid), to the same bytes.
  * The input is read both as a binary case and as bare instruction bytes. */
 #define FZ_NAME "roundtrip_fuzzer"
 #include "fuzz_common.h"
 #include "visa_bincase.h"
 #include "visa_json.h"
+#include "visa_asm.h"
 
 static vo_case c1, c2, c3;
 
@@ -22,6 +27,27 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     vo_case_init(&c2);
     vo_case_init(&c3);
     return 0;
+}
+
+/* text identity: 1 if the text of in is canonical and asm(text) == text;
+ * with check_bytes, asm(text) must also encode to b */
+static void text_identity(const vo_insn *in, const uint8_t *b, size_t n, uint16_t ver, int check_bytes)
+{
+    char text[512], back[512];
+    vo_disasm(in, text, sizeof text);
+    if (strchr(text, '?') || strncmp(text, "(P0)", 4) == 0) return;
+    vo_insn a;
+    vo_error err;
+    if (vo_asm(text, ver, &a, &err) != 0)
+        fz_fail("disasm text '%s' (vISA %u) does not assemble: %s at %s (offset %lld): %s", text, ver,
+                vo_errcode_name(err.code), err.field ? err.field : "-", (long long)err.offset, err.message);
+    vo_disasm(&a, back, sizeof back);
+    FZ_ASSERT(strcmp(text, back) == 0, "asm('%s') prints back as '%s'", text, back);
+    if (!check_bytes) return;
+    uint8_t out[VO_MAX_INSN_BYTES + 16];
+    size_t m = vo_encode(&a, out, sizeof out);
+    FZ_ASSERT(m == n && memcmp(out, b, n) == 0, "valid instruction '%s' (vISA %u): encode(asm(disasm(x))) != x", text,
+              ver);
 }
 
 static void insn_identity(const uint8_t *b, size_t n, uint16_t ver)
@@ -41,6 +67,26 @@ static void insn_identity(const uint8_t *b, size_t n, uint16_t ver)
     char text[512];
     size_t t = vo_disasm(&in, text, sizeof text);
     FZ_ASSERT(t > 0 && t < sizeof text && strlen(text) == t, "disasm printed %zu bytes", t);
+    text_identity(&in, b, n, ver, 0);
+}
+
+/* a case whose instruction validates in its state: asm(disasm(x)) == x */
+static void valid_insn_identity(const vo_case *c)
+{
+    vo_result r;
+    vo_result_init(&r);
+    vo_status st = vo_run(&c->state, c->insn, c->insn_len, &r);
+    vo_result_free(&r);
+    if (st == VO_INVALID) return;
+    vo_insn in;
+    vo_error err;
+    uint16_t ver = c->state.platform.visa_version;
+    FZ_ASSERT(vo_decode(c->insn, c->insn_len, ver, &in, &err) == 0, "a validated instruction does not decode");
+    /* vISA 3.0 mask nibbles 9..15 are valid and print as M1 (nibble 0): the
+     * only valid bytes the text cannot express */
+    uint32_t ctl = in.desc->opcode == VO_OP_SCATTER ? in.val[VO_R_NUM_ELTS] : in.val[VO_R_EXEC];
+    int canonical = !(ver == 300 && in.desc->family != VO_FAM_BLOCK && ((ctl >> 4) & 0xF) >= 9);
+    text_identity(&in, c->insn, c->insn_len, ver, canonical);
 }
 
 static void fz_one(const uint8_t *data, size_t size)
@@ -55,7 +101,10 @@ static void fz_one(const uint8_t *data, size_t size)
         FZ_ASSERT(err.code != VO_E_NONE, "bincase decode failed without an error code");
         return;
     }
-    if (c1.insn_len) insn_identity(c1.insn, c1.insn_len, c1.state.platform.visa_version);
+    if (c1.insn_len) {
+        insn_identity(c1.insn, c1.insn_len, c1.state.platform.visa_version);
+        valid_insn_identity(&c1);
+    }
 
     char *j1 = vo_case_to_json(&c1);
     FZ_ASSERT(j1 != NULL, "vo_case_to_json returned NULL");

@@ -253,5 +253,23 @@ run_vo disasm "75" --visa-version 4.2
 expect_rc 2 "disasm bad version"
 expect_one_err_line "disasm bad version" '^visa-oracle: E_STATE at visa_version '
 
+# ---- asm: the inverse of disasm (bytes of visa-reference §2.1/§2.2, by hand) ----
+run_vo asm "scatter4_scaled.RGBA (M1, 16) T6 0x0:ud V32.0 V33.0"
+expect_rc 0 "asm scatter4_scaled"
+if [ "$(cat "$T/out")" = "750400000f000006050000000000200000000000210000000000" ]; then ok; else bad "asm scatter4_scaled: got $(cat "$T/out")"; fi
+expect_no_stderr "asm scatter4_scaled"
+run_vo asm "scatter.4 (M1_NM, 8) T6 0x10:ud V32.0 V33.0" --visa-version 3.3
+expect_rc 0 "asm scatter 3.3"
+if [ "$(cat "$T/out")" = "3a0280060500100000002000000021000000" ]; then ok; else bad "asm scatter 3.3: got $(cat "$T/out")"; fi
+run_vo asm "scatter.4 (M1, 8) T3 0x0:ud V32.0 V33.0"
+expect_rc 2 "asm bad surface"
+expect_one_err_line "asm bad surface" '^visa-oracle: E_STATE at surface \(offset 18\): '
+run_vo asm "scatter5 (M1, 8) T6 0x0:ud V32.0 V33.0"
+expect_rc 2 "asm unknown mnemonic"
+expect_one_err_line "asm unknown mnemonic" '^visa-oracle: E_OPCODE at mnemonic \(offset 0\): '
+run_vo asm --help
+expect_rc 0 "asm --help"
+expect_out "asm --help" '^usage: visa-oracle asm '
+
 echo "test_cli.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

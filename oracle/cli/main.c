@@ -12,6 +12,7 @@ static const struct vo_cmd {
 } commands[] = {
     {"run", cmd_run, "run one case; print its expect object (final state, freedom, digest)"},
     {"disasm", cmd_disasm, "decode instruction bytes; print each field and the assembly text"},
+    {"asm", cmd_asm, "assemble one instruction's text (as disasm prints it) into hex bytes"},
     {"case2json", cmd_case2json, "binary case (fuzzer input/crash) -> JSON input object or test"},
     {"json2case", cmd_json2case, "JSON case -> binary case form read by the fuzzers"},
     {"check", cmd_check, "judge a device under test (--dut-lib/--dut-cmd/--results) on vectors"},

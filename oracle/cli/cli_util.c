@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "visa_json.h"
 
 /* message text cut to one printable line */
 static void one_line(char *dst, size_t cap, const char *s)
@@ -31,6 +32,18 @@ int cli_error(const vo_error *e)
     fprintf(stderr, "visa-oracle: %s at %s (offset %lld): %s\n", vo_errcode_name(e->code), field,
             (long long)e->offset, msg[0] ? msg : "error");
     return VO_EXIT_BAD;
+}
+
+int cli_parse_visa_version(const char *s, uint16_t *out)
+{
+    if (vo_visa_version_parse(s, out) == 0) return 0;
+    vo_error err;
+    memset(&err, 0, sizeof err);
+    err.code = VO_E_STATE;
+    err.field = "visa_version";
+    err.offset = -1;
+    snprintf(err.message, sizeof err.message, "visa_version is not M.m in 3.0..4.1");
+    return cli_error(&err);
 }
 
 int cli_fail(int code, const char *fmt, ...)

@@ -42,12 +42,8 @@ int cmd_asm(int argc, char **argv)
     memset(&err, 0, sizeof err);
     err.offset = -1;
     uint16_t v;
-    if (vo_visa_version_parse(ver, &v) != 0) {
-        err.code = VO_E_STATE;
-        err.field = "visa_version";
-        snprintf(err.message, sizeof err.message, "visa_version is not M.m in 3.0..4.1");
-        return cli_error(&err);
-    }
+    int vrc = cli_parse_visa_version(ver, &v);
+    if (vrc) return vrc;
     if (!text) return cli_fail(VO_EXIT_BAD, "asm: no TEXT argument (try 'visa-oracle asm --help')");
     vo_insn insn;
     if (vo_asm(text, v, &insn, &err) != 0) return cli_error(&err);

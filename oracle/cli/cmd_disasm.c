@@ -67,12 +67,8 @@ int cmd_disasm(int argc, char **argv)
     memset(&err, 0, sizeof err);
     err.offset = -1;
     uint16_t v;
-    if (vo_visa_version_parse(ver, &v) != 0) {
-        err.code = VO_E_STATE;
-        err.field = "visa_version";
-        snprintf(err.message, sizeof err.message, "visa_version is not M.m in 3.0..4.1");
-        return cli_error(&err);
-    }
+    int vrc = cli_parse_visa_version(ver, &v);
+    if (vrc) return vrc;
     if (!hex) return cli_fail(VO_EXIT_BAD, "disasm: no HEX argument (try 'visa-oracle disasm --help')");
 
     char digits[2 * VO_MAX_INSN_BYTES + 2];

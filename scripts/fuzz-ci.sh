@@ -27,6 +27,7 @@ fi
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+export VO_FUZZ_HEAVY_EVERY=${VO_FUZZ_HEAVY_EVERY:-1}  # CI: oracle_fuzzer checks every invariant on every input
 run_target() { # target -> writes $dir/run-<t>/result
   local t=$1 w=$dir/run-$1 dict
   rm -rf "$w"; mkdir -p "$w/corpus" "$w/crashes"

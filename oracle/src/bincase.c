@@ -70,6 +70,8 @@ static void case_reset(vo_case *c)
     vo_case_free(c); /* leaves c empty, as after vo_case_init */
 }
 
+static const uint8_t zero_page[VO_PAGE_BYTES];
+
 /* writes [off, off+len) of a run, clipped to the surface, skipping all-zero
  * page chunks (unset bytes are zero) */
 static int put_run(vo_state *s, vo_surface *sf, uint64_t off, const uint8_t *b, uint64_t len)
@@ -81,9 +83,7 @@ static int put_run(vo_state *s, vo_surface *sf, uint64_t off, const uint8_t *b, 
         uint64_t a = off + i;
         uint64_t chunk = VO_PAGE_BYTES - a % VO_PAGE_BYTES;
         if (chunk > len - i) chunk = len - i;
-        int zero = 1;
-        for (uint64_t k = 0; k < chunk; k++)
-            if (b[i + k]) { zero = 0; break; }
+        int zero = memcmp(b + i, zero_page, (size_t)chunk) == 0;
         if (!zero && vo_surface_write(s, sf, a, b + i, (uint32_t)chunk) != 0) return -1;
         i += chunk;
     }

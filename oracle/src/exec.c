@@ -124,14 +124,19 @@ static int cmp_wbyte(const void *a, const void *b)
 }
 
 #define MAX_WBYTES (VO_MAX_PLAN * 16 * 2)
-typedef struct { uint64_t addr; uint8_t undef; uint8_t nw; uint16_t w[VO_MAX_PLAN]; uint8_t v[VO_MAX_PLAN]; } wgroup;
+/* the bytes written at one address: its distinct writers (ascending) and
+ * their values are wb[first .. first + nw) after compaction */
+typedef struct { uint64_t addr; uint32_t first; uint16_t nw; uint8_t undef; } wgroup;
 
-static int same_set(const wgroup *a, const wgroup *b)
+static int same_set(const wbyte *wb, const wgroup *a, const wgroup *b)
 {
-    return a->nw == b->nw && memcmp(a->w, b->w, sizeof a->w[0] * a->nw) == 0;
+    if (a->nw != b->nw) return 0;
+    for (uint32_t k = 0; k < a->nw; k++)
+        if (wb[a->first + k].writer != wb[b->first + k].writer) return 0;
+    return 1;
 }
 
-static void emit_surface_free(vo_ctx *x, const wgroup *g, uint32_t n)
+static void emit_surface_free(vo_ctx *x, const wbyte *wb, const wgroup *g, uint32_t n)
 {
     vo_free *f = free_push(x->r);
     if (!f) return;
@@ -153,7 +158,7 @@ static void emit_surface_free(vo_ctx *x, const wgroup *g, uint32_t n)
     uint32_t nv = 0;
     for (uint32_t k = 0; k < g[0].nw; k++) {
         uint8_t *cand = f->values + (size_t)nv * n;
-        for (uint32_t b = 0; b < n; b++) cand[b] = g[b].v[k];
+        for (uint32_t b = 0; b < n; b++) cand[b] = wb[g[b].first + k].value;
         int dup = 0;
         for (uint32_t j = 0; j < nv && !dup; j++) dup = memcmp(f->values + (size_t)j * n, cand, n) == 0;
         if (!dup) nv++;
@@ -235,36 +240,40 @@ static int do_writes(vo_ctx *x, int *slm_ub)
     qsort(wb, nwb, sizeof wb[0], cmp_wbyte);
     wgroup *g = malloc(sizeof *g * (nwb ? nwb : 1));
     if (!g) return -1;
-    uint32_t ng = 0;
+    uint32_t ng = 0, out = 0; /* out: compaction cursor into wb (never passes the reader) */
     for (uint32_t i = 0; i < nwb;) {
         uint32_t j = i;
         wgroup *cur = &g[ng];
         cur->addr = wb[i].addr;
         cur->undef = 0;
         cur->nw = 0;
-        for (; j < nwb && wb[j].addr == wb[i].addr; j++) {
+        cur->first = out;
+        for (; j < nwb && wb[j].addr == cur->addr; j++) {
             if (wb[j].undef) { cur->undef = 1; continue; }
-            if (cur->nw && cur->w[cur->nw - 1] == wb[j].writer) continue;
-            if (cur->nw < VO_MAX_PLAN) { cur->w[cur->nw] = wb[j].writer; cur->v[cur->nw] = wb[j].value; cur->nw++; }
+            if (cur->nw && wb[out - 1].writer == wb[j].writer) continue;
+            wb[out++] = wb[j];
+            cur->nw++;
         }
-        if (cur->undef) cur->nw = 0;
+        if (cur->undef) { cur->nw = 0; out = cur->first; }
         if (cur->undef || cur->nw > 1) ng++;
+        else out = cur->first;
         i = j;
     }
     for (uint32_t i = 0; i < ng;) {
         uint32_t j = i + 1;
-        while (j < ng && g[j].addr == g[j - 1].addr + 1 && g[j].undef == g[i].undef && same_set(&g[j], &g[i])) j++;
+        while (j < ng && g[j].addr == g[j - 1].addr + 1 && g[j].undef == g[i].undef && same_set(wb, &g[j], &g[i])) j++;
         if (!g[i].undef) {
             vo_tag(x->r, VO_TAG_UB_OVERLAP);
             vo_clause(x->r, VO_C_OVERLAP);
             for (uint32_t k = 0; k < x->r->nacc; k++) /* mark overlapped accesses for provenance */
-                for (uint32_t w = 0; w < g[i].nw; w++)
-                    if (x->r->acc[k].lane == x->plan[g[i].w[w]].lane &&
-                        x->r->acc[k].channel == x->plan[g[i].w[w]].channel &&
-                        x->r->acc[k].element == x->plan[g[i].w[w]].element)
+                for (uint32_t w = 0; w < g[i].nw; w++) {
+                    const vo_plan *pw = &x->plan[wb[g[i].first + w].writer];
+                    if (x->r->acc[k].lane == pw->lane && x->r->acc[k].channel == pw->channel &&
+                        x->r->acc[k].element == pw->element)
                         x->r->acc[k].outcome = VO_ACC_OVERLAP;
+                }
         }
-        emit_surface_free(x, &g[i], j - i);
+        emit_surface_free(x, wb, &g[i], j - i);
         i = j;
     }
     free(g);

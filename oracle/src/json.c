@@ -25,13 +25,14 @@
 
 static const char HEXDIGITS[] = "0123456789abcdef";
 
-static int hexval(int ch)
-{
-    if (ch >= '0' && ch <= '9') return ch - '0';
-    if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
-    if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
-    return -1;
-}
+/* value of a hex digit, or -1: a table, since every state's bytes pass here */
+static const int8_t HEXVAL[256] = {
+    ['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+    ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+    ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+}; /* stored +1 so that 0 means "not a hex digit" */
+
+static int hexval(int ch) { return HEXVAL[(unsigned char)ch] - 1; }
 
 long vo_hex_decode(const char *hex, size_t nchars, uint8_t *out, size_t cap)
 {
@@ -172,10 +173,16 @@ static uint8_t *scan_numbers(const char *t, size_t end, size_t *n)
     size_t i = 0;
     while (i < end) {
         char ch = t[i];
-        if (ch == '"') {
+        if (ch == '"') { /* skip the string: jump from quote to quote, past escaped ones */
             i++;
-            while (i < end && t[i] != '"') i += (t[i] == '\\') ? 2 : 1;
-            i++;
+            for (;;) {
+                const char *q = i < end ? memchr(t + i, '"', end - i) : NULL;
+                if (!q) { i = end; break; }
+                size_t k = (size_t)(q - t), bs = 0;
+                while (k - bs > i && t[k - bs - 1] == '\\') bs++;
+                i = k + 1;
+                if (bs % 2 == 0) break;
+            }
         } else if (ch == '-' || (ch >= '0' && ch <= '9')) {
             size_t s = i;
             int frac = 0;
@@ -857,15 +864,6 @@ static void add(ob *o, cJSON *obj, const char *k, cJSON *it)
     }
 }
 
-static void push(ob *o, cJSON *arr, cJSON *it)
-{
-    if (!it) { o->bad = 1; return; }
-    if (!arr || !cJSON_AddItemToArray(arr, it)) {
-        cJSON_Delete(it);
-        o->bad = 1;
-    }
-}
-
 static void add_u64(ob *o, cJSON *obj, const char *k, uint64_t v)
 {
     char b[32];
@@ -893,6 +891,60 @@ static void add_hex32(ob *o, cJSON *obj, const char *k, uint32_t v)
     add_str(o, obj, k, b);
 }
 
+/* ---- the canonical state text, written directly ----
+ * The state is the bulk of every expect object and the digest input, so it is
+ * not built as a cJSON tree: it is written into one growing buffer, in exactly
+ * the bytes cJSON_PrintUnformatted gives for the same tree (keys in canonical
+ * order, integers in decimal, bytes as lower-case hex; no string in it needs
+ * escaping). docs/format.md fixes the shape; the vector regeneration test
+ * fails on any byte of difference. */
+typedef struct sb { char *p; size_t n, cap; int bad; } sb;
+
+static int sb_room(sb *b, size_t k)
+{
+    if (b->bad) return 0;
+    if (b->n + k + 1 <= b->cap) return 1;
+    size_t nc = b->cap ? b->cap : 256;
+    while (nc < b->n + k + 1) {
+        if (nc > SIZE_MAX / 2) { b->bad = 1; return 0; }
+        nc *= 2;
+    }
+    char *q = realloc(b->p, nc);
+    if (!q) { b->bad = 1; return 0; }
+    b->p = q;
+    b->cap = nc;
+    return 1;
+}
+
+static void sb_put(sb *b, const char *t, size_t k)
+{
+    if (!sb_room(b, k)) return;
+    memcpy(b->p + b->n, t, k);
+    b->n += k;
+}
+#define SB_LIT(b, lit) sb_put((b), "" lit, sizeof(lit) - 1) /* string literals only */
+
+static void sb_str(sb *b, const char *t) { sb_put(b, t, strlen(t)); }
+
+static void sb_u64(sb *b, uint64_t v)
+{
+    char t[24];
+    size_t k = sizeof t;
+    do { t[--k] = (char)('0' + v % 10); v /= 10; } while (v);
+    sb_put(b, t + k, sizeof t - k);
+}
+
+static void sb_hex(sb *b, const uint8_t *d, size_t n)
+{
+    if (n > (SIZE_MAX - 1) / 2 || !sb_room(b, 2 * n)) { b->bad = 1; return; }
+    char *q = b->p + b->n;
+    for (size_t i = 0; i < n; i++) {
+        q[2 * i] = HEXDIGITS[d[i] >> 4];
+        q[2 * i + 1] = HEXDIGITS[d[i] & 15];
+    }
+    b->n += 2 * n;
+}
+
 /* index permutation sorting n keys ascending (n is small) */
 static void order(const uint64_t *keys, unsigned n, unsigned *idx)
 {
@@ -907,158 +959,187 @@ static void order(const uint64_t *keys, unsigned n, unsigned *idx)
     }
 }
 
-static cJSON *vars_json(ob *o, const vo_state *s)
+static void vars_text(sb *b, const vo_state *s)
 {
-    cJSON *arr = chk(o, cJSON_CreateArray());
     uint64_t keys[VO_MAX_VARS] = {0};
     unsigned idx[VO_MAX_VARS], n = s->nvars > VO_MAX_VARS ? VO_MAX_VARS : s->nvars;
     for (unsigned i = 0; i < n; i++) keys[i] = s->vars[i].id;
     order(keys, n, idx);
+    SB_LIT(b, "[");
     for (unsigned i = 0; i < n; i++) {
         const vo_var *v = &s->vars[idx[i]];
-        cJSON *e = chk(o, cJSON_CreateObject());
         const char *tn = vo_type_name(v->type);
-        add_u64(o, e, "id", v->id);
-        add_str(o, e, "type", tn ? tn : "?");
-        add_u64(o, e, "num_elts", v->num_elts);
-        add_hex(o, e, "data", v->data, v->data ? v->size : 0);
-        push(o, arr, e);
+        if (i) SB_LIT(b, ",");
+        SB_LIT(b, "{\"id\":");
+        sb_u64(b, v->id);
+        SB_LIT(b, ",\"type\":\"");
+        sb_str(b, tn ? tn : "?");
+        SB_LIT(b, "\",\"num_elts\":");
+        sb_u64(b, v->num_elts);
+        SB_LIT(b, ",\"data\":\"");
+        sb_hex(b, v->data, v->data ? v->size : 0);
+        SB_LIT(b, "\"}");
     }
-    return arr;
+    SB_LIT(b, "]");
 }
 
-static cJSON *preds_json(ob *o, const vo_state *s)
+static void preds_text(sb *b, const vo_state *s)
 {
-    cJSON *arr = chk(o, cJSON_CreateArray());
     uint64_t keys[VO_MAX_PREDS] = {0};
     unsigned idx[VO_MAX_PREDS], n = s->npreds > VO_MAX_PREDS ? VO_MAX_PREDS : s->npreds;
     for (unsigned i = 0; i < n; i++) keys[i] = s->preds[i].id;
     order(keys, n, idx);
+    SB_LIT(b, "[");
     for (unsigned i = 0; i < n; i++) {
         const vo_pred *p = &s->preds[idx[i]];
-        cJSON *e = chk(o, cJSON_CreateObject());
-        add_u64(o, e, "id", p->id);
-        add_u64(o, e, "num_elts", p->num_elts);
-        add_hex32(o, e, "bits", p->bits);
-        push(o, arr, e);
+        uint8_t be[4] = { (uint8_t)(p->bits >> 24), (uint8_t)(p->bits >> 16), (uint8_t)(p->bits >> 8),
+                          (uint8_t)p->bits };
+        if (i) SB_LIT(b, ",");
+        SB_LIT(b, "{\"id\":");
+        sb_u64(b, p->id);
+        SB_LIT(b, ",\"num_elts\":");
+        sb_u64(b, p->num_elts);
+        SB_LIT(b, ",\"bits\":\"");
+        sb_hex(b, be, 4); /* %08x of the 32 bits */
+        SB_LIT(b, "\"}");
     }
-    return arr;
+    SB_LIT(b, "]");
 }
 
-static cJSON *addrs_json(ob *o, const vo_state *s)
+static void addrs_text(sb *b, const vo_state *s)
 {
-    cJSON *arr = chk(o, cJSON_CreateArray());
     uint64_t keys[VO_MAX_ADDRS] = {0};
     unsigned idx[VO_MAX_ADDRS], n = s->naddrs > VO_MAX_ADDRS ? VO_MAX_ADDRS : s->naddrs;
     for (unsigned i = 0; i < n; i++) keys[i] = s->addrs[i].id;
     order(keys, n, idx);
+    SB_LIT(b, "[");
     for (unsigned i = 0; i < n; i++) {
         const vo_addr *a = &s->addrs[idx[i]];
-        cJSON *e = chk(o, cJSON_CreateObject());
-        cJSON *el = chk(o, cJSON_CreateArray());
-        add_u64(o, e, "id", a->id);
+        if (i) SB_LIT(b, ",");
+        SB_LIT(b, "{\"id\":");
+        sb_u64(b, a->id);
+        SB_LIT(b, ",\"elems\":[");
         unsigned ne = a->num_elts > VO_MAX_ADDR_ELTS ? VO_MAX_ADDR_ELTS : a->num_elts;
         for (unsigned j = 0; j < ne; j++) {
-            char b[48];
-            snprintf(b, sizeof b, "[%u,%u]", (unsigned)a->elems[j].var, (unsigned)a->elems[j].off);
-            push(o, el, cJSON_CreateRaw(b));
+            if (j) SB_LIT(b, ",");
+            SB_LIT(b, "[");
+            sb_u64(b, a->elems[j].var);
+            SB_LIT(b, ",");
+            sb_u64(b, a->elems[j].off);
+            SB_LIT(b, "]");
         }
-        add(o, e, "elems", el);
-        push(o, arr, e);
+        SB_LIT(b, "]}");
     }
-    return arr;
+    SB_LIT(b, "]");
 }
 
-static int cmp_u64(const void *a, const void *b)
+/* one run [start, end) of a surface as [offset,"hex"] (the run may span pages) */
+static void run_text(sb *b, const vo_surface *sf, uint64_t start, uint64_t end, int first)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-static int line_nonzero(const vo_surface *sf, uint64_t line)
-{
-    uint64_t off = line * 16;
-    uint32_t n = (uint32_t)(sf->size - off < 16 ? sf->size - off : 16);
-    uint8_t b[16];
-    vo_surface_read(sf, off, b, n);
-    return !all_zero(b, n);
+    if (!first) SB_LIT(b, ",");
+    SB_LIT(b, "[");
+    sb_u64(b, start);
+    SB_LIT(b, ",\"");
+    for (uint64_t q = start; q < end;) {
+        uint8_t t[VO_PAGE_BYTES];
+        uint32_t k = (uint32_t)(end - q < sizeof t ? end - q : sizeof t);
+        vo_surface_read(sf, q, t, k);
+        sb_hex(b, t, k);
+        q += k;
+    }
+    SB_LIT(b, "\"]");
 }
 
 /* canonical data runs of one surface: 16-byte lines (last clipped at size),
- * all-zero lines dropped, maximal runs of consecutive non-zero lines */
-static cJSON *runs_json(ob *o, const vo_surface *sf)
+ * all-zero lines dropped, maximal runs of consecutive non-zero lines. Pages
+ * are sorted by base, unique and page-aligned (state.c keeps them so), so one
+ * walk over them visits the lines in ascending order. */
+static void runs_text(sb *b, const vo_surface *sf)
 {
-    cJSON *arr = chk(o, cJSON_CreateArray());
-    if (sf->size == 0 || sf->npages == 0 || !sf->pages) return arr;
-    uint64_t nlines_total = (sf->size + 15) / 16;
-    size_t cap = (size_t)sf->npages * (VO_PAGE_BYTES / 16 + 1), n = 0;
-    uint64_t *lines = malloc(cap * sizeof *lines);
-    if (!lines) { o->bad = 1; return arr; }
-    for (uint32_t p = 0; p < sf->npages; p++) {
+    SB_LIT(b, "[");
+    int first = 1;
+    uint64_t start = 0, end = 0; /* the open run; end == 0: none */
+    for (uint32_t p = 0; p < sf->npages && sf->pages; p++) {
         const vo_page *pg = sf->pages[p];
         if (!pg) continue;
-        uint64_t first = pg->base / 16, last = (pg->base + VO_PAGE_BYTES - 1) / 16;
-        if (last >= nlines_total) last = nlines_total - 1;
-        for (uint64_t l = first; l <= last && first < nlines_total; l++) lines[n++] = l;
-    }
-    qsort(lines, n, sizeof *lines, cmp_u64);
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++)
-        if ((m == 0 || lines[i] != lines[m - 1]) && line_nonzero(sf, lines[i])) lines[m++] = lines[i];
-    for (size_t i = 0; i < m && !o->bad;) {
-        size_t j = i;
-        while (j + 1 < m && lines[j + 1] == lines[j] + 1) j++;
-        uint64_t off = lines[i] * 16, end = (lines[j] + 1) * 16;
-        if (end > sf->size) end = sf->size;
-        size_t len = (size_t)(end - off);
-        uint8_t *b = malloc(len);
-        char *txt = malloc(2 * len + 32);
-        if (!b || !txt) {
-            o->bad = 1;
-        } else {
-            vo_surface_read(sf, off, b, (uint32_t)len);
-            int k = snprintf(txt, 32, "[%llu,\"", (unsigned long long)off);
-            for (size_t q = 0; q < len; q++) {
-                txt[k++] = HEXDIGITS[b[q] >> 4];
-                txt[k++] = HEXDIGITS[b[q] & 15];
+        for (uint32_t l = 0; l < VO_PAGE_BYTES / 16; l++) {
+            uint64_t off = pg->base + 16u * l;
+            if (off >= sf->size) break;
+            uint32_t len = (uint32_t)(sf->size - off < 16 ? sf->size - off : 16);
+            if (all_zero(pg->bytes + 16u * l, len)) continue;
+            if (end && end == off) { /* extends the open run */
+                end = off + len;
+                continue;
             }
-            txt[k++] = '"';
-            txt[k++] = ']';
-            txt[k] = 0;
-            push(o, arr, cJSON_CreateRaw(txt));
+            if (end) {
+                run_text(b, sf, start, end, first);
+                first = 0;
+            }
+            start = off;
+            end = off + len;
         }
-        free(b);
-        free(txt);
-        i = j + 1;
     }
-    free(lines);
-    return arr;
+    if (end) run_text(b, sf, start, end, first);
+    SB_LIT(b, "]");
 }
 
-static cJSON *surfaces_json(ob *o, const vo_state *s)
+static void surfaces_text(sb *b, const vo_state *s)
 {
-    cJSON *arr = chk(o, cJSON_CreateArray());
     uint64_t keys[VO_MAX_SURFACES] = {0};
     unsigned idx[VO_MAX_SURFACES], n = s->nsurfaces > VO_MAX_SURFACES ? VO_MAX_SURFACES : s->nsurfaces;
     for (unsigned i = 0; i < n; i++) keys[i] = s->surfaces[i].index;
     order(keys, n, idx);
+    SB_LIT(b, "[");
     for (unsigned i = 0; i < n; i++) {
         const vo_surface *sf = &s->surfaces[idx[i]];
-        cJSON *e = chk(o, cJSON_CreateObject());
-        add_u64(o, e, "index", sf->index);
-        add_u64(o, e, "size", sf->size);
-        add(o, e, "data", runs_json(o, sf));
-        push(o, arr, e);
+        if (i) SB_LIT(b, ",");
+        SB_LIT(b, "{\"index\":");
+        sb_u64(b, sf->index);
+        SB_LIT(b, ",\"size\":");
+        sb_u64(b, sf->size);
+        SB_LIT(b, ",\"data\":");
+        runs_text(b, sf);
+        SB_LIT(b, "}");
     }
-    return arr;
+    SB_LIT(b, "]");
 }
 
-static void add_state_arrays(ob *o, cJSON *obj, const vo_state *s)
+/* "vars":[...],"preds":[...],"addrs":[...],"surfaces":[...] (no braces) */
+static void state_members(sb *b, const vo_state *s)
 {
-    add(o, obj, "vars", vars_json(o, s));
-    add(o, obj, "preds", preds_json(o, s));
-    add(o, obj, "addrs", addrs_json(o, s));
-    add(o, obj, "surfaces", surfaces_json(o, s));
+    SB_LIT(b, "\"vars\":");
+    vars_text(b, s);
+    SB_LIT(b, ",\"preds\":");
+    preds_text(b, s);
+    SB_LIT(b, ",\"addrs\":");
+    addrs_text(b, s);
+    SB_LIT(b, ",\"surfaces\":");
+    surfaces_text(b, s);
+}
+
+static char *sb_finish(sb *b)
+{
+    if (b->bad || !sb_room(b, 0)) {
+        free(b->p);
+        return NULL;
+    }
+    b->p[b->n] = 0;
+    return b->p;
+}
+
+/* the four state arrays of a case input, as raw members of a cJSON object */
+static void add_state_raw(ob *o, cJSON *obj, const vo_state *s)
+{
+    static void (*const fn[4])(sb *, const vo_state *) = { vars_text, preds_text, addrs_text, surfaces_text };
+    static const char *const key[4] = { "vars", "preds", "addrs", "surfaces" };
+    for (int k = 0; k < 4; k++) {
+        sb b = {0};
+        fn[k](&b, s);
+        char *t = sb_finish(&b);
+        if (!t) { o->bad = 1; return; }
+        add(o, obj, key[k], cJSON_CreateRaw(t));
+        free(t);
+    }
 }
 
 static char *finish(ob *o, cJSON *root)
@@ -1069,12 +1150,25 @@ static char *finish(ob *o, cJSON *root)
     return txt;
 }
 
+/* a capacity that usually holds the whole state text (it still grows if not) */
+static size_t state_text_hint(const vo_state *s)
+{
+    size_t n = 128;
+    for (uint32_t i = 0; i < s->nvars; i++) n += 64 + 2 * (size_t)s->vars[i].size;
+    n += 64 * (size_t)s->npreds;
+    for (uint32_t i = 0; i < s->naddrs; i++) n += 32 + 24 * (size_t)s->addrs[i].num_elts;
+    for (uint32_t i = 0; i < s->nsurfaces; i++) n += 64 + (size_t)s->surfaces[i].npages * (2 * VO_PAGE_BYTES + 32);
+    return n;
+}
+
 char *vo_state_to_json(const vo_state *s)
 {
-    ob o = {0};
-    cJSON *root = chk(&o, cJSON_CreateObject());
-    add_state_arrays(&o, root, s);
-    return finish(&o, root);
+    sb b = {0};
+    sb_room(&b, state_text_hint(s));
+    SB_LIT(&b, "{");
+    state_members(&b, s);
+    SB_LIT(&b, "}");
+    return sb_finish(&b);
 }
 
 static int sha256_hex(const char *txt, size_t n, char out[65])
@@ -1124,7 +1218,7 @@ static cJSON *case_obj(ob *o, const vo_case *c)
         add_str(o, in, "asm", text);
     }
     add_hex32(o, in, "exec_mask", s->exec_mask);
-    add_state_arrays(o, in, s);
+    add_state_raw(o, in, s);
     return in;
 }
 
@@ -1147,20 +1241,29 @@ int vo_case_id(const vo_case *c, char out[17])
     return 0;
 }
 
-static cJSON *tags_json(ob *o, uint64_t tags)
+/* tag names and clause names are identifiers: no escaping needed */
+static void tags_text(sb *b, uint64_t tags)
 {
-    cJSON *arr = chk(o, cJSON_CreateArray());
-    for (unsigned b = 0; b < 64; b++) {
-        if (!(tags >> b & 1)) continue;
-        const char *nm = b < VO_TAG_COUNT ? vo_tag_name(b) : NULL;
-        char buf[32];
-        if (!nm) {
-            snprintf(buf, sizeof buf, "tag:%u", b);
-            nm = buf;
-        }
-        push(o, arr, cJSON_CreateString(nm));
+    SB_LIT(b, "[");
+    int first = 1;
+    for (unsigned t = 0; t < 64; t++) {
+        if (!(tags >> t & 1)) continue;
+        const char *nm = t < VO_TAG_COUNT ? vo_tag_name(t) : NULL;
+        if (!first) SB_LIT(b, ",");
+        SB_LIT(b, "\"");
+        first = 0;
+        if (nm) sb_str(b, nm);
+        else { SB_LIT(b, "tag:"); sb_u64(b, t); }
+        SB_LIT(b, "\"");
     }
-    return arr;
+    SB_LIT(b, "]");
+}
+
+static char *tags_alloc(uint64_t tags)
+{
+    sb b = {0};
+    tags_text(&b, tags);
+    return sb_finish(&b);
 }
 
 static cJSON *error_json(ob *o, const vo_error *e)
@@ -1185,31 +1288,43 @@ static cJSON *error_json(ob *o, const vo_error *e)
     return obj;
 }
 
-static cJSON *free_json(ob *o, const vo_result *r)
+static void free_text(sb *b, const vo_result *r)
 {
-    cJSON *arr = chk(o, cJSON_CreateArray());
+    SB_LIT(b, "[");
     for (uint32_t i = 0; i < r->nfree && r->free; i++) {
         const vo_free *f = &r->free[i];
-        cJSON *e = chk(o, cJSON_CreateObject());
-        add_str(o, e, "space", f->space == VO_SPACE_SURFACE ? "surface" : "var");
-        add_u64(o, e, "index", f->index);
-        add_u64(o, e, "offset", f->offset);
-        add_u64(o, e, "len", f->len);
-        add_str(o, e, "kind", f->kind == VO_FREE_ONE_OF ? "one_of" : "undefined");
+        if (i) SB_LIT(b, ",");
+        if (f->space == VO_SPACE_SURFACE) SB_LIT(b, "{\"space\":\"surface\",\"index\":");
+        else SB_LIT(b, "{\"space\":\"var\",\"index\":");
+        sb_u64(b, f->index);
+        SB_LIT(b, ",\"offset\":");
+        sb_u64(b, f->offset);
+        SB_LIT(b, ",\"len\":");
+        sb_u64(b, f->len);
         if (f->kind == VO_FREE_ONE_OF) {
-            cJSON *vals = chk(o, cJSON_CreateArray());
+            SB_LIT(b, ",\"kind\":\"one_of\",\"values\":[");
             for (unsigned k = 0; k < f->nvalues && f->values; k++) {
-                char *h = hex_alloc(f->values + (size_t)k * f->len, f->len);
-                if (!h) { o->bad = 1; break; }
-                push(o, vals, cJSON_CreateString(h));
-                free(h);
+                if (k) SB_LIT(b, ",");
+                SB_LIT(b, "\"");
+                sb_hex(b, f->values + (size_t)k * f->len, f->len);
+                SB_LIT(b, "\"");
             }
-            add(o, e, "values", vals);
+            SB_LIT(b, "]");
+        } else {
+            SB_LIT(b, ",\"kind\":\"undefined\"");
         }
-        add_str(o, e, "clause", f->clause ? f->clause : "");
-        push(o, arr, e);
+        SB_LIT(b, ",\"clause\":\"");
+        sb_str(b, f->clause ? f->clause : "");
+        SB_LIT(b, "\"}");
     }
-    return arr;
+    SB_LIT(b, "]");
+}
+
+static char *free_alloc(const vo_result *r)
+{
+    sb b = {0};
+    free_text(&b, r);
+    return sb_finish(&b);
 }
 
 /* Concatenates NUL-terminated pieces into one malloc'd string (NULL pieces = OOM). */
@@ -1245,8 +1360,8 @@ char *vo_result_to_json(const vo_result *r)
     ob o = {0};
     char *state = vo_state_to_json(&r->final);
     char *err = print_value(&o, error_json(&o, &r->err));
-    char *fr = print_value(&o, free_json(&o, r));
-    char *tg = print_value(&o, tags_json(&o, r->tags));
+    char *fr = free_alloc(r);
+    char *tg = tags_alloc(r->tags);
     char *out = NULL, d[65], st[32];
     const char *sn = vo_status_name(r->status);
     snprintf(st, sizeof st, "%s", sn ? sn : "?");
@@ -1270,7 +1385,7 @@ char *vo_test_to_json(const vo_case *c, const vo_result *r, const char *comment)
     char *in = vo_case_to_json(c);
     char *ex = vo_result_to_json(r);
     char *cm = print_value(&o, chk(&o, cJSON_CreateString(comment ? comment : c->comment)));
-    char *tg = print_value(&o, tags_json(&o, r->tags));
+    char *tg = tags_alloc(r->tags);
     char full[65], *out = NULL;
     if (in && ex && cm && tg && !o.bad && sha256_hex(in, strlen(in), full) == 0) {
         full[16] = 0;

@@ -3,7 +3,7 @@
 # measured in the same run (issue 4: oracle_fuzzer >= 0.5x the empty libFuzzer
 # target; the AFL++ persistent build >= 0.8x an empty persistent target).
 #   scripts/fuzz-perf.sh
-# Environment: PERF_SECONDS (default 20) per measurement, PERF_REPEAT (default 2),
+# Environment: PERF_SECONDS (default 20) per measurement, PERF_REPEAT (default 3),
 # PERF_AFL=0 to skip AFL++, PERF_CALIB=0 to skip the calibration targets.
 #
 # Builds without sanitizers: build-fuzz-perf (clang, libFuzzer) and
@@ -24,7 +24,7 @@
 # executes (libFuzzer "INITED cov" of single seeds).
 set -uo pipefail
 . "$(dirname "$0")/fuzz-lib.sh"
-secs=${PERF_SECONDS:-20}; rep=${PERF_REPEAT:-2}; calib=${PERF_CALIB:-1}
+secs=${PERF_SECONDS:-20}; rep=${PERF_REPEAT:-3}; calib=${PERF_CALIB:-1}
 lb=$VO_ROOT/build-fuzz-perf; ab=$VO_ROOT/build-afl-perf
 vo_fuzz_build "$lb" libfuzzer 0
 do_afl=${PERF_AFL:-1}

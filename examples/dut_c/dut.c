@@ -70,8 +70,36 @@ enum {
     B_BOUND_OFF_BY_ONE = 27,
     B_INVERT_BEFORE_COMBINE = 28,
     B_SCALE_NOT_CHECKED = 29,
-    B_OWORD_LAST_DROPPED = 30
+    B_OWORD_LAST_DROPPED = 30,
+    /* issue 8: the rest of the legacy data-port family */
+    B_GATHER_BYTE_UNITS = 31,         /* GATHER offsets not scaled by the element size */
+    B_GATHER_OOB_KEPT = 32,           /* GATHER OOB lane keeps its old dst value        */
+    B_SCATTER_SCALED_DWORD = 33,      /* SCATTER_SCALED writes 4 bytes for 1/2 blocks   */
+    B_SCATTER_SCALED_PRED_IGNORED = 34,
+    B_GATHER4_PACKED_BLOCKS = 35,     /* channel block stride exec_size, not max(.., GRF/4) */
+    B_GATHER4_BLOCK_BY_CHANNEL = 36,  /* channel c lands in block c, not the k-th enabled */
+    B_OWORD_LD_BYTE_OFFSET = 37,      /* OWORD_LD offset used as bytes                   */
+    B_OWORD_LD_STRADDLE_PARTIAL = 38, /* straddling oword: in-bound bytes returned       */
+    B_UNALIGNED_OWORD_UNITS = 39,     /* OWORD_LD_UNALIGNED offset taken in owords      */
+    B_UNALIGNED_ROUNDS_DOWN = 40,     /* OWORD_LD_UNALIGNED offset rounded down to 16    */
+    B_QW_GATHER_LOW_DWORD = 41,       /* QW_GATHER reads 4 bytes, upper dword zeroed     */
+    B_QW_GATHER_DISABLED_ZEROED = 42,
+    B_QW_SCATTER_DWORD_STRIDE = 43,   /* QW_SCATTER src lane i at byte 4*i               */
+    B_QW_SCATTER_PRED_IGNORED = 44,
+    B_ATOMIC_LOST_UPDATE = 45,        /* colliding lanes all read the initial value      */
+    B_ATOMIC_OLD_REVERSED = 46,       /* memory in lane order, old values in reverse order */
+    B_ATOMIC_CMPXCHG_SWAPPED = 47,    /* cmpxchg compares src0, stores src1              */
+    B_ATOMIC_IMIN_UNSIGNED = 48,      /* imin/imax compare unsigned                      */
+    B_ATOMIC_PREDEC_OLD = 49,         /* predec returns the old value                    */
+    B_ATOMIC16_DWORD = 50             /* 16-bit atomics access the whole dword           */
 };
+
+/* The reverse-serialization variant (-DDUT_ATOMIC_REVERSE=1): DWORD_ATOMIC
+ * lanes are performed from the highest lane down. Lanes colliding on one
+ * address then serialize in the opposite order; both are correct. */
+#ifndef DUT_ATOMIC_REVERSE
+#define DUT_ATOMIC_REVERSE 0
+#endif
 
 uint32_t visa_dut_abi_version(void) { return VISA_DUT_ABI_VERSION; }
 
@@ -791,6 +819,479 @@ static int do_gather_scaled(ctx *x)
 }
 
 /* ------------------------------------------------------------------------ */
+/* issue 8: GATHER, SCATTER_SCALED, GATHER4_SCALED, OWORD_LD(_UNALIGNED),    */
+/* QW_GATHER, QW_SCATTER, DWORD_ATOMIC                                       */
+
+enum { T_UQ = 1u << 11, T_Q = 1u << 13, T_DF = 1u << 6 };
+
+/* GATHER (0x39): SCATTER's layout plus an ignored is_modified byte */
+static int do_gather(ctx *x)
+{
+    uint32_t eltb = get(x, 1), ismod = get(x, 1), ne = get(x, 1), surf = get(x, 1);
+    (void)ismod; /* "The field is ignored" */
+    vecop g;
+    rawop eo, dst;
+    read_vec(x, &g);
+    read_raw(x, &eo);
+    read_raw(x, &dst);
+    if (finish_decode(x))
+        return VISA_DUT_REJECTED;
+
+    if ((eltb & 3) == 3 || (eltb & ~3u))
+        REJECT(x, "elt_size: 0x%02x not valid", eltb);
+    if ((ne & 3) == 3 || (ne & 0xC))
+        REJECT(x, "num_elts: 0x%02x not valid", ne);
+    unsigned esz = 1u << (eltb & 3);
+    ctrl k;
+    k.es = (ne & 3) == 0 ? 8 : (ne & 3) == 1 ? 16 : 1;
+    mask_nibble(x, ne >> 4, &k);
+    if (check_mask(x, &k) || check_surface(x, surf) || check_goff(x, &g) ||
+        check_raw(x, &eo, "element_offset", T_UD, 0, 0) ||
+        check_raw(x, &dst, "dst", T_UD | T_D | T_F, 1, 1))
+        return VISA_DUT_REJECTED;
+
+    uint32_t goff;
+    if (goff_value(x, &g, &goff))
+        return VISA_DUT_OK;
+    uint32_t chen = channel_enables(x, &k, 0);
+    for (unsigned i = 0; i < k.es; i++) {
+        if (!(chen & (1u << i)))
+            continue;
+        const uint8_t *e = raw_at(&eo, 4u * i, 4);
+        if (!e)
+            continue;
+        uint64_t a = BUG(B_GATHER_BYTE_UNITS) ? (uint32_t)(goff + rd32(e))
+                                              : (uint32_t)((uint32_t)(goff + rd32(e)) * esz);
+        uint8_t buf[4] = {0, 0, 0, 0};
+        uint8_t *d = raw_at(&dst, 4u * i, 4);
+        unsigned s = real_surface(surf);
+        if (!in_bounds(x, s, a, esz) && BUG(B_GATHER_OOB_KEPT))
+            continue;
+        mem_load(x, surf, a, esz, buf);
+        if (d)
+            memcpy(d, buf, esz); /* upper bytes of 1/2-byte elements untouched */
+    }
+    return VISA_DUT_OK;
+}
+
+/* SCATTER_SCALED (0x79): GATHER_SCALED's layout, a write */
+static int do_scatter_scaled(ctx *x)
+{
+    uint32_t eb = get(x, 1), pred = get(x, 2), bsz = get(x, 1), nblk = get(x, 1);
+    uint32_t scale = get(x, 2), surf = get(x, 1);
+    vecop g;
+    rawop eo, src;
+    read_vec(x, &g);
+    read_raw(x, &eo);
+    read_raw(x, &src);
+    if (finish_decode(x))
+        return VISA_DUT_REJECTED;
+
+    ctrl k;
+    if (decode_exec(x, eb, &k) || check_pred(x, pred, &k))
+        return VISA_DUT_REJECTED;
+    if (bsz != 0)
+        REJECT(x, "block_size: must be 0");
+    if (nblk >= 3)
+        REJECT(x, "num_blocks: %u not valid", nblk);
+    if (scale != 0)
+        REJECT(x, "scale: must be 0");
+    if (check_surface(x, surf) || check_goff(x, &g) ||
+        check_raw(x, &eo, "element_offset", T_UD, 0, 0) ||
+        check_raw(x, &src, "src", T_UD | T_D | T_F, 0, 0))
+        return VISA_DUT_REJECTED;
+
+    uint32_t goff;
+    if (goff_value(x, &g, &goff))
+        return VISA_DUT_OK;
+    uint32_t chen = channel_enables(x, &k, BUG(B_SCATTER_SCALED_PRED_IGNORED) ? 0 : pred);
+    unsigned nb = 1u << nblk;
+    if (BUG(B_SCATTER_SCALED_DWORD))
+        nb = 4;
+    for (unsigned i = 0; i < k.es; i++) {
+        if (!(chen & (1u << i)))
+            continue;
+        const uint8_t *e = raw_at(&eo, 4u * i, 4);
+        const uint8_t *d = raw_at(&src, 4u * i, 4);
+        if (!e || !d)
+            continue;
+        mem_store(x, surf, (uint32_t)(goff + rd32(e)), nb, d); /* low nb bytes */
+    }
+    return VISA_DUT_OK;
+}
+
+/* GATHER4_SCALED (0x74): SCATTER4_SCALED's layout, a read */
+static int do_gather4_scaled(ctx *x)
+{
+    uint32_t eb = get(x, 1), pred = get(x, 2), chm = get(x, 1), scale = get(x, 2), surf = get(x, 1);
+    vecop g;
+    rawop eo, dst;
+    read_vec(x, &g);
+    read_raw(x, &eo);
+    read_raw(x, &dst);
+    if (finish_decode(x))
+        return VISA_DUT_REJECTED;
+
+    ctrl k;
+    if (decode_exec(x, eb, &k) || check_pred(x, pred, &k))
+        return VISA_DUT_REJECTED;
+    if ((chm & 0xF) == 0 || (chm & 0xF0))
+        REJECT(x, "channels: mask 0x%02x not valid", chm);
+    if (scale != 0)
+        REJECT(x, "scale: must be 0");
+    if (check_surface(x, surf) || check_goff(x, &g) ||
+        check_raw(x, &eo, "element_offset", T_UD, 0, 0) ||
+        check_raw(x, &dst, "dst", T_UD | T_D | T_F, 1, 1))
+        return VISA_DUT_REJECTED;
+
+    uint32_t goff;
+    if (goff_value(x, &g, &goff))
+        return VISA_DUT_OK;
+    uint32_t chen = channel_enables(x, &k, pred);
+    unsigned block = k.es > x->grf / 4 ? k.es : x->grf / 4;
+    if (BUG(B_GATHER4_PACKED_BLOCKS))
+        block = k.es;
+    unsigned kblk = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(chm & (1u << c)))
+            continue;
+        unsigned blk = BUG(B_GATHER4_BLOCK_BY_CHANNEL) ? c : kblk;
+        for (unsigned i = 0; i < k.es; i++) {
+            if (!(chen & (1u << i)))
+                continue;
+            const uint8_t *e = raw_at(&eo, 4u * i, 4);
+            if (!e)
+                continue;
+            uint64_t a = (uint64_t)(uint32_t)(goff + rd32(e)) + 4u * c;
+            uint8_t buf[4];
+            mem_load(x, surf, a, 4, buf);
+            uint8_t *d = raw_at(&dst, 4ull * (blk * block + i), 4);
+            if (d)
+                memcpy(d, buf, 4);
+        }
+        kblk++;
+    }
+    return VISA_DUT_OK;
+}
+
+/* OWORD_LD (0x35) and OWORD_LD_UNALIGNED (0x3C) */
+static int do_oword_ld(ctx *x, int unaligned)
+{
+    uint32_t size = get(x, 1), ismod = get(x, 1), surf = get(x, 1);
+    (void)ismod;
+    vecop g;
+    rawop dst;
+    read_vec(x, &g);
+    read_raw(x, &dst);
+    if (finish_decode(x))
+        return VISA_DUT_REJECTED;
+
+    if ((size & ~7u) || (size & 7) > 4)
+        REJECT(x, "size: 0x%02x not valid", size);
+    if ((size & 7) == 4 && !(x->gen >= G_XEHP_SDV && surf == 0))
+        REJECT(x, "size: 16 owords need XeHP_SDV+ and SLM");
+    if (check_surface(x, surf))
+        return VISA_DUT_REJECTED;
+    if (surf == 0 && x->gen < G_ICLLP)
+        REJECT(x, "surface: SLM needs ICLLP+");
+    if (check_goff(x, &g) || check_raw(x, &dst, "dst", T_ANY, 1, 1))
+        return VISA_DUT_REJECTED;
+
+    uint32_t off;
+    if (goff_value(x, &g, &off))
+        return VISA_DUT_OK;
+    unsigned nw = 1u << (size & 7);
+    uint64_t base;
+    if (!unaligned)
+        base = BUG(B_OWORD_LD_BYTE_OFFSET) ? (uint64_t)off : (uint64_t)off * 16;
+    else if (BUG(B_UNALIGNED_OWORD_UNITS))
+        base = (uint64_t)off * 16;
+    else if (x->c->visa_version < 302)
+        base = (uint64_t)off * 4;   /* dword units before vISA 3.2 */
+    else
+        base = off;                 /* bytes */
+    if (unaligned && BUG(B_UNALIGNED_ROUNDS_DOWN))
+        base &= ~(uint64_t)15;
+    unsigned s = real_surface(surf);
+    for (unsigned j = 0; j < nw; j++) {
+        uint8_t buf[16];
+        uint64_t a = base + 16u * j;
+        if (BUG(B_OWORD_LD_STRADDLE_PARTIAL) && !in_bounds(x, s, a, 16) && a < surface_size(x, s)) {
+            memset(buf, 0, 16);
+            x->c->mem.read(x->c->mem.host, s, a, (uint32_t)(surface_size(x, s) - a), buf);
+        } else {
+            mem_load(x, surf, a, 16, buf);
+        }
+        uint8_t *d = raw_at(&dst, 16u * j, 16);
+        if (d)
+            memcpy(d, buf, 16);
+    }
+    return VISA_DUT_OK;
+}
+
+/* QW_GATHER (0x86) / QW_SCATTER (0x87): no global offset, qword elements */
+#ifndef DUT_QW_MAX_NBLK_CODE
+#define DUT_QW_MAX_NBLK_CODE 3  /* 1, 2, 4, 8 blocks (the parser's set; the doc lists 1) */
+#endif
+static int do_qw(ctx *x, int is_write)
+{
+    uint32_t eb = get(x, 1), pred = get(x, 2), nblk = get(x, 1), surf = get(x, 1);
+    rawop eo, data;
+    read_raw(x, &eo);
+    read_raw(x, &data);
+    if (finish_decode(x))
+        return VISA_DUT_REJECTED;
+
+    if (x->gen < G_XEHP_SDV)
+        REJECT(x, "platform: QW_GATHER/QW_SCATTER need XeHP_SDV+");
+    ctrl k;
+    if (decode_exec(x, eb, &k) || check_pred(x, pred, &k))
+        return VISA_DUT_REJECTED;
+    if (nblk > DUT_QW_MAX_NBLK_CODE)
+        REJECT(x, "num_blocks: 0x%02x not valid", nblk);
+    if (check_surface(x, surf) || check_raw(x, &eo, "offset", T_UD, 0, 0) ||
+        check_raw(x, &data, is_write ? "src" : "dst", T_Q | T_UQ | T_DF, !is_write, !is_write))
+        return VISA_DUT_REJECTED;
+
+    int ignore_pred = is_write && BUG(B_QW_SCATTER_PRED_IGNORED);
+    uint32_t chen = channel_enables(x, &k, ignore_pred ? 0 : pred);
+    unsigned nb = 1u << nblk;
+    unsigned lane_bytes = (is_write && BUG(B_QW_SCATTER_DWORD_STRIDE)) ? 4 : 8;
+    for (unsigned i = 0; i < k.es; i++) {
+        if (!(chen & (1u << i))) {
+            if (!is_write && BUG(B_QW_GATHER_DISABLED_ZEROED))
+                for (unsigned j = 0; j < nb; j++) {
+                    uint8_t *d = raw_at(&data, 8ull * (j * k.es + i), 8);
+                    if (d)
+                        memset(d, 0, 8);
+                }
+            continue;
+        }
+        const uint8_t *e = raw_at(&eo, 4u * i, 4);
+        if (!e)
+            continue;
+        for (unsigned j = 0; j < nb; j++) {
+            uint64_t a = (uint64_t)rd32(e) + 8u * j;
+            uint64_t at = (uint64_t)lane_bytes * (j * k.es + i);
+            if (is_write) {
+                const uint8_t *d = raw_at(&data, at, 8);
+                if (d)
+                    mem_store(x, surf, a, 8, d);
+            } else {
+                uint8_t buf[8] = {0};
+                if (BUG(B_QW_GATHER_LOW_DWORD))
+                    mem_load(x, surf, a, 4, buf);
+                else
+                    mem_load(x, surf, a, 8, buf);
+                uint8_t *d = raw_at(&data, at, 8);
+                if (d)
+                    memcpy(d, buf, 8);
+            }
+        }
+    }
+    return VISA_DUT_OK;
+}
+
+/* DWORD_ATOMIC (0x7D) */
+enum {
+    A_ADD = 0, A_SUB, A_INC, A_DEC, A_MIN, A_MAX, A_XCHG, A_CMPXCHG, A_AND, A_OR, A_XOR,
+    A_IMIN, A_IMAX, A_PREDEC, A_FMAX = 0x10, A_FMIN, A_FCMPWR
+};
+
+static float f32_of(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+
+static float half_to_float(uint16_t h)
+{
+    unsigned s = h >> 15, e = (h >> 10) & 31, m = h & 0x3FF;
+    uint32_t u;
+    if (e == 0) {
+        if (m == 0) {
+            u = s << 31;
+        } else { /* subnormal: normalise */
+            int ee = -1;
+            do { ee++; m <<= 1; } while (!(m & 0x400));
+            u = (s << 31) | ((uint32_t)(127 - 15 - ee) << 23) | ((m & 0x3FF) << 13);
+        }
+    } else if (e == 31) {
+        u = (s << 31) | 0x7F800000u | (m << 13);
+    } else {
+        u = (s << 31) | ((e - 15 + 127) << 23) | (m << 13);
+    }
+    return f32_of(u);
+}
+
+/* the value of an operand word/dword as a float (16-bit: half) */
+static float fval(uint32_t v, int w16) { return w16 ? half_to_float((uint16_t)v) : f32_of(v); }
+
+/* one atomic op on `old`; values are the low 16 bits for 16-bit atomics */
+static uint32_t atomic_new(unsigned op, int w16, uint32_t old, uint32_t s0, uint32_t s1)
+{
+    uint32_t mask = w16 ? 0xFFFFu : 0xFFFFFFFFu;
+    int32_t so, ss;
+    if (w16) { so = (int16_t)old; ss = (int16_t)s0; }
+    else { so = (int32_t)old; ss = (int32_t)s0; }
+    switch (op) {
+    case A_ADD: return (old + s0) & mask;
+    case A_SUB: return (old - s0) & mask;
+    case A_INC: return (old + 1) & mask;
+    case A_DEC: case A_PREDEC: return (old - 1) & mask;
+    case A_MIN: return (s0 & mask) < old ? s0 & mask : old;
+    case A_MAX: return (s0 & mask) > old ? s0 & mask : old;
+    case A_XCHG: return s0 & mask;
+    case A_CMPXCHG:
+        if (BUG(B_ATOMIC_CMPXCHG_SWAPPED))
+            return old == (s0 & mask) ? s1 & mask : old;
+        return old == (s1 & mask) ? s0 & mask : old;
+    case A_AND: return old & s0 & mask;
+    case A_OR: return (old | s0) & mask;
+    case A_XOR: return (old ^ s0) & mask;
+    case A_IMIN:
+        if (BUG(B_ATOMIC_IMIN_UNSIGNED))
+            return (s0 & mask) < old ? s0 & mask : old;
+        return ss < so ? s0 & mask : old;
+    case A_IMAX:
+        if (BUG(B_ATOMIC_IMIN_UNSIGNED))
+            return (s0 & mask) > old ? s0 & mask : old;
+        return ss > so ? s0 & mask : old;
+    case A_FMAX: case A_FMIN: {
+        float a = fval(old, w16), b = fval(s0 & mask, w16);
+        /* a NaN operand yields the other one (maxNum/minNum) */
+        if (a != a) return s0 & mask;
+        if (b != b) return old;
+        if (op == A_FMAX) return b > a ? s0 & mask : old;
+        return b < a ? s0 & mask : old;
+    }
+    case A_FCMPWR: {
+        float a = fval(old, w16), b = fval(s0 & mask, w16);
+        return b == a ? s1 & mask : old;
+    }
+    default: return old;
+    }
+}
+
+static int do_dword_atomic(ctx *x)
+{
+    uint32_t opb = get(x, 1), eb = get(x, 1), pred = get(x, 2), surf = get(x, 1);
+    rawop eo, s0, s1, dst;
+    read_raw(x, &eo);
+    read_raw(x, &s0);
+    read_raw(x, &s1);
+    read_raw(x, &dst);
+    if (finish_decode(x))
+        return VISA_DUT_REJECTED;
+
+    unsigned op = opb & 0x1F, width = opb >> 5;
+    if (width > 1)
+        REJECT(x, "op: width bits 0x%02x not valid for DWORD_ATOMIC", opb);
+    int w16 = width == 1;
+    if (w16 && x->gen < G_TGLLP)
+        REJECT(x, "op: 16-bit atomics need TGLLP+");
+    if (!(op <= A_PREDEC || (op >= A_FMAX && op <= A_FCMPWR)))
+        REJECT(x, "op: operation 0x%02x not valid", op);
+    ctrl k;
+    if (decode_exec(x, eb, &k) || check_pred(x, pred, &k))
+        return VISA_DUT_REJECTED;
+    unsigned types = op == A_IMIN || op == A_IMAX ? T_D
+                   : op >= A_FMAX ? T_F : T_UD;
+    int no_src0 = op == A_INC || op == A_DEC || op == A_PREDEC;
+    int has_src1 = op == A_CMPXCHG || op == A_FCMPWR;
+    if (check_surface(x, surf) || check_raw(x, &eo, "element_offset", T_UD, 0, 0))
+        return VISA_DUT_REJECTED;
+    if (no_src0) {
+        if (s0.id != 0 || s0.off != 0)
+            REJECT(x, "src0: must be %%null for inc/dec/predec");
+    } else if (check_raw(x, &s0, "src0", types, 0, 0)) {
+        return VISA_DUT_REJECTED;
+    }
+    if (!has_src1) {
+        if (s1.id != 0 || s1.off != 0)
+            REJECT(x, "src1: must be %%null except for cmpxchg/fcmpwr");
+    } else if (check_raw(x, &s1, "src1", types, 0, 0)) {
+        return VISA_DUT_REJECTED;
+    }
+    if (check_raw(x, &dst, "dst", types, 1, 1))
+        return VISA_DUT_REJECTED;
+
+    uint32_t chen = channel_enables(x, &k, pred);
+    unsigned n = w16 ? 2 : 4;
+    if (BUG(B_ATOMIC16_DWORD))
+        n = 4;
+    uint32_t mask = n == 2 ? 0xFFFFu : 0xFFFFFFFFu;
+    uint32_t olds[32], news[32], addrs[32];
+    int done[32];
+    /* lost-update bug: every lane reads memory before any lane writes */
+    if (BUG(B_ATOMIC_LOST_UPDATE))
+        for (unsigned i = 0; i < k.es; i++) {
+            const uint8_t *e = raw_at(&eo, 4u * i, 4);
+            uint8_t buf[4] = {0, 0, 0, 0};
+            if (e && (chen & (1u << i)))
+                mem_load(x, surf, rd32(e), n, buf);
+            olds[i] = rd32(buf);
+        }
+    for (unsigned step = 0; step < k.es; step++) {
+        unsigned i = DUT_ATOMIC_REVERSE ? k.es - 1 - step : step;
+        done[i] = 0;
+        if (!(chen & (1u << i)))
+            continue;
+        const uint8_t *e = raw_at(&eo, 4u * i, 4);
+        const uint8_t *p0 = no_src0 ? NULL : raw_at(&s0, 4u * i, 4);
+        const uint8_t *p1 = has_src1 ? raw_at(&s1, 4u * i, 4) : NULL;
+        if (!e || (!no_src0 && !p0) || (has_src1 && !p1))
+            continue; /* raw operand past its variable: undefined */
+        uint32_t a = rd32(e);
+        uint8_t buf[4] = {0, 0, 0, 0};
+        uint32_t old;
+        if (BUG(B_ATOMIC_LOST_UPDATE)) {
+            old = olds[i];
+        } else {
+            mem_load(x, surf, a, n, buf);
+            old = rd32(buf) & mask;
+        }
+        uint32_t nv = atomic_new(op, n == 2, old, p0 ? rd32(p0) : 0, p1 ? rd32(p1) : 0);
+        uint8_t wb[4] = {(uint8_t)nv, (uint8_t)(nv >> 8), (uint8_t)(nv >> 16), (uint8_t)(nv >> 24)};
+        mem_store(x, surf, a, n, wb);
+        olds[i] = old;
+        news[i] = nv;
+        addrs[i] = a;
+        done[i] = 1;
+    }
+    if (BUG(B_ATOMIC_OLD_REVERSED)) {
+        /* returns, for lanes sharing an address, the old values of the
+         * opposite order: lane order reversed within each address group */
+        uint32_t fixed[32];
+        for (unsigned i = 0; i < k.es; i++) {
+            fixed[i] = olds[i];
+            if (!done[i])
+                continue;
+            unsigned rank = 0, cnt = 0;
+            for (unsigned j = 0; j < k.es; j++)
+                if (done[j] && addrs[j] == addrs[i]) {
+                    if (j < i) rank++;
+                    cnt++;
+                }
+            unsigned want = cnt - 1 - rank, r = 0;
+            for (unsigned j = 0; j < k.es; j++)
+                if (done[j] && addrs[j] == addrs[i]) {
+                    if (r == want) fixed[i] = olds[j];
+                    r++;
+                }
+        }
+        memcpy(olds, fixed, sizeof fixed);
+    }
+    for (unsigned i = 0; i < k.es; i++) {
+        if (!done[i])
+            continue;
+        uint8_t *d = raw_at(&dst, 4u * i, 4);
+        if (!d)
+            continue;
+        uint32_t r = op == A_PREDEC && !BUG(B_ATOMIC_PREDEC_OLD) ? news[i] : olds[i];
+        for (unsigned b = 0; b < n; b++)
+            d[b] = (uint8_t)(r >> (8 * b)); /* 16-bit: the upper half untouched */
+    }
+    return VISA_DUT_OK;
+}
+
+/* ------------------------------------------------------------------------ */
 
 int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
 {
@@ -829,9 +1330,14 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
     case 0x3A: return do_scatter(&x);
     case 0x36: return do_oword_st(&x);
     case 0x78: return do_gather_scaled(&x);
-    case 0x35: case 0x39: case 0x3C: case 0x74: case 0x79:
-        say(&x, "opcode 0x%02x not implemented by this DUT", op);
-        return VISA_DUT_ERROR;
+    case 0x39: return do_gather(&x);
+    case 0x79: return do_scatter_scaled(&x);
+    case 0x74: return do_gather4_scaled(&x);
+    case 0x35: return do_oword_ld(&x, 0);
+    case 0x3C: return do_oword_ld(&x, 1);
+    case 0x86: return do_qw(&x, 0);
+    case 0x87: return do_qw(&x, 1);
+    case 0x7D: return do_dword_atomic(&x);
     default:
         REJECT(&x, "unknown opcode 0x%02x", op);
     }

@@ -74,8 +74,8 @@ typedef struct tcase {
     uint8_t insn[64];
     uint32_t n;
     uint32_t em;
-    visa_dut_var vars[4];
-    uint8_t vdata[4][1024];
+    visa_dut_var vars[8];
+    uint8_t vdata[8][1024];
     unsigned nvars;
     visa_dut_pred preds[2];
     unsigned npreds;
@@ -86,7 +86,7 @@ typedef struct tcase {
 } tcase;
 
 static tcase T;
-static uint8_t before_var[4][1024];
+static uint8_t before_var[8][1024];
 static host before_host;
 static int idw = 4;
 
@@ -633,6 +633,429 @@ static void invalid_cases(void)
     INV("invalid: unknown opcode 0x01", "TGLLP", 0x01, 0x03);
 }
 
+/* ------------------------------------------------------------------------ */
+/* issue 8: the rest of the family. Bytes from visa-reference.md §2.1-2.6.  */
+
+/* GATHER (0x39): elt_size, is_modified, num_elts, surface, goff, eoff, dst */
+static void t_gather_word(void)
+{
+    tc_begin("gather.2 (M1_NM, 16) word units, OOB lanes zero", "TGLLP", 32, 306);
+    std_vars();
+    for (unsigned i = 0; i < 16; i++)
+        put32(offs + 4 * i, i < 14 ? 3 * i : 0x100 + i); /* lanes 14, 15 past the bound */
+    hsurf *s = add_surface(6, 128, 0);
+    for (unsigned a = 0; a < 128; a++)
+        s->b[a] = (uint8_t)(0x40 + a);
+    T.em = 0;
+    b1(0x39); b1(0x01); b1(0x00); b1(0x81); b1(6); op_imm(5); op_raw(32, 0); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned i = 0; i < 16; i++) {
+        uint32_t a = (5 + (i < 14 ? 3 * i : 0x100 + i)) * 2; /* word units */
+        uint32_t want = a + 2 <= 128 ? (uint32_t)s->b[a] | (uint32_t)s->b[a + 1] << 8 : 0;
+        uint32_t got = get32(T.vdata[1] + 4 * i) & 0xFFFF; /* upper half undefined */
+        if (got != want)
+            fail("lane %u low half 0x%04x, expected 0x%04x", i, got, want);
+    }
+    expect_surface_unchanged_except(6, 0, 0);
+    end_check();
+}
+
+/* GATHER dword, 8 lanes, M1 with EM: disabled lanes keep their value */
+static void t_gather_dword(void)
+{
+    tc_begin("gather.4 (M1, 8) byte 0x.. vs element units", "TGLLP", 32, 306);
+    std_vars();
+    for (unsigned i = 0; i < 8; i++)
+        put32(offs + 4 * i, 7 - i);
+    hsurf *s = add_surface(5, 256, 0);
+    for (unsigned a = 0; a < 256; a++)
+        s->b[a] = (uint8_t)(a * 7 + 1);
+    T.em = 0x000000F3;
+    b1(0x39); b1(0x02); b1(0x01); b1(0x00); b1(5); op_imm(2); op_raw(32, 0); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned i = 0; i < 8; i++)
+        expect_var32(1, i, (T.em >> i) & 1 ? get32(s->b + (2 + 7 - i) * 4) : 0x1000 + i);
+    end_check();
+}
+
+/* SCATTER_SCALED (0x79): (P1) 1 byte per lane, byte offsets */
+static void t_scatter_scaled(void)
+{
+    tc_begin("(P1) scatter_scaled.1 (M1, 8) bytes", "TGLLP", 32, 306);
+    std_vars();
+    for (unsigned i = 0; i < 8; i++)
+        put32(offs + 4 * i, 4 * i + 1);
+    add_pred(1, 8, 0x5A);
+    add_surface(6, 64, 0xEE);
+    b1(0x79); b1(0x03); b2(0x0001); b1(0); b1(0); b2(0); b1(6); op_imm(16); op_raw(32, 0); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned i = 0; i < 8; i++)
+        expect_surf8(6, 16 + 4 * i + 1, (0x5A >> i) & 1 ? (uint8_t)(0x1000 + i) : 0xEE);
+    for (unsigned a = 0; a < 64; a++)
+        if (a < 17 || (a - 17) % 4 != 0)
+            expect_surf8(6, a, 0xEE);
+    end_check();
+}
+
+/* SCATTER_SCALED 2 bytes at the bound: in-bound word written, straddling one dropped */
+static void t_scatter_scaled_oob(void)
+{
+    tc_begin("scatter_scaled.2 (M1, 4) at the bound", "TGLLP", 32, 306);
+    std_vars();
+    static const uint32_t o[4] = {0, 62, 63, 64};
+    for (unsigned i = 0; i < 4; i++)
+        put32(offs + 4 * i, o[i]);
+    add_surface(6, 64, 0xEE);
+    b1(0x79); b1(0x02); b2(0); b1(0); b1(1); b2(0); b1(6); op_imm(0); op_raw(32, 0); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    expect_surf8(6, 0, 0x00); expect_surf8(6, 1, 0x10); expect_surf8(6, 2, 0xEE);
+    expect_surf8(6, 62, 0x01); expect_surf8(6, 63, 0x10); /* lane 1 */
+    end_check();
+}
+
+/* GATHER4_SCALED (0x74) .GA SIMD8 on a 64-byte GRF: blocks 16 dwords apart */
+static void t_gather4(void)
+{
+    tc_begin("gather4_scaled.GA (M1, 8) GRF64 blocks", "PVC", 64, 306);
+    std_vars();
+    for (unsigned i = 0; i < 8; i++)
+        put32(offs + 4 * i, 16 * i);
+    hsurf *s = add_surface(6, 4096, 0);
+    for (unsigned a = 0; a < 4096; a += 4)
+        put32(s->b + a, 0xA0000000u + a);
+    T.em = 0x000000BF; /* lane 6 off */
+    b1(0x74); b1(0x03); b2(0); b1(0x0A); b2(0); b1(6); op_imm(0x40); op_raw(32, 0); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned i = 0; i < 8; i++) {
+        int on = i != 6;
+        expect_var32(1, i, on ? 0xA0000000u + 0x40 + 16 * i + 4 : 0x1000 + i);       /* G */
+        expect_var32(1, 16 + i, on ? 0xA0000000u + 0x40 + 16 * i + 12 : 0x1010 + i); /* A */
+    }
+    for (unsigned j = 32; j < 64; j++)
+        expect_var32(1, j, 0x1000 + j); /* past the two blocks: untouched */
+    end_check();
+}
+
+/* OWORD_LD (0x35): oword units; OOB owords (incl. a straddling one) read zero */
+static void t_oword_ld(void)
+{
+    tc_begin("oword_ld (2) %scratch 0x3 (oword units)", "TGLLP", 32, 306);
+    std_vars();
+    hsurf *s = add_surface(5, 256, 0);
+    for (unsigned a = 0; a < 256; a++)
+        s->b[a] = (uint8_t)(a + 3);
+    b1(0x35); b1(0x01); b1(0x00); b1(5); op_imm(3); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned j = 0; j < 8; j++)
+        expect_var32(1, j, get32(s->b + 48 + 4 * j));
+    end_check();
+
+    tc_begin("oword_ld (8) straddling the bound reads 0", "TGLLP", 32, 306);
+    std_vars();
+    s = add_surface(6, 72, 0);
+    for (unsigned a = 0; a < 72; a++)
+        s->b[a] = (uint8_t)(0x80 | a);
+    b1(0x35); b1(0x03); b1(0x00); b1(6); op_imm(0); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned j = 0; j < 32; j++)
+        expect_var32(1, j, j < 16 ? get32(s->b + 4 * j) : 0);
+    end_check();
+}
+
+/* OWORD_LD_UNALIGNED (0x3C): byte offset from vISA 3.2, dword units before */
+static void t_oword_ld_unaligned(uint32_t ver, uint32_t off, uint32_t byte)
+{
+    char name[64];
+    snprintf(name, sizeof name, "oword_ld_unaligned (2) vISA %u.%u offset %u", ver / 100, ver % 100, off);
+    tc_begin(name, "TGLLP", 32, ver);
+    std_vars();
+    hsurf *s = add_surface(6, 512, 0);
+    for (unsigned a = 0; a < 512; a++)
+        s->b[a] = (uint8_t)(a * 5 + 9);
+    b1(0x3C); b1(0x01); b1(0x00); b1(6); op_imm(off); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned j = 0; j < 8; j++)
+        expect_var32(1, j, get32(s->b + byte + 4 * j));
+    expect_var32(1, 8, 0x1008);
+    end_check();
+}
+
+/* QW_GATHER (0x86): (P1) SIMD4, qword lanes, disabled lanes kept, OOB zero */
+static void t_qw_gather(void)
+{
+    tc_begin("(P1) qw_gather.1 (M1, 4) PVC", "PVC", 64, 306);
+    std_vars();
+    uint8_t *q = add_var(34, 11, 8, 8); /* uq x8 */
+    for (unsigned j = 0; j < 64; j++)
+        q[j] = (uint8_t)(0xC0 + j);
+    static const uint32_t o[4] = {8, 24, 120, 250};
+    for (unsigned i = 0; i < 4; i++)
+        put32(offs + 4 * i, o[i]);
+    add_pred(1, 16, 0x000D); /* lanes 0, 2, 3 */
+    hsurf *s = add_surface(6, 256, 0);
+    for (unsigned a = 0; a < 256; a++)
+        s->b[a] = (uint8_t)(a ^ 0xA5);
+    b1(0x86); b1(0x02); b2(0x0001); b1(0); b1(6); op_raw(32, 0); op_raw(34, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned i = 0; i < 4; i++)
+        for (unsigned h = 0; h < 2; h++) {
+            uint32_t want;
+            if (i == 1)
+                want = get32(before_var[2] + 8 * i + 4 * h);
+            else if (o[i] + 8 <= 256)
+                want = get32(s->b + o[i] + 4 * h);
+            else
+                want = 0;
+            expect_var32(2, 2 * i + h, want);
+        }
+    for (unsigned j = 8; j < 16; j++)
+        expect_var32(2, j, get32(before_var[2] + 4 * j));
+    end_check();
+}
+
+/* QW_SCATTER (0x87): (!P1) SIMD4, src lane i = qword i */
+static void t_qw_scatter(void)
+{
+    tc_begin("(!P1) qw_scatter.1 (M1, 4) XeHP_SDV", "XeHP_SDV", 32, 306);
+    std_vars();
+    uint8_t *q = add_var(34, 13, 4, 8); /* q x4 */
+    for (unsigned j = 0; j < 32; j++)
+        q[j] = (uint8_t)(0x30 + j);
+    for (unsigned i = 0; i < 4; i++)
+        put32(offs + 4 * i, 64 - 16 * i);
+    add_pred(1, 8, 0x04); /* inverted: lanes 0, 1, 3 */
+    add_surface(6, 128, 0xEE);
+    b1(0x87); b1(0x02); b2(0x8001); b1(0); b1(6); op_raw(32, 0); op_raw(34, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned i = 0; i < 4; i++)
+        for (unsigned b = 0; b < 8; b++)
+            expect_surf8(6, 64 - 16 * i + b, i == 2 ? 0xEE : (uint8_t)(0x30 + 8 * i + b));
+    expect_surface_unchanged_except(6, 16, 72);
+    for (unsigned a = 0; a < 128; a++)
+        if (a % 16 >= 8)
+            expect_surf8(6, a, 0xEE);
+    end_check();
+}
+
+/* DWORD_ATOMIC (0x7D): op, exec, pred, surface, offsets, src0, src1, dst.
+ * Lanes on one address serialize in an order the spec leaves open: the
+ * check accepts the final dword and the returned old values of any order. */
+static uint32_t ref_op(unsigned op, uint32_t old, uint32_t s0, uint32_t s1)
+{
+    switch (op) {
+    case 0x00: return old + s0;
+    case 0x06: return s0;
+    case 0x07: return old == s1 ? s0 : old;
+    default: return old;
+    }
+}
+
+static int next_perm(unsigned *p, unsigned n)
+{
+    int i = (int)n - 2;
+    while (i >= 0 && p[i] >= p[i + 1]) i--;
+    if (i < 0) return 0;
+    int j = (int)n - 1;
+    while (p[j] <= p[i]) j--;
+    unsigned t = p[i]; p[i] = p[j]; p[j] = t;
+    for (unsigned a = (unsigned)i + 1, b = n - 1; a < b; a++, b--) { t = p[a]; p[a] = p[b]; p[b] = t; }
+    return 1;
+}
+
+/* lanes `ln[0..n)` hit address `addr` (initial `init`); 1 if some order explains it */
+static int serial_ok(unsigned op, const unsigned *ln, unsigned n, uint32_t init, uint32_t final,
+                     const uint8_t *s0v, const uint8_t *s1v, const uint8_t *dstv)
+{
+    unsigned p[8];
+    for (unsigned k = 0; k < n; k++) p[k] = k;
+    do {
+        uint32_t m = init;
+        int ok = 1;
+        for (unsigned k = 0; k < n && ok; k++) {
+            unsigned i = ln[p[k]];
+            if (get32(dstv + 4 * i) != m) ok = 0;
+            m = ref_op(op, m, get32(s0v + 4 * i), s1v ? get32(s1v + 4 * i) : 0);
+        }
+        if (ok && m == final) return 1;
+    } while (next_perm(p, n));
+    return 0;
+}
+
+static void t_atomic_collide(const char *name, unsigned op)
+{
+    tc_begin(name, "TGLLP", 32, 306);
+    std_vars();                          /* V33 = src0 */
+    uint8_t *s1 = add_var(34, 0, 8, 4);  /* src1 */
+    uint8_t *dst = add_var(35, 0, 8, 4); /* dst */
+    static const uint32_t o[8] = {16, 4, 16, 8, 16, 12, 0, 16}; /* lanes 0, 2, 4, 7 collide */
+    for (unsigned i = 0; i < 8; i++) {
+        put32(offs + 4 * i, o[i]);
+        put32(s1 + 4 * i, i == 4 ? 0x1002 : 0x5000 + i); /* cmpxchg: lane 4 matches lane 2's value */
+        put32(dst + 4 * i, 0xDDDD0000u + i);
+    }
+    hsurf *s = add_surface(6, 64, 0);
+    for (unsigned a = 0; a < 64; a += 4)
+        put32(s->b + a, 0x100 * a + 7);
+    T.em = 0x000000BF; /* lane 6 off */
+    b1(0x7D); b1(op); b1(0x03); b2(0); b1(6); op_raw(32, 0); op_raw(33, 0);
+    op_raw(op == 0x07 ? 34 : 0, 0); op_raw(35, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    static const unsigned coll[4] = {0, 2, 4, 7};
+    if (!serial_ok(op, coll, 4, 0x100 * 16 + 7, get32(s->b + 16), T.vdata[1], op == 0x07 ? T.vdata[2] : NULL,
+                   T.vdata[3]))
+        fail("lanes 0, 2, 4, 7 on dword 16: final 0x%08x and old values match no serial order%s%s",
+             get32(s->b + 16), 0, 0);
+    for (unsigned i = 0; i < 8; i++) {
+        if (o[i] == 16) continue;
+        if (i == 6) { expect_var32(3, i, 0xDDDD0006u); expect_surf32(6, 0, 7); continue; }
+        expect_var32(3, i, 0x100 * o[i] + 7);
+        expect_surf32(6, o[i], ref_op(op, 0x100 * o[i] + 7, 0x1000 + i, get32(s1 + 4 * i)));
+    }
+    end_check();
+}
+
+/* one lane of a DWORD_ATOMIC op: old value, src0, src1 -> expected new and return */
+static void t_atomic1(const char *name, const char *plat, uint32_t grf, unsigned opb, uint32_t type,
+                      uint32_t mem, uint32_t v0, uint32_t v1, uint32_t want_mem, uint32_t want_ret)
+{
+    tc_begin(name, plat, grf, 306);
+    std_vars();
+    uint8_t *a = add_var(34, type, 8, 4);  /* src0 */
+    uint8_t *b = add_var(35, type, 8, 4);  /* src1 */
+    uint8_t *d = add_var(36, type, 8, 4);  /* dst */
+    put32(offs, 8);
+    put32(a, v0);
+    put32(b, v1);
+    put32(d, 0xDDDDDDDDu);
+    hsurf *s = add_surface(6, 64, 0x99);
+    put32(s->b + 8, mem);
+    unsigned op = opb & 0x1F;
+    int no0 = op == 2 || op == 3 || op == 13, has1 = op == 7 || op == 0x12;
+    b1(0x7D); b1(opb); b1(0x00); b2(0); b1(6); op_raw(32, 0); op_raw(no0 ? 0 : 34, 0);
+    op_raw(has1 ? 35 : 0, 0); op_raw(36, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    expect_surf32(6, 8, want_mem);
+    expect_var32(4, 0, want_ret);
+    expect_surface_unchanged_except(6, 8, 12);
+    end_check();
+}
+
+/* DWORD_ATOMIC out of bounds: old value 0 returned, nothing written */
+static void t_atomic_oob(void)
+{
+    tc_begin("dword_atomic.inc (M1, 2) lane 1 out of bounds", "TGLLP", 32, 306);
+    std_vars();
+    uint8_t *d = add_var(34, 0, 8, 4);
+    put32(offs, 60);
+    put32(offs + 4, 62); /* straddles the bound of 64 */
+    put32(d, 0xDDDDDDDDu);
+    put32(d + 4, 0xDDDDDDDDu);
+    hsurf *s = add_surface(6, 64, 0x11);
+    b1(0x7D); b1(0x02); b1(0x01); b2(0); b1(6); op_raw(32, 0); op_raw(0, 0); op_raw(0, 0); op_raw(34, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    expect_surf32(6, 60, 0x11111112);
+    expect_var32(2, 0, 0x11111111);
+    expect_var32(2, 1, 0);
+    (void)s;
+    expect_surface_unchanged_except(6, 60, 64);
+    end_check();
+}
+
+#define ATOM_TAIL 0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0
+static void invalid_cases_issue8(void)
+{
+    INV("invalid: gather elt_size 3", "TGLLP", 0x39, 0x03, 0x00, 0x00, 6, S4TAIL);
+    INV("invalid: gather num_elts 3", "TGLLP", 0x39, 0x02, 0x00, 0x03, 6, S4TAIL);
+    INV("invalid: gather dst %null with offset 4", "TGLLP", 0x39, 0x02, 0x00, 0x00, 6,
+        0x05, 0x00, 0, 0, 0, 0, 0x20, 0, 0, 0, 0, 0, 0x00, 0, 0, 0, 0x04, 0);
+    INV("invalid: gather dst read-only %r0", "TGLLP", 0x39, 0x02, 0x00, 0x00, 6,
+        0x05, 0x00, 0, 0, 0, 0, 0x20, 0, 0, 0, 0, 0, 0x07, 0, 0, 0, 0, 0);
+    INV("invalid: scatter_scaled num_blocks 3", "TGLLP", 0x79, 0x03, 0, 0, 0x00, 0x03, 0, 0, 6, S4TAIL);
+    INV("invalid: scatter_scaled exec size 32", "TGLLP", 0x79, 0x05, 0, 0, 0x00, 0x00, 0, 0, 6, S4TAIL);
+    INV("invalid: scatter_scaled src %null", "TGLLP", 0x79, 0x03, 0, 0, 0x00, 0x00, 0, 0, 6,
+        0x05, 0x00, 0, 0, 0, 0, 0x20, 0, 0, 0, 0, 0, 0x00, 0, 0, 0, 0, 0);
+    INV("invalid: gather4_scaled channel mask 0", "TGLLP", 0x74, 0x03, 0, 0, 0x00, 0, 0, 6, S4TAIL);
+    INV("invalid: gather4_scaled scale 1", "TGLLP", 0x74, 0x03, 0, 0, 0x01, 1, 0, 6, S4TAIL);
+    INV("invalid: oword_ld size code 5", "TGLLP", 0x35, 0x05, 0, 6, 0x05, 0x00, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0);
+    INV("invalid: oword_ld 16 owords to T6 on PVC", "PVC", 0x35, 0x04, 0, 6, 0x05, 0x00, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0);
+    INV("invalid: oword_ld_unaligned SLM on SKL", "SKL", 0x3C, 0x00, 0, 0, 0x05, 0x00, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0);
+    INV("invalid: qw_gather on TGLLP", "TGLLP", 0x86, 0x03, 0, 0, 0, 6, 0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0);
+    INV("invalid: qw_scatter src of type ud", "PVC", 0x87, 0x03, 0, 0, 0, 6, 0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0);
+    INV("invalid: dword_atomic op 0x0e", "TGLLP", 0x7D, 0x0E, 0x03, 0, 0, 6, ATOM_TAIL);
+    INV("invalid: dword_atomic width bits 10", "TGLLP", 0x7D, 0x40, 0x03, 0, 0, 6, ATOM_TAIL);
+    INV("invalid: dword_atomic.16 on SKL", "SKL", 0x7D, 0x20, 0x03, 0, 0, 6, ATOM_TAIL);
+    INV("invalid: dword_atomic exec size 32", "TGLLP", 0x7D, 0x00, 0x05, 0, 0, 6, ATOM_TAIL);
+    INV("invalid: dword_atomic.inc with src0", "TGLLP", 0x7D, 0x02, 0x03, 0, 0, 6, ATOM_TAIL);
+    INV("invalid: dword_atomic.add with src1", "TGLLP", 0x7D, 0x00, 0x03, 0, 0, 6,
+        0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0);
+    INV("invalid: dword_atomic.fmax on :ud", "TGLLP", 0x7D, 0x10, 0x03, 0, 0, 6, ATOM_TAIL);
+    INV("invalid: dword_atomic.cmpxchg without src1", "TGLLP", 0x7D, 0x07, 0x03, 0, 0, 6, ATOM_TAIL);
+}
+
+static void issue8_cases(void)
+{
+    t_gather_word();
+    t_gather_dword();
+    t_scatter_scaled();
+    t_scatter_scaled_oob();
+    t_gather4();
+    t_oword_ld();
+    t_oword_ld_unaligned(306, 20, 20);
+    t_oword_ld_unaligned(301, 5, 20);
+    t_qw_gather();
+    t_qw_scatter();
+    t_atomic_collide("dword_atomic.add (M1, 8) 4 lanes on one dword", 0x00);
+    t_atomic_collide("dword_atomic.xchg (M1, 8) 4 lanes on one dword", 0x06);
+    t_atomic_collide("dword_atomic.cmpxchg (M1, 8) 4 lanes on one dword", 0x07);
+    /* cmpxchg: src0 = new value, src1 = comparand */
+    t_atomic1("dword_atomic.cmpxchg (1) equal", "TGLLP", 32, 0x07, 0, 5, 9, 5, 9, 5);
+    t_atomic1("dword_atomic.cmpxchg (1) not equal", "TGLLP", 32, 0x07, 0, 5, 5, 6, 5, 5);
+    t_atomic1("dword_atomic.minsint (1) -1 vs 1", "TGLLP", 32, 0x0B, 1, 0xFFFFFFFFu, 1, 0, 0xFFFFFFFFu, 0xFFFFFFFFu);
+    t_atomic1("dword_atomic.maxsint (1) -1 vs 1", "TGLLP", 32, 0x0C, 1, 0xFFFFFFFFu, 1, 0, 1, 0xFFFFFFFFu);
+    t_atomic1("dword_atomic.min (1) unsigned", "TGLLP", 32, 0x04, 0, 0xFFFFFFFFu, 1, 0, 1, 0xFFFFFFFFu);
+    t_atomic1("dword_atomic.sub (1) wraps", "TGLLP", 32, 0x01, 0, 1, 2, 0, 0xFFFFFFFFu, 1);
+    t_atomic1("dword_atomic.dec (1)", "TGLLP", 32, 0x03, 0, 0, 0, 0, 0xFFFFFFFFu, 0);
+    t_atomic1("dword_atomic predec (1) returns the new value", "TGLLP", 32, 0x0D, 0, 10, 0, 0, 9, 9);
+    t_atomic1("dword_atomic.xor (1)", "TGLLP", 32, 0x0A, 0, 0xF0F0F0F0u, 0xFF00FF00u, 0, 0x0FF00FF0u, 0xF0F0F0F0u);
+    t_atomic1("dword_atomic.fmax (1) 1.5 vs -2", "TGLLP", 32, 0x10, 7, 0xC0000000u, 0x3FC00000u, 0, 0x3FC00000u, 0xC0000000u);
+    t_atomic1("dword_atomic.fmin (1) 1.5 vs -2", "TGLLP", 32, 0x11, 7, 0xC0000000u, 0x3FC00000u, 0, 0xC0000000u, 0xC0000000u);
+    t_atomic1("dword_atomic.fcmpwr (1) equal: src1 stored", "TGLLP", 32, 0x12, 7, 0x3F800000u, 0x3F800000u, 0x40000000u, 0x40000000u, 0x3F800000u);
+    /* 16-bit: only the low word of memory and of each operand dword; dst upper half undefined */
+    tc_begin("dword_atomic.add.16 (1) word only", "TGLLP", 32, 306);
+    {
+        std_vars();
+        uint8_t *a = add_var(34, 0, 8, 4), *d = add_var(35, 0, 8, 4);
+        put32(offs, 8);
+        put32(a, 0x77770001u);
+        put32(d, 0xDDDDDDDDu);
+        hsurf *s = add_surface(6, 64, 0x99);
+        put32(s->b + 8, 0x1234FFFFu);
+        b1(0x7D); b1(0x20); b1(0x00); b2(0); b1(6); op_raw(32, 0); op_raw(34, 0); op_raw(0, 0); op_raw(35, 0);
+        begin_check();
+        expect_rc(run(), VISA_DUT_OK);
+        expect_surf32(6, 8, 0x12340000u);
+        if ((get32(T.vdata[3]) & 0xFFFF) != 0xFFFF)
+            fail("dst low word 0x%04x, expected 0xffff%s%s", get32(T.vdata[3]) & 0xFFFF, 0, 0);
+        expect_surface_unchanged_except(6, 8, 10);
+        end_check();
+    }
+    t_atomic_oob();
+    invalid_cases_issue8();
+}
+
 int main(int argc, char **argv)
 {
     int expect_fail = 0;
@@ -691,6 +1114,7 @@ int main(int argc, char **argv)
     t_goff_forms();
     t_raw_offset();
     invalid_cases();
+    issue8_cases();
 
     printf("%s: %d cases, %d failed\n", lib, cases, failures);
     if (expect_fail)

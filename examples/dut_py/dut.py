@@ -14,8 +14,13 @@ One JSON object per line on stdout, flushed:
    16-byte lines sorted by offset)
 
 An independent, plain implementation (Python 3 stdlib only) of SCATTER4_SCALED
-(0x75), SCATTER (0x3A), OWORD_ST (0x36) and GATHER_SCALED (0x78), written from
-the vISA spec pages and the project's reference notes. Where the spec is open
+(0x75), SCATTER (0x3A), OWORD_ST (0x36), GATHER_SCALED (0x78), GATHER (0x39),
+SCATTER_SCALED (0x79), GATHER4_SCALED (0x74), OWORD_LD (0x35),
+OWORD_LD_UNALIGNED (0x3C), QW_GATHER (0x86), QW_SCATTER (0x87) and
+DWORD_ATOMIC (0x7D), written from the vISA spec pages and the project's
+reference notes. DWORD_ATOMIC performs the lanes in lane order; with
+`--atomic-reverse` from the highest lane down (lanes colliding on one address
+then serialize the other way round; both orders are correct). Where the spec is open
 it makes the same simple choices as examples/dut_c (see its README): an
 element with any byte past the bound is wholly out of bounds (write dropped,
 read zero), misaligned accesses are done literally, the last overlapping
@@ -23,6 +28,8 @@ writer wins, disabled gather lanes and the upper bytes of 1/2-byte gathers keep
 their values, every invalid encoding is rejected.
 """
 import json
+import math
+import struct
 import sys
 
 TYPES = {"ud": (0, 4), "d": (1, 4), "uw": (2, 2), "w": (3, 2), "ub": (4, 1), "b": (5, 1),
@@ -44,6 +51,67 @@ PREDEF = {1: ("uw", 1, 1, 0), 2: ("uw", 1, 1, 0), 3: ("ud", 1, 1, 0), 4: ("ud", 
           21: ("uq", 1, 1, 1)}
 
 M32 = 0xFFFFFFFF
+G_TGLLP = 4
+# QW_GATHER/QW_SCATTER num_blocks codes accepted: 0..3 = 1, 2, 4, 8 blocks (the parser's set)
+QW_MAX_NBLK_CODE = 3
+# DWORD_ATOMIC: lanes performed from the highest lane down (colliding lanes then
+# serialize in reverse lane order; just as correct). Set by --atomic-reverse.
+ATOMIC_REVERSE = False
+
+(A_ADD, A_SUB, A_INC, A_DEC, A_MIN, A_MAX, A_XCHG, A_CMPXCHG, A_AND, A_OR, A_XOR,
+ A_IMIN, A_IMAX, A_PREDEC) = range(14)
+A_FMAX, A_FMIN, A_FCMPWR = 0x10, 0x11, 0x12
+
+
+def to_float(v, n):
+    """the float value of a 2- or 4-byte operand"""
+    return struct.unpack("<e" if n == 2 else "<f", v.to_bytes(n, "little"))[0]
+
+
+def atomic_op(op, n, old, s0, s1):
+    """new memory value of one atomic lane; all values are n-byte unsigned"""
+    mask = (1 << (8 * n)) - 1
+    sign = 1 << (8 * n - 1)
+
+    def signed(v):
+        return v - (1 << (8 * n)) if v & sign else v
+    if op == A_ADD:
+        return (old + s0) & mask
+    if op == A_SUB:
+        return (old - s0) & mask
+    if op == A_INC:
+        return (old + 1) & mask
+    if op in (A_DEC, A_PREDEC):
+        return (old - 1) & mask
+    if op == A_MIN:
+        return min(old, s0)
+    if op == A_MAX:
+        return max(old, s0)
+    if op == A_XCHG:
+        return s0
+    if op == A_CMPXCHG:       # src0 = value stored, src1 = comparand
+        return s0 if old == s1 else old
+    if op == A_AND:
+        return old & s0
+    if op == A_OR:
+        return old | s0
+    if op == A_XOR:
+        return old ^ s0
+    if op == A_IMIN:
+        return s0 if signed(s0) < signed(old) else old
+    if op == A_IMAX:
+        return s0 if signed(s0) > signed(old) else old
+    a, b = to_float(old, n), to_float(s0, n)
+    if op in (A_FMAX, A_FMIN):
+        if math.isnan(a):     # a NaN operand yields the other one
+            return s0
+        if math.isnan(b):
+            return old
+        if op == A_FMAX:
+            return s0 if b > a else old
+        return s0 if b < a else old
+    # FCMPWR: src0 = comparand, src1 = value stored
+    return s1 if b == a else old
 
 
 class Invalid(Exception):
@@ -343,8 +411,18 @@ class Machine:
             self.oword_st()
         elif op == 0x78:
             self.gather_scaled()
-        elif op in (0x35, 0x39, 0x3C, 0x74, 0x79):
-            raise NotImplementedError("opcode 0x%02x not implemented by this DUT" % op)
+        elif op == 0x39:
+            self.gather()
+        elif op == 0x79:
+            self.scatter_scaled()
+        elif op == 0x74:
+            self.gather4_scaled()
+        elif op in (0x35, 0x3C):
+            self.oword_ld(op == 0x3C)
+        elif op in (0x86, 0x87):
+            self.qw(op == 0x87)
+        elif op == 0x7D:
+            self.dword_atomic()
         else:
             raise Invalid("unknown opcode")
 
@@ -460,6 +538,210 @@ class Machine:
             if d is not None:
                 d[0].data[d[1]:d[1] + nb] = data
 
+    # ---- issue 8: the rest of the legacy data-port family ----
+    def gather(self):
+        eltb, _ismod, ne, surf = self.get(1), self.get(1), self.get(1), self.get(1)
+        g, eo, dst = self.vec(), self.raw(), self.raw()
+        self.done()
+        if eltb & 3 == 3 or eltb & ~3:
+            raise Invalid("elt_size")
+        if ne & 3 == 3 or ne & 0xC:
+            raise Invalid("num_elts")
+        esz = 1 << (eltb & 3)
+        es = (8, 16, 1)[ne & 3]
+        off, nomask = self.mask_nibble(ne >> 4)
+        self.check_mask(es, off)
+        self.check_surface(surf)
+        self.check_goff(g)
+        self.check_raw(eo, "element_offset", (UD,))
+        self.check_raw(dst, "dst", (UD, D, F), null_ok=True, is_dst=True)
+        goff = self.goff_value(g)
+        en = self.chen(es, off, nomask, 0)
+        for i in range(es):
+            if not en & (1 << i):
+                continue
+            e = self.raw_at(eo, 4 * i, 4)
+            if e is None:
+                continue
+            eoff = int.from_bytes(e[0].data[e[1]:e[1] + 4], "little")
+            data = self.load(surf, (((goff + eoff) & M32) * esz) & M32, esz)
+            d = self.raw_at(dst, 4 * i, 4)
+            if d is not None:
+                d[0].data[d[1]:d[1] + esz] = data
+
+    def scatter_scaled(self):
+        eb, pred, bsz, nblk = self.get(1), self.get(2), self.get(1), self.get(1)
+        scale, surf = self.get(2), self.get(1)
+        g, eo, src = self.vec(), self.raw(), self.raw()
+        self.done()
+        es, off, nomask = self.decode_exec(eb)
+        self.check_pred(pred, es, off)
+        if bsz:
+            raise Invalid("block_size")
+        if nblk >= 3:
+            raise Invalid("num_blocks")
+        if scale:
+            raise Invalid("scale")
+        self.check_surface(surf)
+        self.check_goff(g)
+        self.check_raw(eo, "element_offset", (UD,))
+        self.check_raw(src, "src", (UD, D, F))
+        goff = self.goff_value(g)
+        en = self.chen(es, off, nomask, pred)
+        nb = 1 << nblk
+        for i in range(es):
+            if not en & (1 << i):
+                continue
+            e, d = self.raw_at(eo, 4 * i, 4), self.raw_at(src, 4 * i, 4)
+            if e is None or d is None:
+                continue
+            eoff = int.from_bytes(e[0].data[e[1]:e[1] + 4], "little")
+            self.store(surf, (goff + eoff) & M32, bytes(d[0].data[d[1]:d[1] + nb]))
+
+    def gather4_scaled(self):
+        eb, pred, chm, scale, surf = self.get(1), self.get(2), self.get(1), self.get(2), self.get(1)
+        g, eo, dst = self.vec(), self.raw(), self.raw()
+        self.done()
+        es, off, nomask = self.decode_exec(eb)
+        self.check_pred(pred, es, off)
+        if chm & 0xF == 0 or chm & 0xF0:
+            raise Invalid("channels")
+        if scale:
+            raise Invalid("scale")
+        self.check_surface(surf)
+        self.check_goff(g)
+        self.check_raw(eo, "element_offset", (UD,))
+        self.check_raw(dst, "dst", (UD, D, F), null_ok=True, is_dst=True)
+        goff = self.goff_value(g)
+        en = self.chen(es, off, nomask, pred)
+        block = max(es, self.grf // 4)
+        k = 0
+        for c in range(4):
+            if not chm & (1 << c):
+                continue
+            for i in range(es):
+                if not en & (1 << i):
+                    continue
+                e = self.raw_at(eo, 4 * i, 4)
+                if e is None:
+                    continue
+                eoff = int.from_bytes(e[0].data[e[1]:e[1] + 4], "little")
+                data = self.load(surf, ((goff + eoff) & M32) + 4 * c, 4)
+                d = self.raw_at(dst, 4 * (k * block + i), 4)
+                if d is not None:
+                    d[0].data[d[1]:d[1] + 4] = data
+            k += 1
+
+    def oword_ld(self, unaligned):
+        size, _ismod, surf = self.get(1), self.get(1), self.get(1)
+        g, dst = self.vec(), self.raw()
+        self.done()
+        if size & ~7 or size & 7 > 4:
+            raise Invalid("size")
+        if size & 7 == 4 and not (self.gen >= G_XEHP_SDV and surf == 0):
+            raise Invalid("size: 16 owords need XeHP_SDV+ and SLM")
+        self.check_surface(surf)
+        if surf == 0 and self.gen < G_ICLLP:
+            raise Invalid("surface: SLM needs ICLLP+")
+        self.check_goff(g)
+        self.check_raw(dst, "dst", None, null_ok=True, is_dst=True)
+        off = self.goff_value(g)
+        if not unaligned:
+            base = off * 16              # oword units
+        elif self.version < 302:
+            base = off * 4               # dword units before vISA 3.2
+        else:
+            base = off                   # bytes
+        for j in range(1 << (size & 7)):
+            data = self.load(surf, base + 16 * j, 16)
+            d = self.raw_at(dst, 16 * j, 16)
+            if d is not None:
+                d[0].data[d[1]:d[1] + 16] = data
+
+    def qw(self, is_write):
+        eb, pred, nblk, surf = self.get(1), self.get(2), self.get(1), self.get(1)
+        eo, data = self.raw(), self.raw()
+        self.done()
+        if self.gen < G_XEHP_SDV:
+            raise Invalid("platform: QW ops need XeHP_SDV+")
+        es, off, nomask = self.decode_exec(eb)
+        self.check_pred(pred, es, off)
+        if nblk > QW_MAX_NBLK_CODE:
+            raise Invalid("num_blocks")
+        self.check_surface(surf)
+        self.check_raw(eo, "offset", (UD,))
+        self.check_raw(data, "src" if is_write else "dst", ("q", "uq", "df"),
+                       null_ok=not is_write, is_dst=not is_write)
+        en = self.chen(es, off, nomask, pred)
+        nb = 1 << nblk
+        for i in range(es):
+            if not en & (1 << i):
+                continue
+            e = self.raw_at(eo, 4 * i, 4)
+            if e is None:
+                continue
+            base = int.from_bytes(e[0].data[e[1]:e[1] + 4], "little")
+            for j in range(nb):
+                d = self.raw_at(data, 8 * (j * es + i), 8)
+                if is_write:
+                    if d is not None:
+                        self.store(surf, base + 8 * j, bytes(d[0].data[d[1]:d[1] + 8]))
+                else:
+                    val = self.load(surf, base + 8 * j, 8)
+                    if d is not None:
+                        d[0].data[d[1]:d[1] + 8] = val
+
+    def dword_atomic(self):
+        opb, eb, pred, surf = self.get(1), self.get(1), self.get(2), self.get(1)
+        eo, s0, s1, dst = self.raw(), self.raw(), self.raw(), self.raw()
+        self.done()
+        op, width = opb & 0x1F, opb >> 5
+        if width > 1:
+            raise Invalid("op: width bits")
+        w16 = width == 1
+        if w16 and self.gen < G_TGLLP:
+            raise Invalid("op: 16-bit atomics need TGLLP+")
+        if not (op <= A_PREDEC or A_FMAX <= op <= A_FCMPWR):
+            raise Invalid("op: operation")
+        es, off, nomask = self.decode_exec(eb)
+        self.check_pred(pred, es, off)
+        types = (D,) if op in (A_IMIN, A_IMAX) else (F,) if op >= A_FMAX else (UD,)
+        no_src0 = op in (A_INC, A_DEC, A_PREDEC)
+        has_src1 = op in (A_CMPXCHG, A_FCMPWR)
+        self.check_surface(surf)
+        self.check_raw(eo, "element_offset", (UD,))
+        if no_src0:
+            if s0["id"] or s0["off"]:
+                raise Invalid("src0: must be %null")
+        else:
+            self.check_raw(s0, "src0", types)
+        if not has_src1:
+            if s1["id"] or s1["off"]:
+                raise Invalid("src1: must be %null")
+        else:
+            self.check_raw(s1, "src1", types)
+        self.check_raw(dst, "dst", types, null_ok=True, is_dst=True)
+        en = self.chen(es, off, nomask, pred)
+        n = 2 if w16 else 4
+        order = range(es - 1, -1, -1) if ATOMIC_REVERSE else range(es)
+        for i in order:
+            if not en & (1 << i):
+                continue
+            e = self.raw_at(eo, 4 * i, 4)
+            p0 = None if no_src0 else self.raw_at(s0, 4 * i, 4)
+            p1 = self.raw_at(s1, 4 * i, 4) if has_src1 else None
+            if e is None or (not no_src0 and p0 is None) or (has_src1 and p1 is None):
+                continue
+            a = int.from_bytes(e[0].data[e[1]:e[1] + 4], "little")
+            v0 = int.from_bytes(p0[0].data[p0[1]:p0[1] + n], "little") if p0 else 0
+            v1 = int.from_bytes(p1[0].data[p1[1]:p1[1] + n], "little") if p1 else 0
+            old = int.from_bytes(self.load(surf, a, n), "little")
+            new = atomic_op(op, n, old, v0, v1)
+            self.store(surf, a, new.to_bytes(n, "little"))
+            d = self.raw_at(dst, 4 * i, 4)
+            if d is not None:
+                ret = new if op == A_PREDEC else old
+                d[0].data[d[1]:d[1] + n] = ret.to_bytes(n, "little")  # 16-bit: upper half kept
 
 def handle(line):
     obj = json.loads(line)
@@ -479,6 +761,9 @@ def handle(line):
 
 
 def main():
+    global ATOMIC_REVERSE
+    if "--atomic-reverse" in sys.argv[1:]:
+        ATOMIC_REVERSE = True
     for line in sys.stdin:
         line = line.strip()
         if not line:

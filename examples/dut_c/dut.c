@@ -1095,7 +1095,7 @@ static int do_qw(ctx *x, int is_write)
 /* DWORD_ATOMIC (0x7D) */
 enum {
     A_ADD = 0, A_SUB, A_INC, A_DEC, A_MIN, A_MAX, A_XCHG, A_CMPXCHG, A_AND, A_OR, A_XOR,
-    A_IMIN, A_IMAX, A_PREDEC, A_FMAX = 0x10, A_FMIN, A_FCMPWR
+    A_IMIN, A_IMAX, A_PREDEC, A_FMAX = 0x10, A_FMIN, A_FCMPWR, A_FADD, A_FSUB
 };
 
 static float f32_of(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
@@ -1118,6 +1118,44 @@ static float half_to_float(uint16_t h)
         u = (s << 31) | ((e - 15 + 127) << 23) | (m << 13);
     }
     return f32_of(u);
+}
+
+/* float -> half, round to nearest even */
+static uint16_t float_to_half(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    uint32_t sign = (u >> 16) & 0x8000u, e = (u >> 23) & 0xFF, m = u & 0x7FFFFF;
+    if (e == 0xFF)
+        return (uint16_t)(sign | 0x7C00u | (m ? 0x200u : 0)); /* NaN: the quiet NaN, payload dropped */
+    int ee = (int)e - 127 + 15;
+    if (ee >= 31)
+        return (uint16_t)(sign | 0x7C00u);
+    uint32_t mant, shift;
+    if (ee <= 0) {
+        if (ee < -10)
+            return (uint16_t)sign;
+        mant = m | 0x800000u;
+        shift = (uint32_t)(14 - ee);
+    } else {
+        mant = m;
+        shift = 13;
+    }
+    uint32_t h = mant >> shift, rem = mant & ((1u << shift) - 1), half = 1u << (shift - 1);
+    if (rem > half || (rem == half && (h & 1)))
+        h++;
+    if (ee > 0)
+        return (uint16_t)(sign | (((uint32_t)ee << 10) + h)); /* a carry rounds into the exponent */
+    return (uint16_t)(sign | h);
+}
+
+static uint32_t fbits(float f, int w16)
+{
+    if (w16)
+        return float_to_half(f);
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
 }
 
 /* the value of an operand word/dword as a float (16-bit: half) */
@@ -1165,6 +1203,10 @@ static uint32_t atomic_new(unsigned op, int w16, uint32_t old, uint32_t s0, uint
         float a = fval(old, w16), b = fval(s0 & mask, w16);
         return b == a ? s1 & mask : old;
     }
+    case A_FADD: case A_FSUB: {
+        float a = fval(old, w16), b = fval(s0 & mask, w16);
+        return fbits(op == A_FADD ? a + b : a - b, w16);
+    }
     default: return old;
     }
 }
@@ -1186,8 +1228,10 @@ static int do_dword_atomic(ctx *x)
     int w16 = width == 1;
     if (w16 && x->gen < G_TGLLP)
         REJECT(x, "op: 16-bit atomics need TGLLP+");
-    if (!(op <= A_PREDEC || (op >= A_FMAX && op <= A_FCMPWR)))
+    if (!(op <= A_PREDEC || (op >= A_FMAX && op <= A_FSUB)))
         REJECT(x, "op: operation 0x%02x not valid", op);
+    if ((op == A_FADD || op == A_FSUB) && x->gen < G_XEHP_SDV)
+        REJECT(x, "op: fadd/fsub need XeHP_SDV+");
     ctrl k;
     if (decode_exec(x, eb, &k) || check_pred(x, pred, &k))
         return VISA_DUT_REJECTED;

@@ -60,7 +60,7 @@ ATOMIC_REVERSE = False
 
 (A_ADD, A_SUB, A_INC, A_DEC, A_MIN, A_MAX, A_XCHG, A_CMPXCHG, A_AND, A_OR, A_XOR,
  A_IMIN, A_IMAX, A_PREDEC) = range(14)
-A_FMAX, A_FMIN, A_FCMPWR = 0x10, 0x11, 0x12
+A_FMAX, A_FMIN, A_FCMPWR, A_FADD, A_FSUB = 0x10, 0x11, 0x12, 0x13, 0x14
 
 
 def to_float(v, n):
@@ -110,6 +110,12 @@ def atomic_op(op, n, old, s0, s1):
         if op == A_FMAX:
             return s0 if b > a else old
         return s0 if b < a else old
+    if op in (A_FADD, A_FSUB):
+        r = a + b if op == A_FADD else a - b
+        try:
+            return int.from_bytes(struct.pack("<e" if n == 2 else "<f", r), "little")
+        except OverflowError:     # past the largest finite value: infinity
+            return int.from_bytes(struct.pack("<e" if n == 2 else "<f", math.copysign(math.inf, r)), "little")
     # FCMPWR: src0 = comparand, src1 = value stored
     return s1 if b == a else old
 
@@ -701,8 +707,10 @@ class Machine:
         w16 = width == 1
         if w16 and self.gen < G_TGLLP:
             raise Invalid("op: 16-bit atomics need TGLLP+")
-        if not (op <= A_PREDEC or A_FMAX <= op <= A_FCMPWR):
+        if not (op <= A_PREDEC or A_FMAX <= op <= A_FSUB):
             raise Invalid("op: operation")
+        if op in (A_FADD, A_FSUB) and self.gen < G_XEHP_SDV:
+            raise Invalid("op: fadd/fsub need XeHP_SDV+")
         es, off, nomask = self.decode_exec(eb)
         self.check_pred(pred, es, off)
         types = (D,) if op in (A_IMIN, A_IMAX) else (F,) if op >= A_FMAX else (UD,)

@@ -828,7 +828,6 @@ enum { T_UQ = 1u << 11, T_Q = 1u << 13, T_DF = 1u << 6 };
 static int do_gather(ctx *x)
 {
     uint32_t eltb = get(x, 1), ismod = get(x, 1), ne = get(x, 1), surf = get(x, 1);
-    (void)ismod; /* "The field is ignored" */
     vecop g;
     rawop eo, dst;
     read_vec(x, &g);
@@ -837,6 +836,8 @@ static int do_gather(ctx *x)
     if (finish_decode(x))
         return VISA_DUT_REJECTED;
 
+    if (ismod > 1) /* a flag the read ignores (text `.mod`); other values reserved: D31 */
+        REJECT(x, "is_modified: 0x%02x not valid", ismod);
     if ((eltb & 3) == 3 || (eltb & ~3u))
         REJECT(x, "elt_size: 0x%02x not valid", eltb);
     if ((ne & 3) == 3 || (ne & 0xC))
@@ -978,7 +979,6 @@ static int do_gather4_scaled(ctx *x)
 static int do_oword_ld(ctx *x, int unaligned)
 {
     uint32_t size = get(x, 1), ismod = get(x, 1), surf = get(x, 1);
-    (void)ismod;
     vecop g;
     rawop dst;
     read_vec(x, &g);
@@ -986,6 +986,8 @@ static int do_oword_ld(ctx *x, int unaligned)
     if (finish_decode(x))
         return VISA_DUT_REJECTED;
 
+    if (ismod > 1) /* D31 */
+        REJECT(x, "is_modified: 0x%02x not valid", ismod);
     if ((size & ~7u) || (size & 7) > 4)
         REJECT(x, "size: 0x%02x not valid", size);
     if ((size & 7) == 4 && !(x->gen >= G_XEHP_SDV && surf == 0))
@@ -1031,7 +1033,7 @@ static int do_oword_ld(ctx *x, int unaligned)
 
 /* QW_GATHER (0x86) / QW_SCATTER (0x87): no global offset, qword elements */
 #ifndef DUT_QW_MAX_NBLK_CODE
-#define DUT_QW_MAX_NBLK_CODE 3  /* 1, 2, 4, 8 blocks (the parser's set; the doc lists 1) */
+#define DUT_QW_MAX_NBLK_CODE 0  /* the doc lists 1 block only (the parser also takes 2, 4, 8); D42 */
 #endif
 static int do_qw(ctx *x, int is_write)
 {

@@ -579,6 +579,7 @@ static void t_invalid(const char *name, const char *plat, const uint8_t *bytes, 
 {
     tc_begin(name, plat, strcmp(plat, "PVC") ? 32 : 64, 306);
     std_vars();
+    add_var(34, 11, 32, 8); /* uq: QW data */
     add_pred(1, 8, 0xFF);
     add_surface(6, 4096, 0x11);
     add_surface(5, 4096, 0x22);
@@ -983,6 +984,9 @@ static void invalid_cases_issue8(void)
         0x05, 0x00, 0, 0, 0, 0, 0x20, 0, 0, 0, 0, 0, 0x00, 0, 0, 0, 0x04, 0);
     INV("invalid: gather dst read-only %r0", "TGLLP", 0x39, 0x02, 0x00, 0x00, 6,
         0x05, 0x00, 0, 0, 0, 0, 0x20, 0, 0, 0, 0, 0, 0x07, 0, 0, 0, 0, 0);
+    INV("invalid: gather is_modified 2", "TGLLP", 0x39, 0x02, 0x02, 0x00, 6, S4TAIL);
+    INV("invalid: oword_ld is_modified 0x80", "TGLLP", 0x35, 0x00, 0x80, 6, 0x05, 0x00, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0);
+    INV("invalid: qw_gather num_blocks 1 (2 blocks)", "PVC", 0x86, 0x03, 0, 0, 1, 6, 0x20, 0, 0, 0, 0, 0, 0x22, 0, 0, 0, 0, 0);
     INV("invalid: scatter_scaled num_blocks 3", "TGLLP", 0x79, 0x03, 0, 0, 0x00, 0x03, 0, 0, 6, S4TAIL);
     INV("invalid: scatter_scaled exec size 32", "TGLLP", 0x79, 0x05, 0, 0, 0x00, 0x00, 0, 0, 6, S4TAIL);
     INV("invalid: scatter_scaled src %null", "TGLLP", 0x79, 0x03, 0, 0, 0x00, 0x00, 0, 0, 6,

@@ -52,8 +52,8 @@ PREDEF = {1: ("uw", 1, 1, 0), 2: ("uw", 1, 1, 0), 3: ("ud", 1, 1, 0), 4: ("ud", 
 
 M32 = 0xFFFFFFFF
 G_TGLLP = 4
-# QW_GATHER/QW_SCATTER num_blocks codes accepted: 0..3 = 1, 2, 4, 8 blocks (the parser's set)
-QW_MAX_NBLK_CODE = 3
+# QW_GATHER/QW_SCATTER num_blocks codes accepted: the doc's 1 block only (D42)
+QW_MAX_NBLK_CODE = 0
 # DWORD_ATOMIC: lanes performed from the highest lane down (colliding lanes then
 # serialize in reverse lane order; just as correct). Set by --atomic-reverse.
 ATOMIC_REVERSE = False
@@ -546,9 +546,11 @@ class Machine:
 
     # ---- issue 8: the rest of the legacy data-port family ----
     def gather(self):
-        eltb, _ismod, ne, surf = self.get(1), self.get(1), self.get(1), self.get(1)
+        eltb, ismod, ne, surf = self.get(1), self.get(1), self.get(1), self.get(1)
         g, eo, dst = self.vec(), self.raw(), self.raw()
         self.done()
+        if ismod > 1:  # a flag the read ignores; other values reserved (D31)
+            raise Invalid("is_modified")
         if eltb & 3 == 3 or eltb & ~3:
             raise Invalid("elt_size")
         if ne & 3 == 3 or ne & 0xC:
@@ -639,9 +641,11 @@ class Machine:
             k += 1
 
     def oword_ld(self, unaligned):
-        size, _ismod, surf = self.get(1), self.get(1), self.get(1)
+        size, ismod, surf = self.get(1), self.get(1), self.get(1)
         g, dst = self.vec(), self.raw()
         self.done()
+        if ismod > 1:  # D31
+            raise Invalid("is_modified")
         if size & ~7 or size & 7 > 4:
             raise Invalid("size")
         if size & 7 == 4 and not (self.gen >= G_XEHP_SDV and surf == 0):

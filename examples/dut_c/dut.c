@@ -116,6 +116,7 @@ typedef struct ctx {
     const uint8_t *p;
     uint32_t n, pos;
     int truncated;
+    unsigned op;    /* opcode */
 } ctx;
 
 static void say(ctx *x, const char *fmt, ...)
@@ -571,7 +572,7 @@ static void mem_load(ctx *x, unsigned surf, uint64_t a, unsigned len, uint8_t *o
         x->c->mem.read(x->c->mem.host, s, a, len, out);
         return;
     }
-    if (BUG(B_GATHER_OOB_GARBAGE)) {
+    if (BUG(B_GATHER_OOB_GARBAGE) && x->op == 0x78) { /* GATHER_SCALED only */
         x->c->mem.read(x->c->mem.host, s, a, len, out); /* forgets the bound */
         return;
     }
@@ -1371,6 +1372,7 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
     if (x.n == 0)
         REJECT(&x, "empty instruction");
     uint32_t op = get(&x, 1);
+    x.op = op;
     switch (op) {
     case 0x75: return do_scatter4_scaled(&x);
     case 0x3A: return do_scatter(&x);

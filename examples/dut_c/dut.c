@@ -1238,8 +1238,10 @@ static int do_dword_atomic(ctx *x)
     ctrl k;
     if (decode_exec(x, eb, &k) || check_pred(x, pred, &k))
         return VISA_DUT_REJECTED;
+    /* the doc's types; ADD/SUB also D as the verifier (D49) */
     unsigned types = op == A_IMIN || op == A_IMAX ? T_D
-                   : op >= A_FMAX ? T_F : T_UD;
+                   : op >= A_FMAX ? T_F
+                   : op == A_ADD || op == A_SUB ? T_UD | T_D : T_UD;
     int no_src0 = op == A_INC || op == A_DEC || op == A_PREDEC;
     int has_src1 = op == A_CMPXCHG || op == A_FCMPWR;
     if (check_surface(x, surf) || check_raw(x, &eo, "element_offset", T_UD, 0, 0))
@@ -1258,6 +1260,12 @@ static int do_dword_atomic(ctx *x)
     }
     if (check_raw(x, &dst, "dst", types, 1, 1))
         return VISA_DUT_REJECTED;
+    /* "Dst, Src0, and Src1, if present, must have the same type" */
+    const visa_dut_var *tv[3] = {s0.v, s1.v, dst.v};
+    for (int a = 0; a < 3; a++)
+        for (int b = a + 1; b < 3; b++)
+            if (tv[a] && tv[b] && tv[a]->type != tv[b]->type)
+                REJECT(x, "types: dst, src0 and src1 must have one type");
 
     uint32_t chen = channel_enables(x, &k, pred);
     unsigned n = w16 ? 2 : 4;

@@ -580,6 +580,7 @@ static void t_invalid(const char *name, const char *plat, const uint8_t *bytes, 
     tc_begin(name, plat, strcmp(plat, "PVC") ? 32 : 64, 306);
     std_vars();
     add_var(34, 11, 32, 8); /* uq: QW data */
+    add_var(35, 1, 16, 4);  /* d */
     add_pred(1, 8, 0xFF);
     add_surface(6, 4096, 0x11);
     add_surface(5, 4096, 0x22);
@@ -1006,6 +1007,8 @@ static void invalid_cases_issue8(void)
     INV("invalid: dword_atomic.add with src1", "TGLLP", 0x7D, 0x00, 0x03, 0, 0, 6,
         0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0);
     INV("invalid: dword_atomic.fmax on :ud", "TGLLP", 0x7D, 0x10, 0x03, 0, 0, 6, ATOM_TAIL);
+    INV("invalid: dword_atomic.add src0 :ud, dst :d (one type)", "TGLLP", 0x7D, 0x00, 0x03, 0, 0, 6,
+        0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x23, 0, 0, 0, 0, 0);
     INV("invalid: dword_atomic.cmpxchg without src1", "TGLLP", 0x7D, 0x07, 0x03, 0, 0, 6, ATOM_TAIL);
 }
 
@@ -1030,6 +1033,7 @@ static void issue8_cases(void)
     t_atomic1("dword_atomic.minsint (1) -1 vs 1", "TGLLP", 32, 0x0B, 1, 0xFFFFFFFFu, 1, 0, 0xFFFFFFFFu, 0xFFFFFFFFu);
     t_atomic1("dword_atomic.maxsint (1) -1 vs 1", "TGLLP", 32, 0x0C, 1, 0xFFFFFFFFu, 1, 0, 1, 0xFFFFFFFFu);
     t_atomic1("dword_atomic.min (1) unsigned", "TGLLP", 32, 0x04, 0, 0xFFFFFFFFu, 1, 0, 1, 0xFFFFFFFFu);
+    t_atomic1("dword_atomic.add (1) on :d operands", "TGLLP", 32, 0x00, 1, 0x7FFFFFFFu, 1, 0, 0x80000000u, 0x7FFFFFFFu);
     t_atomic1("dword_atomic.sub (1) wraps", "TGLLP", 32, 0x01, 0, 1, 2, 0, 0xFFFFFFFFu, 1);
     t_atomic1("dword_atomic.dec (1)", "TGLLP", 32, 0x03, 0, 0, 0, 0, 0xFFFFFFFFu, 0);
     t_atomic1("dword_atomic predec (1) returns the new value", "TGLLP", 32, 0x0D, 0, 10, 0, 0, 9, 9);

@@ -717,7 +717,9 @@ class Machine:
             raise Invalid("op: fadd/fsub need XeHP_SDV+")
         es, off, nomask = self.decode_exec(eb)
         self.check_pred(pred, es, off)
-        types = (D,) if op in (A_IMIN, A_IMAX) else (F,) if op >= A_FMAX else (UD,)
+        # the doc's types; ADD/SUB also D as the verifier (D49)
+        types = ((D,) if op in (A_IMIN, A_IMAX) else (F,) if op >= A_FMAX
+                 else (UD, D) if op in (A_ADD, A_SUB) else (UD,))
         no_src0 = op in (A_INC, A_DEC, A_PREDEC)
         has_src1 = op in (A_CMPXCHG, A_FCMPWR)
         self.check_surface(surf)
@@ -733,9 +735,13 @@ class Machine:
         else:
             self.check_raw(s1, "src1", types)
         self.check_raw(dst, "dst", types, null_ok=True, is_dst=True)
+        # "Dst, Src0, and Src1, if present, must have the same type"
+        if len({r["var"].type for r in (s0, s1, dst) if r["var"] is not None}) > 1:
+            raise Invalid("types: dst, src0 and src1 must have one type")
         en = self.chen(es, off, nomask, pred)
         n = 2 if w16 else 4
         order = range(es - 1, -1, -1) if ATOMIC_REVERSE else range(es)
+        rets = []  # every source is read before dst is written (dst may alias one)
         for i in order:
             if not en & (1 << i):
                 continue
@@ -750,9 +756,10 @@ class Machine:
             old = int.from_bytes(self.load(surf, a, n), "little")
             new = atomic_op(op, n, old, v0, v1)
             self.store(surf, a, new.to_bytes(n, "little"))
+            rets.append((i, new if op == A_PREDEC else old))
+        for i, ret in rets:
             d = self.raw_at(dst, 4 * i, 4)
             if d is not None:
-                ret = new if op == A_PREDEC else old
                 d[0].data[d[1]:d[1] + n] = ret.to_bytes(n, "little")  # 16-bit: upper half kept
 
 def handle(line):

@@ -275,7 +275,9 @@ int cmd_gen(int argc, char **argv)
     const vo_desc *list[64];
     unsigned nl = 0;
     for (unsigned i = 0; vo_desc_at(i) && nl < 64; i++)
-        if (strcmp(insn, "all") == 0 || strcmp(insn, vo_desc_at(i)->mnemonic) == 0) list[nl++] = vo_desc_at(i);
+        if ((strcmp(insn, "all") == 0 && vo_gen_default_count(vo_desc_at(i)->opcode)) ||
+            strcmp(insn, vo_desc_at(i)->mnemonic) == 0)
+            list[nl++] = vo_desc_at(i);
     if (!nl) return cli_fail(VO_EXIT_BAD, "gen: unknown instruction '%s' (try --help)", insn);
     if (!o.bench) {
         struct stat sb;

@@ -160,7 +160,7 @@ typedef enum vo_errcode {
     VO_E_SIZE_CODE = 12,       /* oword size code illegal / not on platform     */
     VO_E_SCALE = 13,           /* scale field non-zero                          */
     VO_E_BLOCK_SIZE = 14,      /* block_size field non-zero                     */
-    VO_E_NUM_BLOCKS = 15,      /* num_blocks >= 3                               */
+    VO_E_NUM_BLOCKS = 15,      /* num_blocks >= 3 (QW_GATHER/QW_SCATTER: != 0)  */
     VO_E_SURFACE = 16,         /* surface index reserved / undeclared           */
     VO_E_OPERAND_CLASS = 17,   /* vector operand class not allowed here         */
     VO_E_MODIFIER = 18,        /* source modifier on a data-port operand        */
@@ -170,10 +170,12 @@ typedef enum vo_errcode {
     VO_E_RESERVED_ID = 22,     /* predefined id 22..31                          */
     VO_E_NULL_OPERAND = 23,    /* %null where an operand is required            */
     VO_E_OPERAND_TYPE = 24,    /* variable type not allowed for the operand     */
+                               /* (QW data: Q, UQ or DF only)                   */
     VO_E_RAW_ALIGN = 25,       /* raw offset not GRF / element aligned          */
     VO_E_ADDR_ID = 26,         /* address variable undeclared / offset past it  */
     VO_E_COL_OFFSET = 27,      /* column offset crosses the GRF                 */
-    VO_E_PLATFORM = 28,        /* instruction/surface not on this platform      */
+    VO_E_PLATFORM = 28,        /* instruction/surface not on this platform (QW  */
+                               /* ops before XeHP_SDV: field "opcode", offset 0) */
     VO_E_READ_ONLY = 29,       /* destination is a read-only predefined var     */
     VO_E_STATE = 30,           /* malformed state (field names the JSON path)   */
     VO_E_STATE_CAP = 31,       /* a documented cap exceeded                     */

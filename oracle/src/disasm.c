@@ -210,7 +210,7 @@ size_t vo_disasm(const vo_insn *in, char *buf, size_t cap)
     } else {
         if (has_role(d, VO_R_CHMASK)) {
             sb_printf(&s, ".%s", ch_names[in->val[VO_R_CHMASK] & 0xF]);
-        } else if (has_role(d, VO_R_ELT_SIZE)) {
+        } else if (has_role(d, VO_R_ELT_SIZE)) { /* D32: GATHER/SCATTER in the printer's form; D31: no .mod */
             static const char *const es[4] = { "1", "2", "4", "?" };
             sb_printf(&s, ".%s", es[in->val[VO_R_ELT_SIZE] & 3]);
         } else if (has_role(d, VO_R_NUM_BLOCKS)) {

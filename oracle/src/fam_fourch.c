@@ -31,6 +31,7 @@ static void plan(vo_ctx *x)
             uint32_t e = vo_rd32(x->eoff_var->data + x->eoff_off + 4 * i);
             uint32_t a = x->goff + e; /* decision D7: the sum wraps, the channel term does not */
             if (a < x->goff) { vo_tag(x->r, VO_TAG_WRAP); vo_clause(x->r, VO_C_WRAP32); }
+            /* D35: dword alignment stated by both pages; a misaligned address is not truncated */
             vo_plan_add(x, (uint8_t)i, (uint8_t)c, 0, (uint64_t)a + 4 * c, 4, 4, 4,
                         x->data_off + 4 * (k * B + i), VO_C_FOURCH_ADDR, 1);
         }

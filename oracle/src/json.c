@@ -821,7 +821,7 @@ static int parse_final(px *x, const cJSON *root, const vo_state *input, vo_final
     }
     f->status = (vo_status)st;
     if (reply && je) {
-        reply_error(je, f);
+        reply_error(je, f); /* D61 */
     } else if (je && !cJSON_IsNull(je)) {
         const cJSON *jc;
         if (want_obj(x, je, "expect.error")) return -1;

@@ -413,6 +413,7 @@ int cmd_check(int argc, char **argv)
             vo_error e;
             if (vo_case_from_json(t->input, t->input_len, &c, &e) != 0) {
                 fflush(stdout);
+                vo_progress_clear(&pg);
                 rc = cli_fail(VO_EXIT_BAD, "check: %s test %zu%s%s: %s at %s (offset %lld): %s", files[f], i + 1,
                               t->id[0] ? " id " : "", t->id, vo_errcode_name(e.code), e.field ? e.field : "-",
                               (long long)e.offset, e.message);
@@ -426,6 +427,7 @@ int cmd_check(int argc, char **argv)
                     mcap = t->input_len + 1;
                     mini = malloc(mcap);
                     if (!mini) {
+                        vo_progress_clear(&pg);
                         rc = cli_fail(VO_EXIT_FAIL, "check: out of memory");
                         break;
                     }
@@ -442,6 +444,7 @@ int cmd_check(int argc, char **argv)
             vo_run(&c.state, c.insn, c.insn_len, &r);
             if (vo_dut_exec(d, &c, in_json, in_len, id, &o) < 0) {
                 fflush(stdout);
+                vo_progress_clear(&pg);
                 rc = cli_fail(VO_EXIT_BAD, "check: cannot run the DUT: %s", o.msg);
                 break;
             }

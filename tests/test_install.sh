@@ -63,6 +63,20 @@ else
     bad "find_package(visa_oracle): consumer build"; tail -30 "$tmp/cfg.log" "$tmp/build.log"
 fi
 
+# 1b. the shared library, when this build made one (-DVO_SHARED=ON)
+if ls "$libdir"/libvisa_oracle.so* >/dev/null 2>&1; then
+    sdir=$tmp/cmake-consumer-shared
+    if cmake -S "$src/examples/consumer" -B "$sdir" -DCMAKE_PREFIX_PATH="$prefix" -DVO_CONSUMER_SHARED=ON \
+             -DCMAKE_C_COMPILER="$cc" -DCMAKE_CXX_COMPILER="$cxx" \
+             -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" >"$tmp/cfg.log" 2>&1 &&
+       cmake --build "$sdir" -j2 >"$tmp/build.log" 2>&1; then
+        ok "find_package(visa_oracle): consumer built against visa_oracle::visa_oracle_shared"
+        run_consumers "shared" "$sdir"
+    else
+        bad "shared consumer build"; tail -30 "$tmp/cfg.log" "$tmp/build.log"
+    fi
+fi
+
 # 2. pkg-config
 pdir=$tmp/pc-consumer
 mkdir -p "$pdir"

@@ -83,6 +83,8 @@ mkdir -p "$pdir"
 export PKG_CONFIG_PATH=$libdir/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
 if pc_cflags=$(pkg-config --cflags visa_oracle) && pc_libs=$(pkg-config --libs visa_oracle); then
     ok "pkg-config visa_oracle: $(pkg-config --modversion visa_oracle)"
+    # -rpath: with -DVO_SHARED=ON, -lvisa_oracle finds libvisa_oracle.so first
+    pc_libs="$pc_libs -Wl,-rpath,$libdir"
     # shellcheck disable=SC2086
     if "$cc" -std=c11 -Wall -Wextra -Werror $flags $pc_cflags -I"$src/examples/consumer" \
             "$src/examples/consumer/consumer.c" -o "$pdir/consumer_c" $pc_libs &&

@@ -662,7 +662,7 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
                     return -1; /* fatal: the command itself is wrong */
                 }
                 out->status = VO_DUT_CRASH;
-                snprintf(out->msg, sizeof out->msg, "process %s before answering%s%s", why[0] ? why : "closed its output",
+                snprintf(out->msg, sizeof out->msg, "process %.150s before answering%s%s", why[0] ? why : "closed its output",
                          had ? "; partial line: " : "", had ? prev : "");
                 return out->status;
             }

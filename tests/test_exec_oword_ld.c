@@ -44,8 +44,7 @@ static void expect_copy(vo_state *exp, uint32_t base, uint32_t n)
     st_var_put(exp, 33, 0, b, n);
 }
 
-/* OWORD_LD 2 owords at oword offset 3 → bytes [48, 80) into dst [0, 32);
- * exactly one 32-byte GRF on TGLLP: no freedom. */
+
 static void test_ld_2(void)
 {
     vo_state s, exp;
@@ -67,8 +66,6 @@ static void test_ld_2(void)
     vo_state_free(&s);
 }
 
-/* D37: 1 oword fills half a 32-byte GRF (quarter of a 64-byte one): the rest
- * of that register is undefined. offset 0x10 owords → bytes [0x100, 0x110). */
 static void test_ld_1_padding(void)
 {
     static const char *const plat[2] = { "TGLLP", "PVC" };
@@ -94,8 +91,6 @@ static void test_ld_1_padding(void)
     }
 }
 
-/* Surface of 0x40 bytes, 4 owords at oword offset 2: owords at 32 and 48 in
- * bounds, 64 and 80 out → zeros (D6 per oword). */
 static void test_ld_oob(void)
 {
     vo_state s, exp;
@@ -116,8 +111,6 @@ static void test_ld_oob(void)
     vo_state_free(&s);
 }
 
-/* D36 / D22: 16 owords need XeHP_SDV+ and SLM; on SLM they are in the load
- * pages (no not_in_doc); elsewhere E_SIZE_CODE; SLM before ICLLP E_PLATFORM. */
 static void test_ld_16_and_platforms(void)
 {
     vo_state s, exp;
@@ -155,7 +148,6 @@ static void test_ld_16_and_platforms(void)
     vo_state_free(&s);
 }
 
-/* D31: is_modified 1 is read and ignored; 2..255 → E_IS_MODIFIED at byte 2. */
 static void test_is_modified(void)
 {
     vo_state s, exp;
@@ -181,91 +173,6 @@ static void test_is_modified(void)
             CHECK_STR(vo_errcode_name(r.err.code), "E_IS_MODIFIED");
             vo_result_free(&r);
         }
-    vo_state_free(&s);
-}
-
-/* OWORD_LD_UNALIGNED, byte offset 0x14 (dword- not oword-aligned), 2 owords:
- * bytes [0x14, 0x34) → dst [0, 32). */
-static void test_unaligned_bytes(void)
-{
-    vo_state s, exp;
-    vt_insn x;
-    vo_result r;
-    ol_state(&s, "TGLLP", 306, 6, 0x200);
-    ol_insn(&x, 306, 0x3C, 1, 0, 6, 0x14);
-    vt_copy(&exp, &s);
-    expect_copy(&exp, 0x14, 32);
-    CHECK_EQ(vt_run(&s, &x, &r), VO_OK);
-    CHECK_STATE(&r.final, &exp);
-    CHECK_EQ(var_ud(&r.final, 33, 0), 0x97969594u);
-    CHECK_EQ(r.nfree, 0);
-    CHECK(has_clause(&r, VO_C_OWORD_UNALIGNED_BYTES));
-    CHECK(!has_tag(&r, VO_TAG_MISALIGNED));
-    vo_result_free(&r);
-    vo_state_free(&exp);
-    vo_state_free(&s);
-}
-
-/* D38: before vISA 3.2 the offset is in dwords: 5 → byte 0x14, same result
- * as above (2-byte ids: D1). Tagged unaligned_dword_units. */
-static void test_unaligned_dwords_pre32(void)
-{
-    vo_state s, exp;
-    vt_insn x;
-    vo_result r;
-    ol_state(&s, "TGLLP", 301, 6, 0x200);
-    ol_insn(&x, 301, 0x3C, 1, 0, 6, 5);
-    CHECK_EQ(x.n, 14); /* 3C size ismod surf | 05 00 imm(4) | id(2) off(2) */
-    vt_copy(&exp, &s);
-    expect_copy(&exp, 0x14, 32);
-    CHECK_EQ(vt_run(&s, &x, &r), VO_OK);
-    CHECK_STATE(&r.final, &exp);
-    CHECK(has_tag(&r, VO_TAG_UNALIGNED_DWORDS));
-    CHECK(has_clause(&r, VO_C_OWORD_UNALIGNED_DWORDS));
-    vo_result_free(&r);
-    vo_state_free(&exp);
-    vo_state_free(&s);
-}
-
-/* D39: byte offset 0x15 is not dword-aligned: every oword is misaligned, all
- * 32 destination bytes are undefined (values kept); stated by the page, so no
- * doc_vs_reader:26. */
-static void test_unaligned_misaligned(void)
-{
-    vo_state s;
-    vt_insn x;
-    vo_result r;
-    ol_state(&s, "TGLLP", 306, 6, 0x200);
-    ol_insn(&x, 306, 0x3C, 1, 0, 6, 0x15);
-    CHECK_EQ(vt_run(&s, &x, &r), VO_OK);
-    CHECK_STATE(&r.final, &s);
-    CHECK_EQ(r.nfree, 1);
-    const vo_free *f = CHECK_FREE(&r, VO_SPACE_VAR, 33, 0, 32, VO_FREE_UNDEFINED);
-    if (f) CHECK_STR(f->clause, "addr.misaligned");
-    CHECK(has_tag(&r, VO_TAG_MISALIGNED));
-    CHECK(!has_tag(&r, VO_TAG_DVR_ALIGN_UNSTATED));
-    vo_result_free(&r);
-    vo_state_free(&s);
-}
-
-/* Surface of 0x38 bytes, byte offset 0x24, 2 owords: [0x24, 0x34) in bounds,
- * [0x34, 0x44) straddles → zeros (D6). */
-static void test_unaligned_partial(void)
-{
-    vo_state s, exp;
-    vt_insn x;
-    vo_result r;
-    ol_state(&s, "TGLLP", 306, 6, 0x38);
-    ol_insn(&x, 306, 0x3C, 1, 0, 6, 0x24);
-    vt_copy(&exp, &s);
-    expect_copy(&exp, 0x24, 16);
-    uint8_t z[16] = { 0 };
-    st_var_put(&exp, 33, 16, z, 16);
-    CHECK_EQ(vt_run(&s, &x, &r), VO_OK);
-    CHECK_STATE(&r.final, &exp);
-    CHECK(has_tag(&r, VO_TAG_PARTIAL_OOB));
-    vo_result_free(&r);
-    vo_state_free(&exp);
     vo_state_free(&s);
 }
 
@@ -295,10 +202,6 @@ int main(void)
     test_ld_oob();
     test_ld_16_and_platforms();
     test_is_modified();
-    test_unaligned_bytes();
-    test_unaligned_dwords_pre32();
-    test_unaligned_misaligned();
-    test_unaligned_partial();
     test_text();
     T_DONE();
 }

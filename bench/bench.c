@@ -1,6 +1,7 @@
 /* bench: throughput of vo_run (state copy + decode + validate + execute) for
- * the seed instructions at two widths, against a plain memcpy of the bytes
- * the instruction moves.
+ * the legacy data-port instructions at two widths, against a plain memcpy of
+ * the bytes the instruction moves. QW_GATHER / QW_SCATTER run on XeHP_SDV
+ * (decision D40) with a UQ data variable V34 (uq[32]) added to the state.
  *
  *   ./build/bench            all cases, >= 0.3 s each
  *   ./build/bench 1.0        >= 1.0 s each
@@ -38,6 +39,7 @@ typedef struct bcase {
     uint8_t bytes[VO_MAX_INSN_BYTES];
     size_t n;
     uint32_t eoff_stride; /* element offset of lane i = i * stride */
+    int qw;               /* QW ops: XeHP_SDV and the UQ data variable V34 */
 } bcase;
 
 /* Encoders for the seed opcodes (visa-reference §2.1-2.4; vISA >= 3.4, so
@@ -95,6 +97,50 @@ static size_t enc_oword_st(uint8_t *b, uint8_t size_code)
     return k;
 }
 
+/* ---- i8-core: the other seven (visa-reference §2.1-2.5) ---- */
+static size_t enc_gather(uint8_t *b, uint8_t num_elts)
+{
+    size_t k = 0;
+    b[k++] = VO_OP_GATHER; b[k++] = 2; /* 4-byte elements */
+    b[k++] = 0;                        /* is_modified */
+    b[k++] = num_elts; b[k++] = 6;
+    k += put_imm0(b + k);
+    k += put_raw(b + k, 32);
+    k += put_raw(b + k, 33);
+    return k;
+}
+static size_t enc_scaled(uint8_t *b, uint8_t op, uint8_t exec)
+{
+    size_t k = enc_gather_scaled(b, exec);
+    b[0] = op; /* SCATTER_SCALED has GATHER_SCALED's layout */
+    return k;
+}
+static size_t enc_4scaled(uint8_t *b, uint8_t op, uint8_t exec)
+{
+    size_t k = enc_scatter4_scaled(b, exec);
+    b[0] = op; /* GATHER4_SCALED has SCATTER4_SCALED's layout */
+    return k;
+}
+static size_t enc_oword_ld(uint8_t *b, uint8_t op, uint8_t size_code)
+{
+    size_t k = 0;
+    b[k++] = op; b[k++] = size_code; b[k++] = 0; /* is_modified */
+    b[k++] = 6;
+    k += put_imm0(b + k);
+    k += put_raw(b + k, 33);
+    return k;
+}
+static size_t enc_qw(uint8_t *b, uint8_t op, uint8_t exec)
+{
+    size_t k = 0;
+    b[k++] = op; b[k++] = exec; b[k++] = 0; b[k++] = 0; /* pred */
+    b[k++] = 0;                                         /* num_blocks: 1 */
+    b[k++] = 6;
+    k += put_raw(b + k, 32);
+    k += put_raw(b + k, 34);
+    return k;
+}
+
 static int build_state(vo_state *s, uint32_t eoff_stride)
 {
     vo_state_init(s);
@@ -118,18 +164,33 @@ int main(int argc, char **argv)
     double min_s = argc > 1 ? atof(argv[1]) : 0.3;
     if (!(min_s > 0)) min_s = 0.3;
 
-    bcase cases[8];
+    bcase cases[24];
     unsigned nc = 0;
     /* SIMD8 = exec code 3, SIMD16 = code 4 (mask M1); SCATTER: num_elts code 0 = 8, 1 = 16 */
-    cases[nc] = (bcase){ "SIMD8", {0}, 0, 16 }; cases[nc].n = enc_scatter4_scaled(cases[nc].bytes, 0x03); nc++;
-    cases[nc] = (bcase){ "SIMD16", {0}, 0, 16 }; cases[nc].n = enc_scatter4_scaled(cases[nc].bytes, 0x04); nc++;
-    cases[nc] = (bcase){ "SIMD8", {0}, 0, 1 }; cases[nc].n = enc_scatter(cases[nc].bytes, 0x00); nc++;
-    cases[nc] = (bcase){ "SIMD16", {0}, 0, 1 }; cases[nc].n = enc_scatter(cases[nc].bytes, 0x01); nc++;
-    cases[nc] = (bcase){ "SIMD8", {0}, 0, 4 }; cases[nc].n = enc_gather_scaled(cases[nc].bytes, 0x03); nc++;
-    cases[nc] = (bcase){ "SIMD16", {0}, 0, 4 }; cases[nc].n = enc_gather_scaled(cases[nc].bytes, 0x04); nc++;
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 16, 0 }; cases[nc].n = enc_scatter4_scaled(cases[nc].bytes, 0x03); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 16, 0 }; cases[nc].n = enc_scatter4_scaled(cases[nc].bytes, 0x04); nc++;
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 1, 0 }; cases[nc].n = enc_scatter(cases[nc].bytes, 0x00); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 1, 0 }; cases[nc].n = enc_scatter(cases[nc].bytes, 0x01); nc++;
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 4, 0 }; cases[nc].n = enc_gather_scaled(cases[nc].bytes, 0x03); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 4, 0 }; cases[nc].n = enc_gather_scaled(cases[nc].bytes, 0x04); nc++;
     /* OWORD_ST has no exec size; 8 and 16 stand for 4 and 8 owords (64 / 128 bytes) */
-    cases[nc] = (bcase){ "4 ow", {0}, 0, 0 }; cases[nc].n = enc_oword_st(cases[nc].bytes, 2); nc++;
-    cases[nc] = (bcase){ "8 ow", {0}, 0, 0 }; cases[nc].n = enc_oword_st(cases[nc].bytes, 3); nc++;
+    cases[nc] = (bcase){ "4 ow", {0}, 0, 0, 0 }; cases[nc].n = enc_oword_st(cases[nc].bytes, 2); nc++;
+    cases[nc] = (bcase){ "8 ow", {0}, 0, 0, 0 }; cases[nc].n = enc_oword_st(cases[nc].bytes, 3); nc++;
+    /* i8-core */
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 1, 0 }; cases[nc].n = enc_gather(cases[nc].bytes, 0x00); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 1, 0 }; cases[nc].n = enc_gather(cases[nc].bytes, 0x01); nc++;
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 4, 0 }; cases[nc].n = enc_scaled(cases[nc].bytes, VO_OP_SCATTER_SCALED, 0x03); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 4, 0 }; cases[nc].n = enc_scaled(cases[nc].bytes, VO_OP_SCATTER_SCALED, 0x04); nc++;
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 16, 0 }; cases[nc].n = enc_4scaled(cases[nc].bytes, VO_OP_GATHER4_SCALED, 0x03); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 16, 0 }; cases[nc].n = enc_4scaled(cases[nc].bytes, VO_OP_GATHER4_SCALED, 0x04); nc++;
+    cases[nc] = (bcase){ "4 ow", {0}, 0, 0, 0 }; cases[nc].n = enc_oword_ld(cases[nc].bytes, VO_OP_OWORD_LD, 2); nc++;
+    cases[nc] = (bcase){ "8 ow", {0}, 0, 0, 0 }; cases[nc].n = enc_oword_ld(cases[nc].bytes, VO_OP_OWORD_LD, 3); nc++;
+    cases[nc] = (bcase){ "4 ow", {0}, 0, 0, 0 }; cases[nc].n = enc_oword_ld(cases[nc].bytes, VO_OP_OWORD_LD_UNALIGNED, 2); nc++;
+    cases[nc] = (bcase){ "8 ow", {0}, 0, 0, 0 }; cases[nc].n = enc_oword_ld(cases[nc].bytes, VO_OP_OWORD_LD_UNALIGNED, 3); nc++;
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 8, 1 }; cases[nc].n = enc_qw(cases[nc].bytes, VO_OP_QW_GATHER, 0x03); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 8, 1 }; cases[nc].n = enc_qw(cases[nc].bytes, VO_OP_QW_GATHER, 0x04); nc++;
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 8, 1 }; cases[nc].n = enc_qw(cases[nc].bytes, VO_OP_QW_SCATTER, 0x03); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 8, 1 }; cases[nc].n = enc_qw(cases[nc].bytes, VO_OP_QW_SCATTER, 0x04); nc++;
 
     printf("visa-oracle %s bench: vo_run (copy + decode + validate + execute), >= %.2f s per case\n",
            VO_VERSION_STRING, min_s);
@@ -143,6 +204,15 @@ int main(int argc, char **argv)
         if (build_state(&st, cases[c].eoff_stride) != 0) {
             fprintf(stderr, "bench: cannot build the state\n");
             return 1;
+        }
+        if (cases[c].qw) { /* D40: XeHP_SDV+; data Q/UQ/DF */
+            uint16_t ver = st.platform.visa_version;
+            vo_platform_lookup("XeHP_SDV", &st.platform);
+            st.platform.visa_version = ver;
+            vo_var *q = vo_state_add_var(&st, 34, VO_T_UQ, 32);
+            if (!q) return 1;
+            for (uint32_t i = 0; i < 64; i++) put_u32(q->data + 4 * i, 0x7F4A7C15u * (i + 1));
+            vo_state_sort(&st);
         }
         char text[160] = "?";
         vo_insn insn;

@@ -335,7 +335,28 @@ def main():
     one("gather_scaled_inv_null_eoff", scaled(c, 0x78, 3, 0, 2, 6, imm(0), (0, 0), (33, 0)))
     one("unknown_opcode", b"\x00\x01\x02\x03")
     one("empty_insn", b"")
-    one("qw_gather_unsupported", bytes([0x86, 3, 0, 0, 0, 6]) + raw(c, 32) + raw(c, 33))
+    one("qw_gather_inv_platform_tgl", bytes([0x86, 3, 0, 0, 0, 6]) + raw(c, 32) + raw(c, 33))
+    # i8-core: QW_GATHER / QW_SCATTER (XeHP_SDV+, data Q/UQ/DF, no global offset; D40-D43)
+    def qw_one(name, op, exec_b=3, pred=0, nb=0, surf=6, eoff=(32, 0), data=(37, 0), platform="XeHP_SDV",
+               version=306, mask=0xFFFFFFFF, offs=None, dtype="uq"):
+        cc = base_case(platform=platform, version=version, mask=mask, offs=offs)
+        cc.var(37, dtype, 256 // TSIZE[dtype], bytes((i * 13 + 5) & 0xFF for i in range(256)))
+        cc.insn = bytes([op, exec_b]) + u16(pred) + bytes([nb, surf]) + raw(cc, *eoff) + raw(cc, *data)
+        add(name, cc)
+    for tag, op in (("qw_gather", 0x86), ("qw_scatter", 0x87)):
+        qw_one(f"{tag}_ok", op, offs=[8 * i for i in range(16)])
+        qw_one(f"{tag}_simd16_grf64", op, exec_b=4, platform="PVC", offs=[16 * i for i in range(16)])
+        qw_one(f"{tag}_pred_any", op, pred=0x2001, offs=[8 * i for i in range(16)])
+        qw_one(f"{tag}_misaligned", op, offs=[8 * i + 4 for i in range(16)])
+        qw_one(f"{tag}_oob", op, offs=[248 + 8 * i for i in range(16)])
+        qw_one(f"{tag}_overlap", op, offs=[0] * 16)
+        qw_one(f"{tag}_slm_nomask", op, exec_b=0x83, surf=0, mask=0)
+        qw_one(f"{tag}_q_data", op, dtype="q", platform="Xe2")
+        qw_one(f"{tag}_v33_ids16", op, version=303)
+        qw_one(f"{tag}_inv_nblocks", op, nb=1)
+        qw_one(f"{tag}_inv_type", op, data=(33, 0))
+        qw_one(f"{tag}_inv_exec32", op, exec_b=5)
+    qw_one("qw_gather_null_dst", 0x86, data=(0, 0))
     one("dword_atomic_unsupported", bytes([0x7D, 0, 3, 0, 0, 6]) + imm(0) + raw(c, 32) + raw(c, 33))
     # platforms and versions
     for i, p in enumerate(PLATFORMS):

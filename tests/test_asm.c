@@ -27,6 +27,13 @@ static const struct { const char *ver, *hex, *canon; } noncanon[] = {
     /* SCATTER elt_size 0x06: bit 2 has no text */
     { "3.6", "3A 06 00 06 05 00 00 00 00 00 20 00 00 00 00 00 21 00 00 00 00 00",
       "3A 02 00 06 05 00 00 00 00 00 20 00 00 00 00 00 21 00 00 00 00 00" },
+    /* i8-core: is_modified 1 has no text (decision D31): asm writes 0 */
+    { "3.6", "39 02 01 20 04 05 00 FF FF FF FF 20 00 00 00 00 00 21 00 00 00 00 00",
+      "39 02 00 20 04 05 00 FF FF FF FF 20 00 00 00 00 00 21 00 00 00 00 00" },
+    { "3.6", "35 02 01 05 05 00 02 00 00 00 21 00 00 00 00 00",
+      "35 02 00 05 05 00 02 00 00 00 21 00 00 00 00 00" },
+    { "3.6", "3C 01 01 04 03 00 00 00 00 00 00 21 01 21 00 00 00 00 00",
+      "3C 01 00 04 03 00 00 00 00 00 00 21 01 21 00 00 00 00 00" },
 };
 #define NNONCANON (sizeof noncanon / sizeof noncanon[0])
 
@@ -161,7 +168,7 @@ static const struct bad {
 } bad_tab[] = {
     { "", 306, VO_E_STATE, "text", 0 },
     { "scatter5 (M1, 8) T6 0x0:ud V32.0 V33.0", 306, VO_E_OPCODE, "mnemonic", 0 },
-    { "(P1) gather4_scaled.R (M1, 8) T6 0x0:ud V32.0 V33.0", 306, VO_E_OPCODE, "mnemonic", 5 },
+    { "(P1) gather4_typed.R (M1, 8) T6 0x0:ud V32.0 V33.0", 306, VO_E_OPCODE, "mnemonic", 5 },
     { "Scatter.4 (M1, 8) T6 0x0:ud V32.0 V33.0", 306, VO_E_STATE, "mnemonic", 0 },
     { "(P1) scatter.4 (M1, 8) T6 0x0:ud V32.0 V33.0", 306, VO_E_STATE, "pred", 0 },
     { "(P0) scatter4_scaled.R (M1, 8) T6 0x0:ud V32.0 V33.0", 306, VO_E_STATE, "pred", 0 },

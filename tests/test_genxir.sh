@@ -127,7 +127,7 @@ genx_one() {
 }
 
 n=0 fail=0 genx_ok=0 notes=0 lineno=0
-gx_lines=() gx_texts=()
+gx_lines=() gx_texts=() xh_lines=() xh_texts=()
 while IFS= read -r line || [ -n "$line" ]; do
     lineno=$((lineno + 1))
     case "$line" in '' | '#'*) continue ;; esac
@@ -153,22 +153,28 @@ while IFS= read -r line || [ -n "$line" ]; do
         continue
     fi
     case " $flags " in *" nogenx "*) continue ;; esac
-    gx_lines+=("$lineno")
-    gx_texts+=("$want")
+    case " $flags " in
+    *" xehp "*) xh_lines+=("$lineno"); xh_texts+=("$want") ;; # needs XeHP_SDV (QW_GATHER/QW_SCATTER)
+    *) gx_lines+=("$lineno"); gx_texts+=("$want") ;;
+    esac
 done <"$DATA"
 
 # (b) GenX_IR parses each text and prints it back unchanged. Fast path: all
-# instructions in one kernel; if anything at all goes wrong there, every
-# instruction is re-checked in a kernel of its own and only those verdicts
-# count (so one bad line cannot hide or blame another).
-if [ "$have_genx" = 1 ] && ((${#gx_texts[@]})); then
+# instructions of a platform group in one kernel; if anything at all goes
+# wrong there, every instruction is re-checked in a kernel of its own and only
+# those verdicts count (so one bad line cannot hide or blame another).
+# Lines flagged "xehp" form a second group run with -platform XeHP_SDV (the
+# QW_GATHER/QW_SCATTER descriptors need it; decision D40).
+genx_batch() { # uses gx_lines / gx_texts and $PLATFORM
+    ((${#gx_texts[@]})) || return 0
+    local all i
     all=$(printf '%s\n' "${gx_texts[@]}")
-    run_genx "$TMP/all" "$(make_kernel "$all")"
+    run_genx "$TMP/all-$PLATFORM" "$(make_kernel "$all")"
     batch_ok=1
-    if verifier_failed "$TMP/all"; then
+    if verifier_failed "$TMP/all-$PLATFORM"; then
         batch_ok=0
     else
-        mapfile -t back < <(dump_insns "$TMP/all/k.visaasm")
+        mapfile -t back < <(dump_insns "$TMP/all-$PLATFORM/k.visaasm")
         if [ "${#back[@]}" != "${#gx_texts[@]}" ]; then
             batch_ok=0
         else
@@ -178,13 +184,13 @@ if [ "$have_genx" = 1 ] && ((${#gx_texts[@]})); then
         fi
     fi
     if [ "$batch_ok" = 1 ]; then
-        genx_ok=${#gx_texts[@]}
+        genx_ok=$((genx_ok + ${#gx_texts[@]}))
         if [ "$grc" != 0 ]; then
-            echo "NOTE: GenX_IR accepted and printed all ${#gx_texts[@]} instructions back, then its back end exited $grc$([ "$grc" = 124 ] && echo ' (timeout)')"
+            echo "NOTE: GenX_IR ($PLATFORM) accepted and printed all ${#gx_texts[@]} instructions back, then its back end exited $grc$([ "$grc" = 124 ] && echo ' (timeout)')"
             notes=$((notes + 1))
         fi
     else
-        echo "test_genxir: the one-kernel run did not round-trip cleanly (rc=$grc); checking each instruction alone"
+        echo "test_genxir: the one-kernel run ($PLATFORM) did not round-trip cleanly (rc=$grc); checking each instruction alone"
         for i in "${!gx_texts[@]}"; do
             if genx_one "${gx_lines[$i]}" "${gx_texts[$i]}"; then
                 genx_ok=$((genx_ok + 1))
@@ -193,6 +199,12 @@ if [ "$have_genx" = 1 ] && ((${#gx_texts[@]})); then
             fi
         done
     fi
+}
+if [ "$have_genx" = 1 ]; then
+    genx_batch
+    gx_lines=("${xh_lines[@]}") gx_texts=("${xh_texts[@]}")
+    PLATFORM=${GENX_PLATFORM_XEHP:-XeHP_SDV}
+    genx_batch
 fi
 
 echo "test_genxir: $n instructions, $fail failed; $genx_ok round-tripped through GenX_IR$([ "$have_genx" = 1 ] || echo ' (SKIPPED: not installed)'), $notes back-end notes"

@@ -30,6 +30,19 @@ assert all(v > 0 for v in d["clauses"].values())
 assert d["tests"] >= 4000, d["tests"]
 PY
 
+# every supported instruction ships at least 1000 tests (issue 8)
+python3 - "$SRC/vectors" <<'PY'
+import collections, glob, json, os, sys
+n = collections.Counter()
+for f in glob.glob(os.path.join(sys.argv[1], "*.json")):
+    n[os.path.basename(f).rsplit("-", 1)[0].removesuffix(".json")] += len(json.load(open(f))["tests"])
+want = ["scatter4_scaled", "scatter", "oword_st", "gather_scaled", "gather", "scatter_scaled", "gather4_scaled",
+        "oword_ld", "oword_ld_unaligned", "qw_gather", "qw_scatter"]
+short = {k: n[k] for k in want if n[k] < 1000}
+assert not short, f"instructions with fewer than 1000 shipped tests: {short}"
+print("ok: " + ", ".join(f"{k} {n[k]}" for k in want))
+PY
+
 # a subset without scatter4_scaled must miss the 4-channel clauses
 shopt -s nullglob
 sub=("$SRC"/vectors/oword_st*.json)

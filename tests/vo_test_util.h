@@ -115,6 +115,32 @@ static inline void put_gs_head(vt_insn *x, uint8_t exec, uint16_t pred, uint8_t 
 {
     put_u8(x, 0x78); put_u8(x, exec); put_u16(x, pred); put_u8(x, bs); put_u8(x, nb); put_u16(x, scale); put_u8(x, surf);
 }
+/* ---- i8-core heads ---- */
+/* §2.2 GATHER: 39 | elt_size ub | is_modified ub | num_elts ub | surface ub | ... */
+static inline void put_ga_head(vt_insn *x, uint8_t elt, uint8_t ismod, uint8_t num_elts, uint8_t surf)
+{
+    put_u8(x, 0x39); put_u8(x, elt); put_u8(x, ismod); put_u8(x, num_elts); put_u8(x, surf);
+}
+/* §2.4 SCATTER_SCALED: 79 | exec_size ub | pred uw | block_size ub | num_blocks ub | scale uw | surface ub | ... */
+static inline void put_ss_head(vt_insn *x, uint8_t exec, uint16_t pred, uint8_t bs, uint8_t nb, uint16_t scale, uint8_t surf)
+{
+    put_u8(x, 0x79); put_u8(x, exec); put_u16(x, pred); put_u8(x, bs); put_u8(x, nb); put_u16(x, scale); put_u8(x, surf);
+}
+/* §2.1 GATHER4_SCALED: 74 | exec_size ub | pred uw | channels ub | scale uw | surface ub | ... */
+static inline void put_g4_head(vt_insn *x, uint8_t exec, uint16_t pred, uint8_t ch, uint16_t scale, uint8_t surf)
+{
+    put_u8(x, 0x74); put_u8(x, exec); put_u16(x, pred); put_u8(x, ch); put_u16(x, scale); put_u8(x, surf);
+}
+/* §2.3 OWORD_LD (0x35) / OWORD_LD_UNALIGNED (0x3C): op | size ub | is_modified ub | surface ub | ... */
+static inline void put_ol_head(vt_insn *x, uint8_t op, uint8_t size, uint8_t ismod, uint8_t surf)
+{
+    put_u8(x, op); put_u8(x, size); put_u8(x, ismod); put_u8(x, surf);
+}
+/* §2.5 QW_GATHER (0x86) / QW_SCATTER (0x87): op | exec_size ub | pred uw | num_blocks ub | surface ub | R offsets | R data */
+static inline void put_qw_head(vt_insn *x, uint8_t op, uint8_t exec, uint16_t pred, uint8_t nb, uint8_t surf)
+{
+    put_u8(x, op); put_u8(x, exec); put_u16(x, pred); put_u8(x, nb); put_u8(x, surf);
+}
 /* parse a hex byte string like "75 04 00 ..." (for the reference's worked examples) */
 static inline size_t vt_hex(const char *s, uint8_t *out, size_t cap)
 {

@@ -7,10 +7,13 @@
  * immediates without leading zeros, no '?'. So for every accepted text t,
  * vo_disasm(vo_asm(t)) == t. Bits the text cannot express (reserved bits,
  * bit 12 of the predicate, the high tag bits, the high nibble of an
- * immediate's type byte, ...) are encoded as zero; under vISA 3.0 "M1" is
+ * immediate's type byte, the is_modified byte of GATHER / OWORD_LD* (decision
+ * D31), ...) are encoded as zero; under vISA 3.0 "M1" is
  * mask nibble 0 and "M1_NM" nibble 8 (M2_NM..M8_NM do not exist there).
  *
  *   [(<!>P<id><.any|.all>) ]<mnemonic>[.<suffix>] <exec> <surface> <offset> [<eoff>] <data>
+ *   (QW_GATHER / QW_SCATTER have no global offset: <surface> <offsets raw> <data>;
+ *   their suffix is the block count 1/2/4/8)
  *
  * Errors (return -1, *out zeroed):
  *   VO_E_OPCODE  unknown mnemonic                      field "mnemonic"

@@ -160,7 +160,7 @@ typedef enum vo_errcode {
     VO_E_SIZE_CODE = 12,       /* oword size code illegal / not on platform     */
     VO_E_SCALE = 13,           /* scale field non-zero                          */
     VO_E_BLOCK_SIZE = 14,      /* block_size field non-zero                     */
-    VO_E_NUM_BLOCKS = 15,      /* num_blocks >= 3                               */
+    VO_E_NUM_BLOCKS = 15,      /* num_blocks >= 3 (QW_GATHER/QW_SCATTER: != 0)  */
     VO_E_SURFACE = 16,         /* surface index reserved / undeclared           */
     VO_E_OPERAND_CLASS = 17,   /* vector operand class not allowed here         */
     VO_E_MODIFIER = 18,        /* source modifier on a data-port operand        */
@@ -170,16 +170,25 @@ typedef enum vo_errcode {
     VO_E_RESERVED_ID = 22,     /* predefined id 22..31                          */
     VO_E_NULL_OPERAND = 23,    /* %null where an operand is required            */
     VO_E_OPERAND_TYPE = 24,    /* variable type not allowed for the operand     */
+                               /* (QW data: Q, UQ or DF only)                   */
     VO_E_RAW_ALIGN = 25,       /* raw offset not GRF / element aligned          */
     VO_E_ADDR_ID = 26,         /* address variable undeclared / offset past it  */
     VO_E_COL_OFFSET = 27,      /* column offset crosses the GRF                 */
-    VO_E_PLATFORM = 28,        /* instruction/surface not on this platform      */
+    VO_E_PLATFORM = 28,        /* instruction/surface not on this platform (QW  */
+                               /* ops before XeHP_SDV: field "opcode", offset 0) */
     VO_E_READ_ONLY = 29,       /* destination is a read-only predefined var     */
     VO_E_STATE = 30,           /* malformed state (field names the JSON path)   */
     VO_E_STATE_CAP = 31,       /* a documented cap exceeded                     */
     VO_E_OOM = 32,             /* allocation failed                             */
     VO_E_JSON = 33,            /* malformed JSON text                           */
-    VO_E_COUNT
+    /* i8-core: 34..41 */
+    VO_E_IS_MODIFIED = 34,     /* is_modified byte not 0 or 1 (decision D31)    */
+    VO_E_RESERVED_35 = 35, VO_E_RESERVED_36 = 36, VO_E_RESERVED_37 = 37, VO_E_RESERVED_38 = 38,
+    VO_E_RESERVED_39 = 39, VO_E_RESERVED_40 = 40, VO_E_RESERVED_41 = 41,
+    /* i8-atomic: 42..49 (reserved here so the table has no holes) */
+    VO_E_RESERVED_42 = 42, VO_E_RESERVED_43 = 43, VO_E_RESERVED_44 = 44, VO_E_RESERVED_45 = 45,
+    VO_E_RESERVED_46 = 46, VO_E_RESERVED_47 = 47, VO_E_RESERVED_48 = 48, VO_E_RESERVED_49 = 49,
+    VO_E_COUNT = 50
 } vo_errcode;
 const char *vo_errcode_name(vo_errcode c);   /* "E_TRUNCATED", ... stable */
 
@@ -195,7 +204,9 @@ enum vo_opcode {
     VO_OP_OWORD_LD = 0x35, VO_OP_OWORD_ST = 0x36, VO_OP_GATHER = 0x39,
     VO_OP_SCATTER = 0x3A, VO_OP_OWORD_LD_UNALIGNED = 0x3C,
     VO_OP_GATHER4_SCALED = 0x74, VO_OP_SCATTER4_SCALED = 0x75,
-    VO_OP_GATHER_SCALED = 0x78, VO_OP_SCATTER_SCALED = 0x79
+    VO_OP_GATHER_SCALED = 0x78, VO_OP_SCATTER_SCALED = 0x79,
+    /* i8-core */
+    VO_OP_QW_GATHER = 0x86, VO_OP_QW_SCATTER = 0x87
 };
 
 /* roles a field plays; a descriptor lists its fields in binary order */
@@ -235,6 +246,10 @@ typedef struct vo_desc {
     uint8_t exec_sizes_doc; /* bit k: size code k in the doc (others: not_in_doc) */
     uint8_t nfields;
     vo_field_desc fields[10];
+    /* optional (0 = the default; i8-core) */
+    uint8_t elt_bytes;      /* register slot per lane of a scattered op: 0 = 4, 8 for QW */
+    uint8_t min_gen;        /* enum vo_gen the opcode needs (E_PLATFORM before); 0 = any */
+    uint16_t data_types;    /* bit per vo_type allowed for the data operand; 0 = family default */
 } vo_desc;
 const vo_desc *vo_desc_for(uint8_t opcode);     /* NULL if unsupported */
 const vo_desc *vo_desc_at(unsigned i);          /* i-th supported, NULL past end */
@@ -307,7 +322,11 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(GOFF_IMM, "goff.immediate") X(GOFF_GENERAL, "goff.general") X(GOFF_INDIRECT, "goff.indirect") \
     X(RAW_PAST_VAR, "raw.past_variable") X(NULL_DST, "raw.null_dst") \
     X(SURF_SLM, "surface.slm") X(SURF_BINDLESS, "surface.bindless") X(SURF_STATELESS, "surface.stateless") \
-    X(SURF_DECLARED, "surface.declared") X(INVALID, "insn.invalid")
+    X(SURF_DECLARED, "surface.declared") X(INVALID, "insn.invalid") \
+    /* i8-core */ \
+    X(IS_MODIFIED, "load.is_modified_ignored") X(OWORD_LD_ADDR, "oword_ld.addr_oword_units") \
+    X(OWORD_UNALIGNED_BYTES, "oword_ld_unaligned.addr_bytes") \
+    X(OWORD_UNALIGNED_DWORDS, "oword_ld_unaligned.addr_dwords_pre32") X(QW_ADDR, "qw.addr_bytes")
 
 enum vo_clause {
 #define VO_X_ENUM(e, s) VO_C_##e,
@@ -340,6 +359,10 @@ enum vo_tag {
     VO_TAG_DVR_ID_WIDTH,         /* doc_vs_reader:1  */
     VO_TAG_DVR_GATHER_PADDING,   /* doc_vs_reader:28 */
     VO_TAG_DVR_SCATTER_SCALING,  /* doc_vs_reader:34 */
+    /* i8-core */
+    VO_TAG_DVR_QW,               /* doc_vs_reader:21 */
+    VO_TAG_UNALIGNED_DWORDS,     /* unaligned_dword_units (visa-reference §1.2) */
+    VO_TAG_IS_MODIFIED,          /* is_modified */
     VO_TAG_COUNT
 };
 const char *vo_tag_name(unsigned tag);   /* "oob_read", "doc_vs_reader:5", ... */

@@ -149,7 +149,8 @@ static int nib(ps *p, unsigned *out, const char *field)
 {
     static const unsigned vals[8] = { 0, 0, 1, 2, 4, 8, 16, 32 };
     size_t at = p->pos;
-    uint64_t v;
+    uint64_t v = 0;
+    *out = 0;
     if (num(p, 32, &v, field) != 0) return -1;
     for (unsigned c = 1; c < 8; c++)
         if (vals[c] == v) {
@@ -162,7 +163,8 @@ static int nib(ps *p, unsigned *out, const char *field)
 /* "<h>" | "<w,h>" | "<v;w,h>" */
 static int region(ps *p, uint16_t *out, const char *field)
 {
-    unsigned a, b, c;
+    /* initialised: gcc 12 -O3 cannot see that nib() sets them on every 0 return */
+    unsigned a = 0, b = 0, c = 0;
     if (expect(p, "<", field) != 0 || nib(p, &a, field) != 0) return -1;
     if (lit(p, ">")) {
         *out = (uint16_t)(a << 8);
@@ -418,12 +420,13 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
             if (m == 16) return BAD(f->name, at, "channels '%s' is not a non-empty subset of RGBA in order", nm);
             in.val[VO_R_CHMASK] = m;
         } else if ((f = field_of(d, VO_R_ELT_SIZE)) != NULL || (f = field_of(d, VO_R_NUM_BLOCKS)) != NULL) {
-            static const unsigned sz[3] = { 1, 2, 4 };
+            static const unsigned sz[4] = { 1, 2, 4, 8 };
+            unsigned nsz = d->elt_bytes == 8 ? 4 : 3; /* QW: block counts 1/2/4/8 (codes 0..3) */
             if (expect(p, ".", f->name) != 0) return -1;
             size_t at = p->pos;
-            if (num(p, 4, &x, f->name) != 0) return -1;
-            int c = index_of(sz, 3, x);
-            if (c < 0) return BAD(f->name, at, "%s %u is not 1, 2 or 4", f->name, (unsigned)x);
+            if (num(p, nsz == 4 ? 8 : 4, &x, f->name) != 0) return -1;
+            int c = index_of(sz, nsz, x);
+            if (c < 0) return BAD(f->name, at, "%s %u is not 1, 2 or 4%s", f->name, (unsigned)x, nsz == 4 ? " or 8" : "");
             in.val[f->role] = (uint32_t)c;
         }
         /* execution size and mask */

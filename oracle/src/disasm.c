@@ -8,7 +8,9 @@
  *   Bit 12 has no text form.
  * - Suffix: 4-channel ops print the channel names (R,G,B,A order); GATHER /
  *   SCATTER print the element size in bytes (1/2/4); *_SCALED print the bytes
- *   per lane (1/2/4). Field bits the Intel reader masks off are ignored here
+ *   per lane (1/2/4); QW_GATHER/QW_SCATTER the block count (1/2/4/8 for codes
+ *   0..3, only 1 is valid). The is_modified byte of GATHER / OWORD_LD* has no
+ *   printed form (Intel's reader drops it). Field bits the Intel reader masks off are ignored here
  *   too (channel mask 3..0, elt_size 1..0, num_elts 1..0 / 7..4, exec byte
  *   3..0 / 7..4, oword size 2..0); a code with no meaning prints '?'.
  * - Exec: "(M<k>[_NM], <n>)" from vo_insn_ctrl (which knows the vISA 3.0
@@ -208,12 +210,12 @@ size_t vo_disasm(const vo_insn *in, char *buf, size_t cap)
     } else {
         if (has_role(d, VO_R_CHMASK)) {
             sb_printf(&s, ".%s", ch_names[in->val[VO_R_CHMASK] & 0xF]);
-        } else if (has_role(d, VO_R_ELT_SIZE)) {
+        } else if (has_role(d, VO_R_ELT_SIZE)) { /* D32: GATHER/SCATTER in the printer's form; D31: no .mod */
             static const char *const es[4] = { "1", "2", "4", "?" };
             sb_printf(&s, ".%s", es[in->val[VO_R_ELT_SIZE] & 3]);
         } else if (has_role(d, VO_R_NUM_BLOCKS)) {
             uint32_t nb = in->val[VO_R_NUM_BLOCKS];
-            sb_printf(&s, ".%s", nb == 0 ? "1" : nb == 1 ? "2" : nb == 2 ? "4" : "?");
+            sb_printf(&s, ".%s", nb == 0 ? "1" : nb == 1 ? "2" : nb == 2 ? "4" : nb == 3 && d->elt_bytes == 8 ? "8" : "?");
         }
         if (has_role(d, VO_R_EXEC)) {
             static const char *const n_of[16] = { "1", "2", "4", "8", "16", "32", "?", "?",

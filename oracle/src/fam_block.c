@@ -1,5 +1,7 @@
-/* Block family: OWORD_ST (0x36): N contiguous owords, no masking (decision D30),
- * offset in oword units (decision D7: byte address offset*16, no wrap). */
+/* Block family: N contiguous owords, no masking (decision D30).
+ * OWORD_ST (0x36) and OWORD_LD (0x35): offset in oword units (decision D7:
+ * byte address offset*16, no wrap). OWORD_LD_UNALIGNED (0x3C): offset in
+ * bytes, dword-aligned (decision D39); in dwords before vISA 3.2 (decision D38). */
 #include "internal.h"
 
 static uint32_t owords(const vo_ctx *x) { return 1u << (x->in->val[VO_R_OWORD_SIZE] & 7); }
@@ -12,9 +14,34 @@ static void plan(vo_ctx *x)
     uint32_t n = owords(x);
     vo_clause(x->r, cl[x->in->val[VO_R_OWORD_SIZE] & 7]);
     uint64_t base = (uint64_t)x->goff * 16;
+    uint8_t align = 16, clause = x->d->is_write ? VO_C_OWORD_ADDR : VO_C_OWORD_LD_ADDR;
+    if (x->d->opcode == VO_OP_OWORD_LD_UNALIGNED) {
+        align = 4; /* decision D39: dword-aligned, stated by the page */
+        if (x->in->visa_version < 302) { /* decision D38: dword units before vISA 3.2 (reader) */
+            base = (uint64_t)x->goff * 4;
+            clause = VO_C_OWORD_UNALIGNED_DWORDS;
+            vo_tag(x->r, VO_TAG_UNALIGNED_DWORDS);
+        } else {
+            base = x->goff;
+            clause = VO_C_OWORD_UNALIGNED_BYTES;
+        }
+    }
     /* decision D6: out-of-bound judged per oword */
     for (uint32_t j = 0; j < n; j++)
-        vo_plan_add(x, 0, 0, (uint8_t)j, base + 16 * j, 16, 16, 16, x->data_off + 16 * j, VO_C_OWORD_ADDR, 1);
+        vo_plan_add(x, 0, 0, (uint8_t)j, base + 16 * j, 16, align, 16, x->data_off + 16 * j, clause, 1);
 }
 
-const vo_family_ops vo_fam_block = { eoff_bytes, data_bytes, plan, NULL };
+/* decision D37 (as D12): a load's bytes after the 16*N it returns, up to the
+ * end of the last GRF it writes */
+static void padding(vo_ctx *x)
+{
+    uint32_t end = x->data_off + data_bytes(x);
+    uint32_t grf_end = (end + x->grf - 1) / x->grf * x->grf;
+    if (grf_end > end) {
+        vo_tag(x->r, VO_TAG_PADDING);
+        vo_tag(x->r, VO_TAG_DVR_GATHER_PADDING);
+        vo_free_var_undefined(x, end, grf_end - end, VO_C_GATHER_PADDING);
+    }
+}
+
+const vo_family_ops vo_fam_block = { eoff_bytes, data_bytes, plan, padding };

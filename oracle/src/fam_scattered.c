@@ -1,10 +1,14 @@
 /* Scattered family: one element per lane, one dword register slot per lane.
- * SCATTER (0x3A): element units (decision D8); GATHER_SCALED (0x78): bytes. */
+ * SCATTER (0x3A) / GATHER (0x39): element units (decision D8); GATHER_SCALED
+ * (0x78) / SCATTER_SCALED (0x79): bytes; QW_GATHER (0x86) / QW_SCATTER (0x87):
+ * bytes, one qword slot per lane, no global offset (goff stays 0). */
 #include "internal.h"
 
 static uint32_t es(const vo_ctx *x) { return x->c.exec_size; }
+/* register slot per lane: a dword, a qword for QW_GATHER/QW_SCATTER (D43) */
+static uint32_t slot(const vo_ctx *x) { return x->d->elt_bytes ? x->d->elt_bytes : 4; }
 static uint32_t eoff_bytes(const vo_ctx *x) { return 4 * es(x); }
-static uint32_t data_bytes(const vo_ctx *x) { return 4 * es(x); }
+static uint32_t data_bytes(const vo_ctx *x) { return slot(x) * es(x); }
 
 static void plan(vo_ctx *x)
 {
@@ -19,6 +23,9 @@ static void plan(vo_ctx *x)
         vo_clause(x->r, es(x) == 1 ? VO_C_SCATTER_N1 : es(x) == 8 ? VO_C_SCATTER_N8 : VO_C_SCATTER_N16);
         if (size > 1) vo_tag(x->r, VO_TAG_DVR_SCATTER_SCALING);
         clause = VO_C_SCATTER_ADDR;
+    } else if (slot(x) == 8) { /* QW: one 8-byte block per lane at the byte offset (D42, D43) */
+        size = 8;
+        clause = VO_C_QW_ADDR;
     } else {
         static const uint8_t cl[3] = { VO_C_SCALED_B1, VO_C_SCALED_B2, VO_C_SCALED_B4 };
         unsigned code = in->val[VO_R_NUM_BLOCKS];
@@ -37,14 +44,15 @@ static void plan(vo_ctx *x)
             a = (uint32_t)wide;
         }
         /* decision D9: natural alignment (not stated by the doc) */
-        vo_plan_add(x, (uint8_t)i, 0, 0, a, (uint8_t)size, (uint8_t)size, 4, x->data_off + 4 * i, (uint8_t)clause, 0);
+        vo_plan_add(x, (uint8_t)i, 0, 0, a, (uint8_t)size, (uint8_t)size, (uint8_t)slot(x), x->data_off + slot(x) * i,
+                    (uint8_t)clause, 0);
     }
 }
 
 /* decision D12: bytes after the last lane's dword up to the end of its GRF */
 static void padding(vo_ctx *x)
 {
-    uint32_t end = x->data_off + 4 * es(x);
+    uint32_t end = x->data_off + slot(x) * es(x);
     uint32_t grf_end = (end + x->grf - 1) / x->grf * x->grf;
     if (grf_end > end) {
         vo_tag(x->r, VO_TAG_PADDING);

@@ -54,6 +54,8 @@ enum {
     SP_OPTYPE, SP_RAWALIGN, SP_ADDRID, SP_COLOFF, SP_PLATFORM, SP_READONLY,
     SP_U_RAW_PAST, SP_U_GOFF_PAST,
     SP_V_NULL_DST, SP_V_NOLANES, SP_V_VISA30, SP_V_PREDEF, SP_V_NONSCALAR, SP_V_ROW64, SP_V_ZERO_SURF,
+    /* i8-core */
+    SP_ISMOD, SP_V_ISMOD1, SP_V_UNALIGNED_DWORDS,
     SP_COUNT
 };
 /* opcode bits */
@@ -62,50 +64,66 @@ enum {
 #define O36 4u
 #define O78 8u
 #define OALL 15u
+/* i8-core: the other seven (their bits never change the seeds' special lists) */
+#define O39 16u
+#define O79 32u
+#define O74 64u
+#define O35 128u
+#define O3C 256u
+#define O86 512u
+#define O87 1024u
+#define OEXEC (O75 | O78 | O79 | O74 | O86 | O87) /* exec byte + predicate */
+#define OLOAD (O78 | O39 | O74 | O35 | O3C | O86)
+#define OGOFF (OALL | O39 | O79 | O74 | O35 | O3C)  /* a global-offset vector operand */
+#define OEVERY (OGOFF | O86 | O87)
 #define NOTSTATUS (-1)
 typedef struct { const char *name; unsigned ops; int status; int code; unsigned nvar; } sp_desc;
 static const sp_desc sp_tab[SP_COUNT] = {
     [SP_NONE] = { "none", 0, -1, -1, 0 },
-    [SP_TRUNC] = { "truncated", OALL, VO_INVALID, VO_E_TRUNCATED, 4 },
-    [SP_TRAIL] = { "trailing", OALL, VO_INVALID, VO_E_TRAILING, 2 },
-    [SP_OPCODE] = { "opcode", OALL, VO_INVALID, VO_E_OPCODE, 3 },
-    [SP_EXEC] = { "exec_size", O75 | O78, VO_INVALID, VO_E_EXEC_SIZE, 4 },
-    [SP_MASKCTL] = { "mask_ctrl", O75 | O78 | O3A, VO_INVALID, VO_E_MASK_CTRL, 4 },
-    [SP_PRED_ID0] = { "pred_id0", O75 | O78, VO_INVALID, VO_E_PRED_ID, 2 },
-    [SP_PRED_UNDECL] = { "pred_undeclared", O75 | O78, VO_INVALID, VO_E_PRED_ID, 2 },
-    [SP_PRED_RES] = { "pred_reserved", O75 | O78, VO_INVALID, VO_E_PRED_RESERVED, 2 },
-    [SP_PRED_SIZE] = { "pred_size", O75 | O78, VO_INVALID, VO_E_PRED_SIZE, 2 },
-    [SP_ELT] = { "elt_size", O3A, VO_INVALID, VO_E_ELT_SIZE, 3 },
-    [SP_NUMELTS] = { "num_elts", O3A, VO_INVALID, VO_E_NUM_ELTS, 3 },
-    [SP_CHMASK] = { "channel_mask", O75, VO_INVALID, VO_E_CHANNEL_MASK, 3 },
-    [SP_SIZECODE] = { "size_code", O36, VO_INVALID, VO_E_SIZE_CODE, 5 },
-    [SP_SCALE] = { "scale", O75 | O78, VO_INVALID, VO_E_SCALE, 2 },
-    [SP_BLOCKSIZE] = { "block_size", O78, VO_INVALID, VO_E_BLOCK_SIZE, 2 },
-    [SP_NUMBLOCKS] = { "num_blocks", O78, VO_INVALID, VO_E_NUM_BLOCKS, 2 },
-    [SP_SURF_RES] = { "surface_reserved", OALL, VO_INVALID, VO_E_SURFACE, 3 },
-    [SP_SURF_UNDECL] = { "surface_undeclared", OALL, VO_INVALID, VO_E_SURFACE, 2 },
-    [SP_CLASS] = { "operand_class", OALL, VO_INVALID, VO_E_OPERAND_CLASS, 6 },
-    [SP_MOD] = { "modifier", OALL, VO_INVALID, VO_E_MODIFIER, 3 },
-    [SP_REGION] = { "region", OALL, VO_INVALID, VO_E_REGION, 4 },
-    [SP_IMMTYPE] = { "imm_type", OALL, VO_INVALID, VO_E_IMM_TYPE, 4 },
-    [SP_VARID] = { "var_id", OALL, VO_INVALID, VO_E_VAR_ID, 4 },
-    [SP_RESID] = { "reserved_id", OALL, VO_INVALID, VO_E_RESERVED_ID, 3 },
-    [SP_NULL] = { "null_operand", OALL, VO_INVALID, VO_E_NULL_OPERAND, 3 },
-    [SP_OPTYPE] = { "operand_type", OALL, VO_INVALID, VO_E_OPERAND_TYPE, 5 },
-    [SP_RAWALIGN] = { "raw_align", OALL, VO_INVALID, VO_E_RAW_ALIGN, 4 },
-    [SP_ADDRID] = { "addr_id", OALL, VO_INVALID, VO_E_ADDR_ID, 2 },
-    [SP_COLOFF] = { "col_offset", OALL, VO_INVALID, VO_E_COL_OFFSET, 2 },
-    [SP_PLATFORM] = { "platform", O36, VO_INVALID, VO_E_PLATFORM, 3 },
-    [SP_READONLY] = { "read_only", O78, VO_INVALID, VO_E_READ_ONLY, 3 },
-    [SP_U_RAW_PAST] = { "raw_past_var", OALL, VO_UNDEFINED, -1, 3 },
-    [SP_U_GOFF_PAST] = { "offset_past_var", OALL, VO_UNDEFINED, -1, 4 },
-    [SP_V_NULL_DST] = { "null_dst", O78, NOTSTATUS, -1, 2 },
-    [SP_V_NOLANES] = { "no_lanes", O75 | O78 | O3A, NOTSTATUS, -1, 3 },
-    [SP_V_VISA30] = { "visa30_mask", O75 | O78 | O3A, NOTSTATUS, -1, 4 },
-    [SP_V_PREDEF] = { "predefined_vars", OALL, NOTSTATUS, -1, 3 },
-    [SP_V_NONSCALAR] = { "non_scalar_region", OALL, NOTSTATUS, -1, 2 },
-    [SP_V_ROW64] = { "row_unit", OALL, NOTSTATUS, -1, 2 },
-    [SP_V_ZERO_SURF] = { "absent_surface", OALL, NOTSTATUS, -1, 2 },
+    [SP_TRUNC] = { "truncated", OEVERY, VO_INVALID, VO_E_TRUNCATED, 4 },
+    [SP_TRAIL] = { "trailing", OEVERY, VO_INVALID, VO_E_TRAILING, 2 },
+    [SP_OPCODE] = { "opcode", OEVERY, VO_INVALID, VO_E_OPCODE, 3 },
+    [SP_EXEC] = { "exec_size", OEXEC, VO_INVALID, VO_E_EXEC_SIZE, 4 },
+    [SP_MASKCTL] = { "mask_ctrl", OEXEC | O3A | O39, VO_INVALID, VO_E_MASK_CTRL, 4 },
+    [SP_PRED_ID0] = { "pred_id0", OEXEC, VO_INVALID, VO_E_PRED_ID, 2 },
+    [SP_PRED_UNDECL] = { "pred_undeclared", OEXEC, VO_INVALID, VO_E_PRED_ID, 2 },
+    [SP_PRED_RES] = { "pred_reserved", OEXEC, VO_INVALID, VO_E_PRED_RESERVED, 2 },
+    [SP_PRED_SIZE] = { "pred_size", OEXEC, VO_INVALID, VO_E_PRED_SIZE, 2 },
+    [SP_ELT] = { "elt_size", O3A | O39, VO_INVALID, VO_E_ELT_SIZE, 3 },
+    [SP_NUMELTS] = { "num_elts", O3A | O39, VO_INVALID, VO_E_NUM_ELTS, 3 },
+    [SP_CHMASK] = { "channel_mask", O75 | O74, VO_INVALID, VO_E_CHANNEL_MASK, 3 },
+    [SP_SIZECODE] = { "size_code", O36 | O35 | O3C, VO_INVALID, VO_E_SIZE_CODE, 5 },
+    [SP_SCALE] = { "scale", O75 | O78 | O79 | O74, VO_INVALID, VO_E_SCALE, 2 },
+    [SP_BLOCKSIZE] = { "block_size", O78 | O79, VO_INVALID, VO_E_BLOCK_SIZE, 2 },
+    [SP_NUMBLOCKS] = { "num_blocks", O78 | O79 | O86 | O87, VO_INVALID, VO_E_NUM_BLOCKS, 2 },
+    [SP_SURF_RES] = { "surface_reserved", OEVERY, VO_INVALID, VO_E_SURFACE, 3 },
+    [SP_SURF_UNDECL] = { "surface_undeclared", OEVERY, VO_INVALID, VO_E_SURFACE, 2 },
+    [SP_CLASS] = { "operand_class", OGOFF, VO_INVALID, VO_E_OPERAND_CLASS, 6 },
+    [SP_MOD] = { "modifier", OGOFF, VO_INVALID, VO_E_MODIFIER, 3 },
+    [SP_REGION] = { "region", OGOFF, VO_INVALID, VO_E_REGION, 4 },
+    [SP_IMMTYPE] = { "imm_type", OGOFF, VO_INVALID, VO_E_IMM_TYPE, 4 },
+    [SP_VARID] = { "var_id", OEVERY, VO_INVALID, VO_E_VAR_ID, 4 },
+    [SP_RESID] = { "reserved_id", OEVERY, VO_INVALID, VO_E_RESERVED_ID, 3 },
+    [SP_NULL] = { "null_operand", OEVERY, VO_INVALID, VO_E_NULL_OPERAND, 3 },
+    [SP_OPTYPE] = { "operand_type", OEVERY, VO_INVALID, VO_E_OPERAND_TYPE, 5 },
+    [SP_RAWALIGN] = { "raw_align", OEVERY, VO_INVALID, VO_E_RAW_ALIGN, 4 },
+    [SP_ADDRID] = { "addr_id", OGOFF, VO_INVALID, VO_E_ADDR_ID, 2 },
+    [SP_COLOFF] = { "col_offset", OGOFF, VO_INVALID, VO_E_COL_OFFSET, 2 },
+    [SP_PLATFORM] = { "platform", O36 | O35 | O3C | O86 | O87, VO_INVALID, VO_E_PLATFORM, 3 },
+    [SP_READONLY] = { "read_only", OLOAD, VO_INVALID, VO_E_READ_ONLY, 3 },
+    [SP_U_RAW_PAST] = { "raw_past_var", OEVERY, VO_UNDEFINED, -1, 3 },
+    [SP_U_GOFF_PAST] = { "offset_past_var", OGOFF, VO_UNDEFINED, -1, 4 },
+    [SP_V_NULL_DST] = { "null_dst", OLOAD, NOTSTATUS, -1, 2 },
+    [SP_V_NOLANES] = { "no_lanes", OEXEC | O3A | O39, NOTSTATUS, -1, 3 },
+    [SP_V_VISA30] = { "visa30_mask", OEXEC | O3A | O39, NOTSTATUS, -1, 4 },
+    [SP_V_PREDEF] = { "predefined_vars", OGOFF, NOTSTATUS, -1, 3 },
+    [SP_V_NONSCALAR] = { "non_scalar_region", OGOFF, NOTSTATUS, -1, 2 },
+    [SP_V_ROW64] = { "row_unit", OGOFF, NOTSTATUS, -1, 2 },
+    [SP_V_ZERO_SURF] = { "absent_surface", OEVERY, NOTSTATUS, -1, 2 },
+    /* i8-core */
+    [SP_ISMOD] = { "is_modified", O39 | O35 | O3C, VO_INVALID, VO_E_IS_MODIFIED, 2 },
+    [SP_V_ISMOD1] = { "is_modified_1", O39 | O35 | O3C, NOTSTATUS, -1, 2 },
+    [SP_V_UNALIGNED_DWORDS] = { "dword_units_pre32", O3C, NOTSTATUS, -1, 4 },
 };
 
 static unsigned opbit(uint8_t op)
@@ -115,6 +133,13 @@ static unsigned opbit(uint8_t op)
     case VO_OP_SCATTER: return O3A;
     case VO_OP_OWORD_ST: return O36;
     case VO_OP_GATHER_SCALED: return O78;
+    case VO_OP_GATHER: return O39;
+    case VO_OP_SCATTER_SCALED: return O79;
+    case VO_OP_GATHER4_SCALED: return O74;
+    case VO_OP_OWORD_LD: return O35;
+    case VO_OP_OWORD_LD_UNALIGNED: return O3C;
+    case VO_OP_QW_GATHER: return O86;
+    case VO_OP_QW_SCATTER: return O87;
     default: return 0;
     }
 }
@@ -146,6 +171,36 @@ static const op_plan plans[] = {
         FB(F_ES) | FB(F_SUB) | FB(F_PLAT) | FB(F_ALIGN),            /* upper bytes, padding       */
         FB(F_SURF) | FB(F_BOUNDS) | FB(F_ALIGN) | FB(F_SUB),
         FB(F_VER) | FB(F_GOFF) | FB(F_PLAT) | FB(F_SURF), 0 } },
+    /* ---- i8-core ---- */
+    { VO_OP_GATHER, { 2, 2, 3, 4, 1, 3, 4, B_COUNT, 1, 3, 1 },
+      { FB(F_ES) | FB(F_MASK) | FB(F_SUB) | FB(F_PLAT),              /* enables, upper bytes, padding */
+        FB(F_SURF) | FB(F_BOUNDS) | FB(F_SUB) | FB(F_PLAT),
+        FB(F_VER) | FB(F_GOFF) | FB(F_PLAT) | FB(F_SURF), 0 } },
+    { VO_OP_SCATTER_SCALED, { 2, 2, 5, 4, 7, 3, 4, B_COUNT, 4, 3, 2 },
+      { FB(F_ES) | FB(F_MASK) | FB(F_PRED) | FB(F_PLAT),
+        FB(F_SURF) | FB(F_BOUNDS) | FB(F_ALIGN) | FB(F_SUB),
+        FB(F_VER) | FB(F_GOFF) | FB(F_PLAT) | FB(F_SURF),
+        FB(F_OVER) | FB(F_SUB) | FB(F_ES) | FB(F_SURF), 0 } },
+    { VO_OP_GATHER4_SCALED, { 2, 2, 5, 4, 7, 15, 4, B_COUNT, 4, 3, 1 },
+      { FB(F_ES) | FB(F_MASK) | FB(F_PRED) | FB(F_PLAT),
+        FB(F_ES) | FB(F_SUB) | FB(F_PLAT),                          /* register layout, padding   */
+        FB(F_SURF) | FB(F_BOUNDS) | FB(F_ALIGN) | FB(F_PLAT),
+        FB(F_VER) | FB(F_GOFF) | FB(F_PLAT) | FB(F_SURF), 0 } },
+    { VO_OP_OWORD_LD, { 2, 2, 1, 1, 1, 5, 4, B_COUNT, 1, 3, 1 },
+      { FB(F_SUB) | FB(F_SURF) | FB(F_BOUNDS) | FB(F_PLAT),
+        FB(F_VER) | FB(F_GOFF) | FB(F_PLAT) | FB(F_SURF) | FB(F_SUB), 0 } },
+    { VO_OP_OWORD_LD_UNALIGNED, { 2, 2, 1, 1, 1, 5, 4, B_COUNT, 2, 3, 1 }, /* misaligned by 1 (random: 1..3) */
+      { FB(F_SUB) | FB(F_SURF) | FB(F_BOUNDS) | FB(F_PLAT),
+        FB(F_SUB) | FB(F_ALIGN) | FB(F_BOUNDS),
+        FB(F_VER) | FB(F_GOFF) | FB(F_PLAT) | FB(F_SURF), 0 } },
+    /* QW: alignment is the oracle's reading (D43): aligned / misaligned by 1 only, so most tests rely on the doc */
+    { VO_OP_QW_GATHER, { 2, 2, 5, 4, 7, 1, 4, B_COUNT, 2, 1, 1 },
+      { FB(F_ES) | FB(F_MASK) | FB(F_PRED) | FB(F_PLAT),
+        FB(F_SURF) | FB(F_BOUNDS) | FB(F_ALIGN) | FB(F_PLAT), 0 } },
+    { VO_OP_QW_SCATTER, { 2, 2, 5, 4, 7, 1, 4, B_COUNT, 2, 1, 2 },
+      { FB(F_ES) | FB(F_MASK) | FB(F_PRED) | FB(F_PLAT),
+        FB(F_SURF) | FB(F_BOUNDS) | FB(F_ALIGN) | FB(F_PLAT),
+        FB(F_OVER) | FB(F_ES) | FB(F_SURF), 0 } },
 };
 #define NPLANS (sizeof plans / sizeof plans[0])
 
@@ -241,6 +296,10 @@ uint64_t vo_gen_default_count(uint8_t op)
 {
     uint64_t s = vo_gen_systematic_count(op);
     if (!s) return 0;
+    if (!(opbit(op) & OALL)) { /* i8-core ops: about 300 random cases, at least 1000 tests (vector size) */
+        uint64_t n = (s + 300 + 99) / 100 * 100;
+        return n < 1000 ? 1000 : n;
+    }
     return (s + 1200 + 99) / 100 * 100; /* systematic part + about 1200 random cases */
 }
 
@@ -262,7 +321,7 @@ typedef struct { uint32_t id; uint16_t off; } graw;
 typedef struct {
     uint8_t op;
     unsigned idw;
-    uint8_t exec, chmask, surf, elt, nelts, bsize, nblocks, osize;
+    uint8_t exec, chmask, surf, elt, nelts, bsize, nblocks, osize, ismod;
     uint16_t pred, scale;
     gvec g;
     graw e, d;
@@ -319,6 +378,27 @@ static size_t assemble(const genc *e, uint8_t *out, size_t cap)
         put(&w, e->scale, 2); put(&w, e->surf, 1); put_vec(&w, e); put_raw(&w, e, &e->e);
         put_raw(&w, e, &e->d);
         break;
+    /* ---- i8-core ---- */
+    case VO_OP_GATHER: /* §2.2: is_modified after elt_size */
+        put(&w, e->elt, 1); put(&w, e->ismod, 1); put(&w, e->nelts, 1); put(&w, e->surf, 1);
+        put_vec(&w, e); put_raw(&w, e, &e->e); put_raw(&w, e, &e->d);
+        break;
+    case VO_OP_SCATTER_SCALED: /* §2.4 */
+        put(&w, e->exec, 1); put(&w, e->pred, 2); put(&w, e->bsize, 1); put(&w, e->nblocks, 1);
+        put(&w, e->scale, 2); put(&w, e->surf, 1); put_vec(&w, e); put_raw(&w, e, &e->e);
+        put_raw(&w, e, &e->d);
+        break;
+    case VO_OP_GATHER4_SCALED: /* §2.1 */
+        put(&w, e->exec, 1); put(&w, e->pred, 2); put(&w, e->chmask, 1); put(&w, e->scale, 2);
+        put(&w, e->surf, 1); put_vec(&w, e); put_raw(&w, e, &e->e); put_raw(&w, e, &e->d);
+        break;
+    case VO_OP_OWORD_LD: case VO_OP_OWORD_LD_UNALIGNED: /* §2.3: is_modified after size */
+        put(&w, e->osize, 1); put(&w, e->ismod, 1); put(&w, e->surf, 1); put_vec(&w, e); put_raw(&w, e, &e->d);
+        break;
+    case VO_OP_QW_GATHER: case VO_OP_QW_SCATTER: /* §2.5: no global offset */
+        put(&w, e->exec, 1); put(&w, e->pred, 2); put(&w, e->nblocks, 1); put(&w, e->surf, 1);
+        put_raw(&w, e, &e->e); put_raw(&w, e, &e->d);
+        break;
     }
     return w.n;
 }
@@ -372,9 +452,14 @@ static void note(gx *x, const char *fmt, ...)
 static uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 static uint64_t align_dn(uint64_t v, uint64_t a) { return v / a * a; }
 
-static int has_exec(uint8_t op) { return op == VO_OP_SCATTER4_SCALED || op == VO_OP_GATHER_SCALED; }
-static int has_lanes(uint8_t op) { return op != VO_OP_OWORD_ST; }
-static int is_write(uint8_t op) { return op != VO_OP_GATHER_SCALED; }
+static int has_exec(uint8_t op) { return (opbit(op) & OEXEC) != 0; }
+static int is_block(uint8_t op) { return op == VO_OP_OWORD_ST || op == VO_OP_OWORD_LD || op == VO_OP_OWORD_LD_UNALIGNED; }
+static int has_lanes(uint8_t op) { return !is_block(op); }
+static int is_write(uint8_t op) { return !(opbit(op) & OLOAD); }
+static int has_goff(uint8_t op) { return (opbit(op) & OGOFF) != 0; }
+static int is_fourch(uint8_t op) { return op == VO_OP_SCATTER4_SCALED || op == VO_OP_GATHER4_SCALED; }
+static int elt_units(uint8_t op) { return op == VO_OP_SCATTER || op == VO_OP_GATHER; } /* num_elts, D8 */
+static int is_qw(uint8_t op) { return op == VO_OP_QW_GATHER || op == VO_OP_QW_SCATTER; }
 
 static const char *const plat32[] = { "TGLLP", "ICLLP", "DG1", "ADLP", "XeHP_SDV", "DG2", "MTL", "ARL" };
 static const char *const plat32_xehp[] = { "XeHP_SDV", "DG2", "MTL", "ARL" };
@@ -428,13 +513,13 @@ static void build_control(gx *x)
 {
     uint8_t op = x->op;
     unsigned nib = 0, code = 0;
-    if (op == VO_OP_OWORD_ST) {
+    if (is_block(op)) {
         x->es = 1; x->off = 0; x->nomask = 1; x->esmask = 1;
         x->exec_mask = exec_mask_pick(x);
         x->chen = 1;
         return;
     }
-    if (op == VO_OP_SCATTER) {
+    if (elt_units(op)) {
         static const uint8_t es_of[3] = { 1, 8, 16 }, code_of[3] = { 2, 0, 1 };
         x->es = es_of[x->f[F_ES]];
         code = code_of[x->f[F_ES]];
@@ -450,13 +535,13 @@ static void build_control(gx *x)
     nib = o / 4 | (x->f[F_MASK] >= 2 ? 8u : 0u);
     if (x->sp == SP_MASKCTL) { /* misaligned offset for SIMD8/16 */
         static const uint8_t bad8[] = { 1, 3, 5, 7 }, bad16[] = { 1, 2, 3, 5, 6, 7 };
-        if (op == VO_OP_SCATTER) { x->es = chance(&x->R, 50) ? 8 : 16; code = x->es == 8 ? 0 : 1; }
+        if (elt_units(op)) { x->es = chance(&x->R, 50) ? 8 : 16; code = x->es == 8 ? 0 : 1; }
         else { code = chance(&x->R, 50) ? 3 : 4; x->es = 1u << code; }
         nib = (x->es == 8 ? PICK(&x->R, bad8) : PICK(&x->R, bad16)) | (chance(&x->R, 50) ? 8u : 0u);
     }
     if (x->sp == SP_V_VISA30) nib = 8 + rn(&x->R, 8);
     if (x->sp == SP_EXEC) code = x->var == 0 ? 5 : 6 + rn(&x->R, 10);
-    if (op == VO_OP_SCATTER) x->e.nelts = (uint8_t)(code | nib << 4);
+    if (elt_units(op)) x->e.nelts = (uint8_t)(code | nib << 4);
     else x->e.exec = (uint8_t)(code | nib << 4);
     /* what the nibble means (§1.2 for vISA 3.0, decision D3) */
     if (x->ver == 300) {
@@ -512,7 +597,7 @@ static void build_control(gx *x)
     if (x->sp == SP_V_NOLANES) {
         x->nomask = 0;
         nib &= 7;
-        if (op == VO_OP_SCATTER) x->e.nelts = (uint8_t)((x->e.nelts & 0x0F) | nib << 4);
+        if (elt_units(op)) x->e.nelts = (uint8_t)((x->e.nelts & 0x0F) | nib << 4);
         else x->e.exec = (uint8_t)((x->e.exec & 0x0F) | nib << 4);
         if (x->var == 0 || !x->pmode) x->exec_mask &= ~(x->esmask << x->off);
         else if (x->pmode == 1) x->pred_bits &= ~(x->esmask << x->off);
@@ -536,7 +621,7 @@ static void build_sub(gx *x)
 {
     int s = x->f[F_SUB];
     switch (x->op) {
-    case VO_OP_SCATTER4_SCALED:
+    case VO_OP_SCATTER4_SCALED: case VO_OP_GATHER4_SCALED:
         x->e.chmask = (uint8_t)(s + 1);
         x->nch = 0; x->cmax = 0;
         for (unsigned c = 0; c < 4; c++)
@@ -544,18 +629,22 @@ static void build_sub(gx *x)
         x->asz = x->al = 4;
         x->span = 4 * (x->cmax + 1);
         break;
-    case VO_OP_SCATTER:
+    case VO_OP_SCATTER: case VO_OP_GATHER:
         x->e.elt = (uint8_t)s;
         x->asz = x->al = x->span = 1u << s;
         break;
-    case VO_OP_GATHER_SCALED:
+    case VO_OP_GATHER_SCALED: case VO_OP_SCATTER_SCALED:
         x->e.nblocks = (uint8_t)s;
         x->asz = x->al = x->span = 1u << s;
         break;
-    case VO_OP_OWORD_ST:
+    case VO_OP_OWORD_ST: case VO_OP_OWORD_LD: case VO_OP_OWORD_LD_UNALIGNED:
         x->e.osize = (uint8_t)s;
-        x->asz = 16; x->al = 16;
+        x->asz = 16; x->al = x->op == VO_OP_OWORD_LD_UNALIGNED ? 4 : 16; /* D39: dword-aligned */
         x->span = 16u << s;
+        break;
+    case VO_OP_QW_GATHER: case VO_OP_QW_SCATTER: /* one 8-byte block per lane (D42, D43) */
+        x->e.nblocks = 0;
+        x->asz = x->al = x->span = 8;
         break;
     }
 }
@@ -590,7 +679,7 @@ static void build_surface_size(gx *x)
         S = align_dn(S, x->al) + 1 + rn(&x->R, x->al - 1);
     }
     if ((b == B_AT || b == B_PAST) && S > 0xFFFF0000ull) S = 0xFFFF0000ull - 256ull * rn(&x->R, 16);
-    if (b == B_FAR && S >= (1ull << 32) && !(x->op == VO_OP_SCATTER4_SCALED || x->op == VO_OP_OWORD_ST))
+    if (b == B_FAR && S >= (1ull << 32) && !(is_fourch(x->op) || is_block(x->op)))
         S = 0xFFFF0000ull;
     x->S = S;
 }
@@ -625,7 +714,7 @@ static void build_lanes(gx *x)
     case B_AT: Ad = align_up(x->S, x->al); break;
     case B_PAST: Ad = align_up(x->S, x->al) + (x->al > 1 ? x->al : 1); break;
     case B_PARTIAL:
-        if (x->op == VO_OP_SCATTER4_SCALED) Ad = align_dn(x->S, 4) - 4ull * x->cmax;
+        if (is_fourch(x->op)) Ad = align_dn(x->S, 4) - 4ull * x->cmax;
         else Ad = align_dn(x->S, x->al);
         break;
     case B_FAR: Ad = far_addr(x); break;
@@ -634,7 +723,7 @@ static void build_lanes(gx *x)
     if (Ad >= (1ull << 32)) Ad = align_dn(0xFFFFFFFFull, x->al);
     /* misalignment by 1/2/3 (only where the access size allows it, D9) */
     unsigned mis = 0;
-    if (x->f[F_ALIGN] && x->al > 1 && x->op != VO_OP_SCATTER) mis = 1 + (unsigned)(x->f[F_ALIGN] - 1) % (x->al - 1);
+    if (x->f[F_ALIGN] && x->al > 1 && !elt_units(x->op)) mis = 1 + (unsigned)(x->f[F_ALIGN] - 1) % (x->al - 1);
     Ad += mis;
     if (Ad >= (1ull << 32)) Ad -= x->al;
     x->A[d] = Ad;
@@ -660,7 +749,7 @@ static void build_lanes(gx *x)
             uint64_t a = cands[rn(&x->R, 6)];
             if (a < (1ull << 32)) x->A[i] = a;
         }
-        if (x->rnd && x->al > 1 && x->op != VO_OP_SCATTER && chance(&x->R, 8)) x->A[i] += 1 + rn(&x->R, x->al - 1);
+        if (x->rnd && x->al > 1 && !elt_units(x->op) && chance(&x->R, 8)) x->A[i] += 1 + rn(&x->R, x->al - 1);
         if (x->A[i] >= (1ull << 32)) x->A[i] = 0;
     }
     /* overlapping writes (D10): another lane on lane d's address */
@@ -671,7 +760,7 @@ static void build_lanes(gx *x)
             if (jj != d && (x->chen >> jj & 1)) { j = jj; break; }
         }
         uint64_t a = x->A[d];
-        if (x->op == VO_OP_SCATTER4_SCALED && x->nch > 1 && chance(&x->R, 50)) a += 4; /* channel overlap */
+        if (is_fourch(x->op) && x->nch > 1 && chance(&x->R, 50)) a += 4; /* channel overlap */
         if (a < (1ull << 32)) x->A[j] = a;
     }
 }
@@ -683,7 +772,12 @@ static void split_offsets(gx *x)
     uint64_t minA = 0xFFFFFFFFull;
     for (unsigned i = 0; i < x->es; i++)
         if (x->A[i] < minA) minA = x->A[i];
-    if (x->op == VO_OP_SCATTER) {
+    if (is_qw(x->op)) { /* no global offset: the offsets are the addresses */
+        x->G = 0;
+        for (unsigned i = 0; i < x->es; i++) x->E[i] = (uint32_t)x->A[i];
+        return;
+    }
+    if (elt_units(x->op)) {
         unsigned esz = x->asz;
         uint32_t U[32];
         for (unsigned i = 0; i < x->es; i++) U[i] = (uint32_t)(x->A[i] / esz);
@@ -738,6 +832,19 @@ static void build_oword(gx *x)
     default: base = align_dn((uint64_t)rn(&x->R, (uint32_t)((S - span) > 0xFFFFFFFFull ? 0xFFFFFFFFu : S - span + 1)), 16); break;
     }
     if (base > 0xFFFFFFFF0ull) base = 0xFFFFFFFF0ull;
+    if (x->op == VO_OP_OWORD_LD_UNALIGNED) { /* byte offset (D39); dwords before vISA 3.2 (D38) */
+        int dw = x->ver < 302;
+        uint64_t lim = dw ? 0x3FFFFFFFCull : 0xFFFFFFFCull;
+        if (x->f[F_BOUNDS] == B_WRAP) /* the owords run past 4 GiB */
+            base = dw ? 0x100000000ull + 4ull * rn(&x->R, 1u << 16) : 0xFFFFFFF0ull + 4ull * rn(&x->R, 4);
+        if (x->f[F_BOUNDS] == B_FAR) base = chance(&x->R, 50) ? lim : 0xFFFFFFF0ull;
+        if (x->f[F_BOUNDS] == B_IN && x->rnd && base >= 16) base -= 4ull * rn(&x->R, 4); /* dword, not oword, aligned */
+        if (base > lim) base = lim;
+        if (!dw && x->f[F_ALIGN]) base += x->rnd ? 1 + rn(&x->R, 3) : 1; /* misaligned (D39) */
+        x->A[0] = base;
+        x->G = (uint32_t)(dw ? base / 4 : base);
+        return;
+    }
     x->A[0] = base;
     x->G = (uint32_t)(base / 16);
 }
@@ -773,14 +880,13 @@ static void pick_ids(gx *x)
 /* bytes of the data operand the instruction needs (D14) */
 static uint32_t data_need(const gx *x)
 {
-    switch (x->op) {
-    case VO_OP_SCATTER4_SCALED: {
+    if (is_fourch(x->op)) {
         uint32_t B = x->es > x->grf / 4 ? x->es : x->grf / 4;
         return 4 * B * x->nch;
     }
-    case VO_OP_OWORD_ST: return x->span;
-    default: return 4 * x->es;
-    }
+    if (is_block(x->op)) return x->span;
+    if (is_qw(x->op)) return 8 * x->es;
+    return 4 * x->es;
 }
 
 /* raw operand variable of `need` bytes (+ random slack / GRF offset) */
@@ -815,6 +921,7 @@ static void build_goff(gx *x)
 {
     gvec *g = &x->e.g;
     memset(g, 0, sizeof *g);
+    if (!has_goff(x->op)) return; /* QW_GATHER / QW_SCATTER */
     int kind = x->f[F_GOFF];
     if (kind == 0) {
         g->cls = 5;
@@ -890,7 +997,7 @@ static void build_surfaces(gx *x)
         if (!absent) sf = vo_state_add_surface(s, x->sidx, x->S);
     }
     if (sf && !chance(&x->R, 8)) {
-        if (x->op == VO_OP_OWORD_ST) {
+        if (is_block(x->op)) {
             uint64_t b = x->A[0];
             surf_fill(x, sf, b >= 16 ? b - 16 : 0, x->span + 32);
         } else {
@@ -965,7 +1072,12 @@ static void apply_special(gx *x)
         break;
     case SP_SCALE: e->scale = (uint16_t)(v == 0 ? 1 : 1 + rn(&x->R, 0xFFFF)); break;
     case SP_BLOCKSIZE: e->bsize = (uint8_t)(v == 0 ? 1 : 1 + rn(&x->R, 255)); break;
-    case SP_NUMBLOCKS: e->nblocks = (uint8_t)(v == 0 ? 3 : 3 + rn(&x->R, 253)); break;
+    case SP_NUMBLOCKS:
+        if (is_qw(x->op)) e->nblocks = (uint8_t)(v == 0 ? 1 + rn(&x->R, 3) : 4 + rn(&x->R, 252)); /* D42 */
+        else e->nblocks = (uint8_t)(v == 0 ? 3 : 3 + rn(&x->R, 253));
+        break;
+    case SP_ISMOD: e->ismod = (uint8_t)(v == 0 ? 2 : 2 + rn(&x->R, 254)); break; /* D31 */
+    case SP_V_ISMOD1: e->ismod = 1; break;
     case SP_CLASS: {
         uint32_t id = g->id;
         memset(g, 0, sizeof *g);
@@ -1022,25 +1134,28 @@ static void build(gx *x)
     if (x->sp == SP_PRED_ID0 || x->sp == SP_PRED_UNDECL || x->sp == SP_PRED_RES || x->sp == SP_PRED_SIZE)
         if (!x->f[F_PRED] || x->sp == SP_PRED_UNDECL) x->f[F_PRED] = 1 + rn(&x->R, 6);
     if (x->sp == SP_V_NOLANES && x->var == 1) x->f[F_PRED] = 1;
-    if (op == VO_OP_OWORD_ST && x->f[F_SUB] == 4 && x->sp != SP_NONE && x->sp != SP_SIZECODE) x->f[F_SUB] = rn(&x->R, 4);
+    if (is_block(op) && x->f[F_SUB] == 4 && x->sp != SP_NONE && x->sp != SP_SIZECODE) x->f[F_SUB] = rn(&x->R, 4);
     if (x->sp == SP_SIZECODE) {
         if (x->var == 2) { x->f[F_PLAT] = 1; x->f[F_SURF] = 1 + rn(&x->R, 3); }
         if (x->var >= 3) { x->f[F_PLAT] = 0; x->f[F_SURF] = 0; }
     }
     if (x->sp == SP_PLATFORM) { x->f[F_SURF] = 0; x->f[F_PLAT] = 0; }
     if (x->sp == SP_V_ZERO_SURF) x->f[F_SURF] = x->var == 0 ? 2 : rn(&x->R, 3);
-    if (x->rnd && !x->sp && op == VO_OP_OWORD_ST && x->f[F_SUB] == 4 && chance(&x->R, 75)) x->f[F_SURF] = 0;
+    if (x->rnd && !x->sp && is_block(op) && x->f[F_SUB] == 4 && chance(&x->R, 75)) x->f[F_SURF] = 0;
     if (x->sp == SP_V_NULL_DST || x->sp == SP_READONLY) x->f[F_SUB] = rn(&x->R, 3);
+    if (is_qw(op)) x->f[F_SUB] = 0;
     /* -- platform, version -- */
     x->ver = x->f[F_VER] ? 306 : 303;
     if (x->rnd) x->ver = PICK(&x->R, versions);
     if (x->sp == SP_V_VISA30) x->ver = 300;
+    if (x->sp == SP_V_UNALIGNED_DWORDS) { x->ver = (uint16_t)(300 + (x->var & 1)); x->f[F_ALIGN] = 0; } /* D38 */
     if ((x->sp == SP_MASKCTL || x->sp == SP_V_NOLANES) && x->ver == 300) x->ver = 303;
     e->idw = vo_id_width(x->ver);
     const char *pname = x->f[F_PLAT] ? "PVC" : "TGLLP";
     if (x->rnd && chance(&x->R, 60)) pname = x->f[F_PLAT] ? PICK(&x->R, plat64) : PICK(&x->R, plat32);
-    if (op == VO_OP_OWORD_ST && x->f[F_SUB] == 4 && !x->f[F_PLAT] && x->sp != SP_SIZECODE)
+    if (is_block(op) && x->f[F_SUB] == 4 && !x->f[F_PLAT] && x->sp != SP_SIZECODE)
         pname = PICK(&x->R, plat32_xehp);
+    if (is_qw(op) && !x->f[F_PLAT]) pname = x->rnd ? PICK(&x->R, plat32_xehp) : "XeHP_SDV"; /* D40 */
     if (x->sp == SP_SIZECODE && x->var >= 3) pname = x->var == 3 ? "TGLLP" : "ICLLP";
     if (x->sp == SP_PLATFORM) pname = x->var == 0 ? "SKL" : x->var == 1 ? "BDW" : "CHV";
     set_platform(x, pname);
@@ -1048,7 +1163,7 @@ static void build(gx *x)
     build_sub(x);
     build_control(x);
     build_surface_size(x);
-    if (op == VO_OP_OWORD_ST) build_oword(x);
+    if (is_block(op)) build_oword(x);
     else { build_lanes(x); split_offsets(x); }
     pick_ids(x);
     if (x->sp == SP_V_PREDEF && x->var == 2 && x->f[F_GOFF] == 0) x->f[F_GOFF] = 1;
@@ -1080,7 +1195,8 @@ static void build(gx *x)
         static const uint8_t dtypes[] = { VO_T_UD, VO_T_UD, VO_T_D, VO_T_F };
         static const uint8_t otypes[] = { VO_T_UD, VO_T_D, VO_T_F, VO_T_UB, VO_T_B, VO_T_UW, VO_T_W,
                                           VO_T_DF, VO_T_UQ, VO_T_Q, VO_T_HF, VO_T_BF };
-        unsigned type = op == VO_OP_OWORD_ST ? PICK(&x->R, otypes) : PICK(&x->R, dtypes);
+        static const uint8_t qtypes[] = { VO_T_UQ, VO_T_UQ, VO_T_Q, VO_T_DF }; /* D41 */
+        unsigned type = is_block(op) ? PICK(&x->R, otypes) : is_qw(op) ? PICK(&x->R, qtypes) : PICK(&x->R, dtypes);
         uint32_t need = data_need(x);
         uint32_t did = x->ids[2];
         if (x->sp == SP_V_PREDEF && x->var == 0) {
@@ -1119,8 +1235,8 @@ static void build(gx *x)
         uint32_t bad = 32 + 300 + rn(&x->R, 1000);
         if (x->var == 3) bad = 1 + rn(&x->R, 21);  /* predefined id absent from the state */
         while (vo_state_var(s, bad)) bad++;
-        if (x->var == 0 || (x->var == 1 && !has_lanes(op))) { e->g = (gvec){ 0 }; e->g.cls = 0; e->g.id = bad; e->g.region = 0x0121; }
-        else if (x->var == 1) e->e.id = bad;
+        if (has_goff(op) && (x->var == 0 || (x->var == 1 && !has_lanes(op)))) { e->g = (gvec){ 0 }; e->g.cls = 0; e->g.id = bad; e->g.region = 0x0121; }
+        else if (x->var <= 1) e->e.id = bad;
         else e->d.id = bad;
         if (x->var == 3 && has_lanes(op) && chance(&x->R, 50)) { e->d.id = x->ids[2]; e->e.id = bad; }
         else if (x->var == 3) { e->d.id = bad; }
@@ -1128,27 +1244,29 @@ static void build(gx *x)
     }
     case SP_RESID: {
         uint32_t bad = 22 + rn(&x->R, 10);
-        if (x->var == 0) { e->g = (gvec){ 0 }; e->g.cls = 0; e->g.id = bad; e->g.region = 0x0121; }
+        if (x->var == 0 && has_goff(op)) { e->g = (gvec){ 0 }; e->g.cls = 0; e->g.id = bad; e->g.region = 0x0121; }
         else if (x->var == 1 && has_lanes(op)) e->e.id = bad;
         else e->d.id = bad;
         break;
     }
     case SP_NULL:
-        if (x->var == 0) { e->g = (gvec){ 0 }; e->g.cls = 0; e->g.id = 0; e->g.region = 0x0121; }
+        if (x->var == 0 && has_goff(op)) { e->g = (gvec){ 0 }; e->g.cls = 0; e->g.id = 0; e->g.region = 0x0121; }
         else if (x->var == 1 && has_lanes(op)) { e->e.id = 0; e->e.off = 0; }
         else { e->d.id = 0; e->d.off = is_write(op) ? 0 : (uint16_t)(4u << rn(&x->R, 4)); }
         break;
     case SP_OPTYPE: {
         unsigned w = (unsigned)x->var;
         if (!has_lanes(op) && (w == 0 || w == 1)) w = 2 + w; /* OWORD: offset variants only */
+        if (!has_goff(op) && w >= 2) w = (w - 2) & 1;       /* QW: no offset operand */
         if (w == 0 && ev) { /* element offsets not UD */
             static const uint8_t t[] = { VO_T_D, VO_T_F, VO_T_UW };
             ev->type = PICK(&x->R, t);
             unsigned ts = vo_type_size(ev->type);
             ev->num_elts = ev->size / ts;
-        } else if (w == 1 && dv) { /* data of a type not UD/D/F */
+        } else if (w == 1 && dv) { /* data of a type not UD/D/F (QW: not Q/UQ/DF) */
             static const uint8_t t[] = { VO_T_UW, VO_T_W, VO_T_UB, VO_T_HF, VO_T_BF };
-            dv->type = PICK(&x->R, t);
+            static const uint8_t tq[] = { VO_T_UD, VO_T_D, VO_T_F, VO_T_UW };
+            dv->type = is_qw(op) ? PICK(&x->R, tq) : PICK(&x->R, t);
             dv->num_elts = dv->size / vo_type_size(dv->type);
         } else { /* the offset variable is not UD / the indirect type byte is not UD */
             vo_var *gv = vo_state_var(s, x->ids[0]);
@@ -1219,6 +1337,7 @@ static void build(gx *x)
     if (x->sp == SP_U_GOFF_PAST && e->g.cls == 5) { /* not reached: kept for safety */ }
     build_preds(x);
     build_surfaces(x);
+    if (x->rnd && !x->sp && (opbit(op) & (O39 | O35 | O3C)) && chance(&x->R, 10)) e->ismod = 1; /* D31 */
     apply_special(x);
     finish_comment(x);
     vo_state_sort(s);
@@ -1232,20 +1351,24 @@ static void comment_factors(gx *x, const char *part)
 {
     note(x, "%s:", part);
     switch (x->op) {
-    case VO_OP_OWORD_ST: note(x, " owords=%u", 1u << (x->f[F_SUB] & 7)); break;
+    case VO_OP_OWORD_ST: case VO_OP_OWORD_LD: case VO_OP_OWORD_LD_UNALIGNED:
+        note(x, " owords=%u", 1u << (x->f[F_SUB] & 7));
+        break;
     default: {
         note(x, " simd%u", x->es);
         if (x->op != VO_OP_OWORD_ST) note(x, " off=%u%s", x->off, x->nomask ? " NoMask" : "");
         if (x->pmode) note(x, " pred=%s", pred_name[x->pmode]);
-        if (x->op == VO_OP_SCATTER4_SCALED) note(x, " ch=0x%x", (unsigned)x->f[F_SUB] + 1);
-        else note(x, " bytes=%u", 1u << x->f[F_SUB]);
+        if (is_fourch(x->op)) note(x, " ch=0x%x", (unsigned)x->f[F_SUB] + 1);
+        else note(x, " bytes=%u", is_qw(x->op) ? 8u : 1u << x->f[F_SUB]);
         break;
     }
     }
     note(x, " surf=%s size=0x%llx bounds=%s", surf_name[x->f[F_SURF]], (unsigned long long)x->S,
          bounds_name[x->f[F_BOUNDS]]);
-    if (x->f[F_ALIGN] && x->al > 1 && x->op != VO_OP_SCATTER && x->op != VO_OP_OWORD_ST) note(x, " misaligned");
-    if (x->f[F_OVER] && x->op != VO_OP_OWORD_ST) note(x, " overlap");
+    if (x->f[F_ALIGN] && x->al > 1 && !elt_units(x->op) && x->op != VO_OP_OWORD_ST && x->op != VO_OP_OWORD_LD &&
+        !(x->op == VO_OP_OWORD_LD_UNALIGNED && x->ver < 302))
+        note(x, " misaligned");
+    if (x->f[F_OVER] && !is_block(x->op)) note(x, " overlap");
     note(x, " goff=%s grf=%u visa=%u.%u", goff_name[x->f[F_GOFF]], x->grf, x->ver / 100, x->ver % 100);
 }
 
@@ -1348,7 +1471,7 @@ int vo_gen_case(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *
         info->part = x.sp ? "special" : x.rnd ? "random" : "systematic";
         info->want_status = x.sp ? sp_tab[x.sp].status : -1;
         info->want_code = x.sp ? sp_tab[x.sp].code : -1;
-        if (!x.sp && op == VO_OP_OWORD_ST && x.f[F_SUB] == 4 && x.sidx != 0) {
+        if (!x.sp && is_block(op) && x.f[F_SUB] == 4 && x.sidx != 0) {
             info->want_status = VO_INVALID;
             info->want_code = VO_E_SIZE_CODE;
         }

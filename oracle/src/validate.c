@@ -32,7 +32,8 @@ static int check_exec(vo_ctx *x, unsigned role)
         unsigned code = v & 0xF; /* decision D2 */
         if (code & 8) vo_tag(x->r, VO_TAG_DVR_EXEC_NIBBLE);
         if (code >= 6 || !(x->d->exec_sizes >> code & 1)) {
-            if (code == 5 && x->d->opcode == VO_OP_GATHER_SCALED) vo_tag(x->r, VO_TAG_DVR_SCALED_EXEC);
+            if (code == 5 && (x->d->opcode == VO_OP_GATHER_SCALED || x->d->opcode == VO_OP_SCATTER_SCALED))
+                vo_tag(x->r, VO_TAG_DVR_SCALED_EXEC); /* D17, D34 */
             return bad(x, VO_E_EXEC_SIZE, role, "exec size code %u is not legal for %s", code, x->d->mnemonic);
         }
         if (!(x->d->exec_sizes_doc >> code & 1)) { /* decision D17 */
@@ -84,7 +85,11 @@ static int check_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var **var)
     /* decision D16: operand types as the doc states them */
     if (role == VO_R_EOFF && v->type != VO_T_UD)
         return bad(x, VO_E_OPERAND_TYPE, role, "element offsets must be UD, V%u is %s", v->id, vo_type_name(v->type));
-    if (role == VO_R_DATA && x->d->family != VO_FAM_BLOCK && v->type != VO_T_UD && v->type != VO_T_D &&
+    if (role == VO_R_DATA && x->d->data_types) { /* decision D41: QW data Q, UQ or DF (doc) */
+        if (!(x->d->data_types >> v->type & 1))
+            return bad(x, VO_E_OPERAND_TYPE, role, "data must be Q, UQ or DF, V%u is %s", v->id, vo_type_name(v->type));
+        if (v->type == VO_T_Q) vo_tag(x->r, VO_TAG_DVR_QW);
+    } else if (role == VO_R_DATA && x->d->family != VO_FAM_BLOCK && v->type != VO_T_UD && v->type != VO_T_D &&
         v->type != VO_T_F)
         return bad(x, VO_E_OPERAND_TYPE, role, "data must be UD, D or F, V%u is %s", v->id, vo_type_name(v->type));
     /* decision D15 */
@@ -171,7 +176,8 @@ static int check_surface(vo_ctx *x)
     x->surf_size = x->sf ? x->sf->size : 0;
     x->is_slm = s == 0;
     if (s == 4 || s >= 6) vo_tag(x->r, VO_TAG_DVR_PREDEF_SURFACES);
-    if (x->d->opcode == VO_OP_SCATTER && s != 0 && s != 5) vo_tag(x->r, VO_TAG_DVR_SURFACE_LIMITS); /* D27 */
+    if ((x->d->opcode == VO_OP_SCATTER || x->d->opcode == VO_OP_GATHER) && s != 0 && s != 5)
+        vo_tag(x->r, VO_TAG_DVR_SURFACE_LIMITS); /* D27, D33 */
     vo_clause(x->r, s == 0 ? VO_C_SURF_SLM : s == 4 ? VO_C_SURF_BINDLESS : s == 5 ? VO_C_SURF_STATELESS
                                                                                   : VO_C_SURF_DECLARED);
     if (x->d->family == VO_FAM_BLOCK && s == 0 && x->st->platform.gen < VO_GEN_ICLLP) /* decision D22 */
@@ -185,6 +191,15 @@ int vo_validate(vo_ctx *x)
     const vo_insn *in = x->in;
     int undefined = 0;
     if (in->visa_version < 304) vo_tag(x->r, VO_TAG_DVR_ID_WIDTH);
+    if (d->min_gen && x->st->platform.gen < d->min_gen) { /* decision D40: the opcode itself */
+        vo_error *e = &x->r->err;
+        e->code = VO_E_PLATFORM;
+        e->field = "opcode";
+        e->offset = 0;
+        snprintf(e->message, sizeof e->message, "%s needs XeHP_SDV or later", d->mnemonic);
+        return -1;
+    }
+    if (d->min_gen && x->st->platform.gen < VO_GEN_PVC) vo_tag(x->r, VO_TAG_DVR_QW); /* D40: doc says PVC */
     for (unsigned i = 0; i < d->nfields; i++) {
         unsigned role = d->fields[i].role;
         uint32_t v = in->val[role];
@@ -196,20 +211,30 @@ int vo_validate(vo_ctx *x)
             if ((v & 3) == 3) rc = bad(x, VO_E_ELT_SIZE, role, "elt_size code 3 is reserved");
             else if (v & ~3u) rc = bad(x, VO_E_ELT_SIZE, role, "reserved bits 7..2 set (0x%02x)", v); /* D20 */
             break;
-        case VO_R_IS_MODIFIED: break; /* read and discarded */
+        case VO_R_IS_MODIFIED: /* decision D31: a flag, read and ignored; other values reserved */
+            if (v > 1) rc = bad(x, VO_E_IS_MODIFIED, role, "is_modified must be 0 or 1, is %u", v);
+            else if (v == 1) { vo_tag(x->r, VO_TAG_IS_MODIFIED); vo_clause(x->r, VO_C_IS_MODIFIED); }
+            break;
         case VO_R_CHMASK:
             if ((v & 0xF) == 0) rc = bad(x, VO_E_CHANNEL_MASK, role, "no channel enabled");
             else if (v & 0xF0) rc = bad(x, VO_E_CHANNEL_MASK, role, "reserved bits 7..4 set (0x%02x)", v);
             break;
         case VO_R_SCALE: if (v) rc = bad(x, VO_E_SCALE, role, "scale must be 0, is %u", v); break; /* D21 */
         case VO_R_BLOCK_SIZE: if (v) rc = bad(x, VO_E_BLOCK_SIZE, role, "block_size must be 0, is %u", v); break;
-        case VO_R_NUM_BLOCKS: if (v > 2) rc = bad(x, VO_E_NUM_BLOCKS, role, "num_blocks code %u (only 0..2)", v); break;
+        case VO_R_NUM_BLOCKS:
+            if (d->elt_bytes == 8) { /* decision D42: QW ops, one block only (the doc) */
+                if (v) {
+                    if (v <= 3) vo_tag(x->r, VO_TAG_DVR_QW);
+                    rc = bad(x, VO_E_NUM_BLOCKS, role, "num_blocks code %u (only 0: 1 block)", v);
+                }
+            } else if (v > 2) rc = bad(x, VO_E_NUM_BLOCKS, role, "num_blocks code %u (only 0..2)", v);
+            break;
         case VO_R_OWORD_SIZE: /* decision D22 */
             if (v > 4) rc = bad(x, VO_E_SIZE_CODE, role, "oword size code %u (only 0..3, 4 on XeHP_SDV+ SLM)", v);
             else if (v == 4) {
                 if (x->st->platform.gen < VO_GEN_XEHP_SDV || in->val[VO_R_SURFACE] != 0)
                     rc = bad(x, VO_E_SIZE_CODE, role, "16 owords need XeHP_SDV or later and SLM");
-                else
+                else if (d->is_write) /* decision D36: the load pages list 16 owords */
                     vo_tag(x->r, VO_TAG_NOT_IN_DOC);
             }
             break;

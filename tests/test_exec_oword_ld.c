@@ -1,0 +1,207 @@
+/* OWORD_LD (0x35) and OWORD_LD_UNALIGNED (0x3C) execution, from
+ * spec/visa/instructions/OWORD_LD.md, OWORD_LD_UNALIGNED.md and
+ * visa-reference §2.3, §1.2, with decisions D5-D7, D22, D30, D31, D36-D39.
+ *
+ * Pages: for i < num_owords: dst[i] = surface[offset + i] (16 bytes);
+ * OWORD_LD: offset in owords; OWORD_LD_UNALIGNED: offset in bytes,
+ * dword-aligned (dwords before vISA 3.2, reader); no masking; OOB read → 0.
+ * Byte table: op | size (0..4 → 1, 2, 4, 8, 16 owords) | is_modified |
+ * surface | offset V | dst R.
+ *
+ * Fixture: surface of 0x200 bytes, byte j = (0x80 + j) mod 256; dst = var 33,
+ * UB x256, old byte k = 0x11 ^ k (exec mask 0: ignored, D30).
+ */
+#include "vo_test_util.h"
+
+#define MB(a) ((uint8_t)(0x80u + (uint32_t)(a)))
+#define OLDB(k) ((uint8_t)(0x11u ^ (uint32_t)(k)))
+
+static void ol_state(vo_state *s, const char *plat, uint16_t ver, uint32_t surf, uint64_t size)
+{
+    st_begin(s, plat, ver, 0);
+    uint8_t d[256];
+    for (int k = 0; k < 256; k++) d[k] = OLDB(k);
+    st_var(s, 33, VO_T_UB, 256, d);
+    st_surf(s, surf, size);
+    uint8_t b[0x200];
+    uint32_t n = size < 0x200 ? (uint32_t)size : 0x200u;
+    for (uint32_t j = 0; j < n; j++) b[j] = MB(j);
+    st_surf_put(s, surf, 0, b, n);
+    vo_state_sort(s);
+}
+static void ol_insn(vt_insn *x, uint16_t ver, uint8_t op, uint8_t size, uint8_t ismod, uint8_t surf, uint32_t off)
+{
+    vt_begin(x, ver);
+    put_ol_head(x, op, size, ismod, surf);
+    put_imm_ud(x, off);
+    put_raw(x, 33, 0);
+}
+/* expected: dst bytes [0, n) = surface bytes [base, base + n) */
+static void expect_copy(vo_state *exp, uint32_t base, uint32_t n)
+{
+    uint8_t b[256];
+    for (uint32_t k = 0; k < n; k++) b[k] = MB(base + k);
+    st_var_put(exp, 33, 0, b, n);
+}
+
+
+static void test_ld_2(void)
+{
+    vo_state s, exp;
+    vt_insn x;
+    vo_result r;
+    ol_state(&s, "TGLLP", 306, 6, 0x200);
+    ol_insn(&x, 306, 0x35, 1, 0, 6, 3);
+    vt_copy(&exp, &s);
+    expect_copy(&exp, 48, 32);
+    CHECK_EQ(vt_run(&s, &x, &r), VO_OK);
+    CHECK_STATE(&r.final, &exp);
+    CHECK_EQ(var_ud(&r.final, 33, 0), 0xB3B2B1B0u);
+    CHECK_EQ(r.nfree, 0);
+    CHECK(has_clause(&r, VO_C_OWORD_LD_ADDR));
+    CHECK(has_clause(&r, VO_C_OWORD_N2));
+    CHECK(!has_tag(&r, VO_TAG_NOT_IN_DOC));
+    vo_result_free(&r);
+    vo_state_free(&exp);
+    vo_state_free(&s);
+}
+
+static void test_ld_1_padding(void)
+{
+    static const char *const plat[2] = { "TGLLP", "PVC" };
+    static const uint32_t pad[2] = { 16, 48 };
+    for (int p = 0; p < 2; p++) {
+        vo_state s, exp;
+        vt_insn x;
+        vo_result r;
+        ol_state(&s, plat[p], 306, 5, 0x200);
+        ol_insn(&x, 306, 0x35, 0, 0, 5, 0x10);
+        vt_copy(&exp, &s);
+        expect_copy(&exp, 0x100, 16);
+        CHECK_EQ(vt_run(&s, &x, &r), VO_OK);
+        CHECK_STATE(&r.final, &exp);
+        CHECK_EQ(var_ud(&r.final, 33, 0), 0x83828180u); /* 0x80 + 0x100 wraps mod 256 */
+        CHECK_EQ(r.nfree, 1);
+        const vo_free *f = CHECK_FREE(&r, VO_SPACE_VAR, 33, 16, pad[p], VO_FREE_UNDEFINED);
+        if (f) CHECK_STR(f->clause, "gather.register_padding");
+        CHECK(has_tag(&r, VO_TAG_PADDING));
+        vo_result_free(&r);
+        vo_state_free(&exp);
+        vo_state_free(&s);
+    }
+}
+
+static void test_ld_oob(void)
+{
+    vo_state s, exp;
+    vt_insn x;
+    vo_result r;
+    ol_state(&s, "TGLLP", 306, 6, 0x40);
+    ol_insn(&x, 306, 0x35, 2, 0, 6, 2);
+    vt_copy(&exp, &s);
+    expect_copy(&exp, 32, 32);
+    uint8_t z[32] = { 0 };
+    st_var_put(&exp, 33, 32, z, 32);
+    CHECK_EQ(vt_run(&s, &x, &r), VO_OK);
+    CHECK_STATE(&r.final, &exp);
+    CHECK_EQ(r.nfree, 0);
+    CHECK(has_tag(&r, VO_TAG_OOB_READ));
+    vo_result_free(&r);
+    vo_state_free(&exp);
+    vo_state_free(&s);
+}
+
+static void test_ld_16_and_platforms(void)
+{
+    vo_state s, exp;
+    vt_insn x;
+    vo_result r;
+    ol_state(&s, "XeHP_SDV", 306, 0, 0x200);
+    ol_insn(&x, 306, 0x35, 4, 0, 0, 1);
+    vt_copy(&exp, &s);
+    expect_copy(&exp, 16, 256);
+    CHECK_EQ(vt_run(&s, &x, &r), VO_OK);
+    CHECK_STATE(&r.final, &exp);
+    CHECK(!has_tag(&r, VO_TAG_NOT_IN_DOC));
+    CHECK(has_clause(&r, VO_C_OWORD_N16));
+    vo_result_free(&r);
+    vo_state_free(&exp);
+    vo_state_free(&s);
+
+    ol_state(&s, "XeHP_SDV", 306, 6, 0x200);
+    ol_insn(&x, 306, 0x3C, 4, 0, 6, 0);
+    CHECK_EQ(vt_run(&s, &x, &r), VO_INVALID);
+    CHECK_EQ(r.err.code, VO_E_SIZE_CODE);
+    CHECK_STR(r.err.field, "size");
+    CHECK_EQ(r.err.offset, 1);
+    vo_result_free(&r);
+    vo_state_free(&s);
+
+    ol_state(&s, "SKL", 306, 0, 0x200);
+    ol_insn(&x, 306, 0x35, 0, 0, 0, 0);
+    CHECK_EQ(vt_run(&s, &x, &r), VO_INVALID);
+    CHECK_EQ(r.err.code, VO_E_PLATFORM);
+    CHECK_STR(r.err.field, "surface");
+    CHECK_EQ(r.err.offset, 3);
+    CHECK_STATE(&r.final, &s);
+    vo_result_free(&r);
+    vo_state_free(&s);
+}
+
+static void test_is_modified(void)
+{
+    vo_state s, exp;
+    vt_insn x;
+    vo_result r;
+    ol_state(&s, "TGLLP", 306, 6, 0x200);
+    ol_insn(&x, 306, 0x35, 1, 1, 6, 0);
+    vt_copy(&exp, &s);
+    expect_copy(&exp, 0, 32);
+    CHECK_EQ(vt_run(&s, &x, &r), VO_OK);
+    CHECK_STATE(&r.final, &exp);
+    CHECK(has_tag(&r, VO_TAG_IS_MODIFIED));
+    vo_result_free(&r);
+    vo_state_free(&exp);
+    const uint8_t bad[3] = { 2, 0x80, 0xFF };
+    for (int k = 0; k < 3; k++)
+        for (int op = 0; op < 2; op++) {
+            ol_insn(&x, 306, op ? 0x3C : 0x35, 1, bad[k], 6, 0);
+            CHECK_EQ(vt_run(&s, &x, &r), VO_INVALID);
+            CHECK_EQ(r.err.code, VO_E_IS_MODIFIED);
+            CHECK_STR(r.err.field, "is_modified");
+            CHECK_EQ(r.err.offset, 2);
+            CHECK_STR(vo_errcode_name(r.err.code), "E_IS_MODIFIED");
+            vo_result_free(&r);
+        }
+    vo_state_free(&s);
+}
+
+static void test_text(void)
+{
+    uint8_t b[64];
+    vo_insn in;
+    vo_error e;
+    char t[128];
+    size_t n = vt_hex("35 02 01 05 00 22 00 00 00 00 00 21 01 21 00 00 00 00 00", b, sizeof b);
+    CHECK_EQ(vo_decode(b, n, 306, &in, &e), 0);
+    vo_disasm(&in, t, sizeof t);
+    CHECK_STR(t, "oword_ld (4) %scratch V34(0,0)<0;1,0> V33.0");
+    uint8_t back[64];
+    CHECK_EQ(vo_encode(&in, back, sizeof back), n);
+    CHECK_MEM(back, b, n);
+    n = vt_hex("3C 00 00 06 05 00 04 00 00 00 21 00 00 00 00 00", b, sizeof b);
+    CHECK_EQ(vo_decode(b, n, 306, &in, &e), 0);
+    vo_disasm(&in, t, sizeof t);
+    CHECK_STR(t, "oword_ld_unaligned (1) T6 0x4:ud V33.0");
+}
+
+int main(void)
+{
+    test_ld_2();
+    test_ld_1_padding();
+    test_ld_oob();
+    test_ld_16_and_platforms();
+    test_is_modified();
+    test_text();
+    T_DONE();
+}

@@ -41,14 +41,11 @@ name_of() { sed -n "s/^ *B_\([A-Z0-9_]*\) *= *$1,\{0,1\}.*/\1/p" examples/dut_c/
 
 # ---- 3. vectors ----
 shopt -s nullglob
-# TODO(i8-dut): the example DUTs implement only the four seed instructions so
-# far; the DUT branch lifts this default back to vectors/*.json.
-SEED_VECTORS="vectors/scatter4_scaled-*.json vectors/scatter-*.json vectors/oword_st-*.json vectors/gather_scaled-*.json"
-vecs=(${VECTORS:-$SEED_VECTORS})
+vecs=(${VECTORS:-vectors/*.json})
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 declare -A killed
 if [ ${#vecs[@]} -eq 0 ]; then
-  log "no vector files (${VECTORS:-$SEED_VECTORS}): the vectors column is n/a"
+  log "no vector files (${VECTORS:-vectors/*.json}): the vectors column is n/a"
 else
   log "vectors: ${#vecs[@]} files; checking the correct DUT first"
   "$vo" check "${vecs[@]}" --dut-lib "$libdir/libdut_example.so" -q >"$tmp/example.log" 2>&1 \

@@ -41,14 +41,11 @@ SCATTER_BAD=$(lib dut_scatter_stop_first_oob 7)
 if [ -n "${VO_TEST_VECTORS:-}" ]; then
     VEC=$(ls $VO_TEST_VECTORS)
 elif ls "$SRC"/vectors/*.json >/dev/null 2>&1; then
-    # TODO(i8-dut): the example DUTs implement only the four seed instructions
-    # so far; the DUT branch lifts this restriction to vectors/*.json.
-    VEC=$(ls "$SRC"/vectors/{scatter4_scaled,scatter,oword_st,gather_scaled}-*.json)
+    VEC=$(ls "$SRC"/vectors/*.json)
 else
     mkdir -p "$TMP/vec"
     "$VO" gen --insn all --count 400 --out "$TMP/vec" --quiet >/dev/null || { echo "no vectors and gen failed" >&2; exit 1; }
-    # TODO(i8-dut): seed instructions only until the example DUTs implement the rest
-    VEC=$(ls "$TMP"/vec/{scatter4_scaled,scatter,oword_st,gather_scaled}*.json)
+    VEC=$(ls "$TMP"/vec/*.json)
 fi
 N=$($H count $VEC)
 echo "vectors: $(echo $VEC | wc -w) file(s), $N tests"

@@ -17,4 +17,4 @@ static void plan(vo_ctx *x)
         vo_plan_add(x, 0, 0, (uint8_t)j, base + 16 * j, 16, 16, 16, x->data_off + 16 * j, VO_C_OWORD_ADDR, 1);
 }
 
-const vo_family_ops vo_fam_block = { eoff_bytes, data_bytes, plan, NULL };
+const vo_family_ops vo_fam_block = { eoff_bytes, data_bytes, plan, NULL, NULL };

@@ -95,6 +95,18 @@ static size_t enc_oword_st(uint8_t *b, uint8_t size_code)
     return k;
 }
 
+/* i8-atomic: DWORD_ATOMIC op exec pred surface eoff src0 src1 dst (T6, add, dst V33 = src0) */
+static size_t enc_dword_atomic(uint8_t *b, uint8_t op, uint8_t exec)
+{
+    size_t k = 0;
+    b[k++] = 0x7D; b[k++] = op; b[k++] = exec; b[k++] = 0; b[k++] = 0; b[k++] = 6;
+    k += put_raw(b + k, 32);
+    k += put_raw(b + k, 33);
+    k += put_raw(b + k, op == 0x07 ? 33 : 0); /* src1: cmpxchg only */
+    k += put_raw(b + k, 33);
+    return k;
+}
+
 static int build_state(vo_state *s, uint32_t eoff_stride)
 {
     vo_state_init(s);
@@ -118,7 +130,7 @@ int main(int argc, char **argv)
     double min_s = argc > 1 ? atof(argv[1]) : 0.3;
     if (!(min_s > 0)) min_s = 0.3;
 
-    bcase cases[8];
+    bcase cases[16];
     unsigned nc = 0;
     /* SIMD8 = exec code 3, SIMD16 = code 4 (mask M1); SCATTER: num_elts code 0 = 8, 1 = 16 */
     cases[nc] = (bcase){ "SIMD8", {0}, 0, 16 }; cases[nc].n = enc_scatter4_scaled(cases[nc].bytes, 0x03); nc++;
@@ -130,6 +142,10 @@ int main(int argc, char **argv)
     /* OWORD_ST has no exec size; 8 and 16 stand for 4 and 8 owords (64 / 128 bytes) */
     cases[nc] = (bcase){ "4 ow", {0}, 0, 0 }; cases[nc].n = enc_oword_st(cases[nc].bytes, 2); nc++;
     cases[nc] = (bcase){ "8 ow", {0}, 0, 0 }; cases[nc].n = enc_oword_st(cases[nc].bytes, 3); nc++;
+    /* i8-atomic: DWORD_ATOMIC add SIMD16, lanes on 16 addresses / all on one (a serializable entry) */
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 4 }; cases[nc].n = enc_dword_atomic(cases[nc].bytes, 0x00, 0x04); nc++;
+    cases[nc] = (bcase){ "1 addr", {0}, 0, 0 }; cases[nc].n = enc_dword_atomic(cases[nc].bytes, 0x00, 0x04); nc++;
+    cases[nc] = (bcase){ "1 addr", {0}, 0, 0 }; cases[nc].n = enc_dword_atomic(cases[nc].bytes, 0x07, 0x04); nc++;
 
     printf("visa-oracle %s bench: vo_run (copy + decode + validate + execute), >= %.2f s per case\n",
            VO_VERSION_STRING, min_s);

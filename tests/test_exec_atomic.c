@@ -133,6 +133,12 @@ static void test_ops(void)
         /* dst dwords 1..7 of the SIMD1 return register: padding to the GRF end (D12) */
         CHECK_UNDEF_RANGE(&r, VO_SPACE_VAR, DST, 4, 28);
         CHECK(has_clause(&r, VO_C_AT_RET));
+        /* tags: names the doc and GenX_IR disagree on (D52), add/sub on D (D49), floats (D51), fadd/fsub not in doc */
+        CHECK_EQ(has_tag(&r, VO_TAG_DVR_ATOMIC_NAMES), w->op >= 0x0B && w->op <= 0x0D ? 1 : w->op >= 0x13);
+        CHECK_EQ(has_tag(&r, VO_TAG_DVR_ATOMIC_TYPES), w->op <= 0x01 && w->type == VO_T_D);
+        CHECK_EQ(has_tag(&r, VO_TAG_DVR_FLOAT_ATOMIC), w->op >= 0x10);
+        CHECK_EQ(has_tag(&r, VO_TAG_NOT_IN_DOC), w->op >= 0x13);
+        CHECK(has_tag(&r, VO_TAG_DVR_PREDEF_SURFACES) && has_tag(&r, VO_TAG_DVR_SURFACE_LIMITS)); /* T6 (D50) */
         if (t_fail) fprintf(stderr, "  (row %u, op 0x%02x)\n", k, w->op);
         vo_result_free(&r);
         vo_state_free(&s);

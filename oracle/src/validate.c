@@ -195,10 +195,12 @@ static int check_atomic_op(vo_ctx *x)
         return bad(x, VO_E_PLATFORM, VO_R_ATOMIC_OP, "16-bit atomics need TGLLP or later");
     if (ai->xehp && x->st->platform.gen < VO_GEN_XEHP_SDV) /* decision D48 */
         return bad(x, VO_E_PLATFORM, VO_R_ATOMIC_OP, "%s needs XeHP_SDV or later", ai->name);
-    if (ai->not_in_doc || code == 0x0B || code == 0x0C) vo_tag(x->r, VO_TAG_DVR_ATOMIC_NAMES);
+    if (ai->not_in_doc || code == 0x0B || code == 0x0C || code == 0x0D) /* decision D52 */
+        vo_tag(x->r, VO_TAG_DVR_ATOMIC_NAMES);
     if (ai->not_in_doc) vo_tag(x->r, VO_TAG_NOT_IN_DOC);
-    if (w == 1 && ai->type_rule != VO_AT_UD_OR_D && ai->type_rule != VO_AT_UD) vo_tag(x->r, VO_TAG_DVR_ATOMIC_TYPES);
-    if (w == 1 && (ai->nsrc != 1)) vo_tag(x->r, VO_TAG_DVR_ATOMIC_TYPES); /* decision D49 */
+    /* decision D49: the verifier applies its default rule to 16-bit ops */
+    if (w == 1 && (ai->type_rule == VO_AT_D || ai->type_rule == VO_AT_F || ai->nsrc != 1))
+        vo_tag(x->r, VO_TAG_DVR_ATOMIC_TYPES);
     return 0;
 }
 

@@ -4,14 +4,18 @@
  *     canonical JSON parses back to the same text and which the binary form
  *     carries unchanged; such a case is run, and its expect object parses back;
  *   - vo_final_from_json (expect objects, DUT reply lines) never crashes, on
- *     the same text, against the parsed case's state or a fixed one. */
+ *     the same text, against the parsed case's state or a fixed one;
+ *   - vo_reply_from_json (the DUT reply parser of check --dut-cmd/--results)
+ *     never crashes, accepts whatever vo_final_from_json accepts with the same
+ *     status, and keeps a DUT's error code as a short printable string that
+ *     names an oracle code exactly when code_known says so (D61). */
 #define FZ_NAME "json_fuzzer"
 #include "fuzz_common.h"
 #include "visa_bincase.h"
 #include "visa_json.h"
 
 static vo_case c, c2;
-static vo_final f;
+static vo_final f, f2;
 static vo_result r;
 static vo_state fixed;
 
@@ -23,6 +27,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     vo_case_init(&c);
     vo_case_init(&c2);
     vo_final_init(&f);
+    vo_final_init(&f2);
     vo_result_init(&r);
     vo_state_init(&fixed);
     vo_var *v = vo_state_add_var(&fixed, 32, VO_T_UD, 16);
@@ -75,8 +80,29 @@ static void fz_one(const uint8_t *data, size_t size)
         against = &c.state;
     }
     vo_final_free(&f);
-    if (vo_final_from_json(text, size, against, &f, &err) != 0) check_err(&err, size);
+    int strict_ok = vo_final_from_json(text, size, against, &f, &err) == 0;
+    if (!strict_ok) check_err(&err, size);
+    vo_final_free(&f2);
+    if (vo_reply_from_json(text, size, against, &f2, &err) != 0) {
+        check_err(&err, size);
+        FZ_ASSERT(!strict_ok, "a final state vo_final_from_json accepts is refused as a reply");
+    } else {
+        size_t n = strlen(f2.code_text);
+        FZ_ASSERT(n < sizeof f2.code_text, "reply code not terminated");
+        for (size_t i = 0; i < n; i++)
+            FZ_ASSERT(f2.code_text[i] >= 0x20 && f2.code_text[i] < 0x7f, "reply code has a non-printable byte");
+        if (f2.code_known)
+            FZ_ASSERT(strcmp(vo_errcode_name(f2.code), f2.code_text) == 0, "code_known but the text is %s",
+                      f2.code_text);
+        else
+            FZ_ASSERT(f2.code == VO_E_NONE, "a foreign code set f.code");
+        if (strict_ok) {
+            FZ_ASSERT(f2.status == f.status, "reply and final state disagree on the status");
+            FZ_ASSERT(f2.code == f.code, "reply and final state disagree on a known code");
+        }
+    }
     vo_final_free(&f);
+    vo_final_free(&f2);
 }
 
 FZ_ENTRY

@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 
 PKGS=(
     cmake make gcc pkg-config   # build
+    g++                         # tests/test_install.sh: the C++ consumer of the installed library
     libcjson-dev                # JSON input/output
     libssl-dev                  # libcrypto: sha256 digests
     clang libclang-rt-14-dev llvm  # sanitizer build, libFuzzer, llvm tools

@@ -11,6 +11,10 @@
   subset VECTOR N OUT              the first N tests of a vector file
   pick VECTORS... ID OUT           the test with this id as a one-test vector file
   ids VECTOR                       the test ids, one per line
+  recode DUT_PY                    a --dut-cmd DUT: the example Python DUT, but its
+                                   "invalid" replies carry error codes of their own
+                                   (D61), cycling through RECODES
+  recode-results IN OUT            the same rewriting of a results file
 """
 import importlib.util
 import json
@@ -37,6 +41,30 @@ def reply(dut, inp):
         return dut.handle(json.dumps(inp))
     except NotImplementedError as e:
         return {"status": "error", "message": str(e)}
+
+
+# error members a third-party DUT may give with "status": "invalid" (D61):
+# a foreign code, an oracle code (right or wrong for the case), a bare string,
+# a non-string code, a code with extra members
+RECODES = [
+    {"code": "bad_exec_size", "message": "exec size out of range"},
+    {"code": "E_EXEC_SIZE"},
+    "unsupported encoding",
+    {"code": 42},
+    {"code": "E_OPCODE", "field": "opcode", "offset": 0},
+    None,
+]
+
+
+def recode(reply, k):
+    if reply.get("status") == "invalid":
+        e = RECODES[k % len(RECODES)]
+        if e is None:
+            reply.pop("error", None)
+        else:
+            reply["error"] = e
+        return k + 1
+    return k
 
 
 def main():
@@ -74,6 +102,24 @@ def main():
                 continue
             sys.stdout.write(json.dumps(reply(dut, inp), separators=(",", ":")) + "\n")
             sys.stdout.flush()
+    elif cmd == "recode":
+        dut = load_dut(args[0])
+        k = 0
+        for line in sys.stdin:
+            line = line.strip()
+            if not line:
+                continue
+            r = reply(dut, json.loads(line))
+            k = recode(r, k)
+            sys.stdout.write(json.dumps(r, separators=(",", ":")) + "\n")
+            sys.stdout.flush()
+    elif cmd == "recode-results":
+        k = 0
+        with open(args[0]) as f, open(args[1], "w") as g:
+            for line in f:
+                r = json.loads(line)
+                k = recode(r, k)
+                g.write(json.dumps(r, separators=(",", ":")) + "\n")
     elif cmd == "subset":
         with open(args[0]) as f:
             doc = json.load(f)

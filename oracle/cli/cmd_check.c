@@ -1,5 +1,6 @@
 /* visa-oracle check VECTORS... (--dut-lib PATH.so | --dut-cmd "CMD" | --results FILE)
- *                              [--json] [--timeout-ms N] [--dut-selftest] [-q] [--rows N]
+ *                              [--json] [--timeout-ms N] [--startup-ms N]
+ *                              [--max-consecutive-failures N] [--dut-selftest] [-q] [--rows N]
  * Runs every test's case through the oracle and the DUT and judges the DUT
  * (docs/check.md). */
 #define _GNU_SOURCE
@@ -13,6 +14,7 @@
 
 #include "cli.h"
 #include "dut_transport.h"
+#include "progress.h"
 
 static double cpu_s(void)
 {
@@ -23,7 +25,8 @@ static double cpu_s(void)
 
 static const char check_help[] =
     "usage: visa-oracle check VECTORS... (--dut-lib PATH.so | --dut-cmd \"CMD\" | --results FILE)\n"
-    "                         [--json] [--timeout-ms N] [--dut-selftest] [-q] [--rows N]\n"
+    "                         [--json] [--timeout-ms N] [--startup-ms N]\n"
+    "                         [--max-consecutive-failures N] [--dut-selftest] [-q] [--rows N]\n"
     "\n"
     "Runs each test of the vector files on the oracle and on a device under test\n"
     "(DUT) and compares: bytes outside the test's freedom must match, `undefined`\n"
@@ -37,15 +40,25 @@ static const char check_help[] =
     "  --dut-cmd \"CMD\"     a program run with `sh -c`; one input object per line on\n"
     "                      its stdin, one reply {\"status\": ..., \"vars\": ...,\n"
     "                      \"surfaces\": ...} per line on its stdout. A crash, hang\n"
-    "                      (--timeout-ms, default 10000; the first reply of a fresh\n"
-    "                      process gets 5000 ms more) or garbage line fails that\n"
+    "                      (--timeout-ms, default 10000) or garbage line fails that\n"
     "                      test; the process is restarted and the run goes on.\n"
+    "                      A reply's \"error\" code may be any string: only the\n"
+    "                      status is judged.\n"
+    "  --startup-ms N      extra time for the first reply of the first process\n"
+    "                      (default 5000); a restarted process gets twice what the\n"
+    "                      first one needed + 100 ms (at most N), or, while no\n"
+    "                      process has answered yet, N halved at each restart\n"
+    "  --max-consecutive-failures N\n"
+    "                      stop after N crash/timeout/garbage results in a row\n"
+    "                      (default 20; 0 = never): exit 1, the tests run so far\n"
+    "                      reported, the summary says how many were not run\n"
     "  --results FILE      JSON lines {\"id\": \"<test id>\", \"status\": ..., ...final\n"
     "                      state...} written by the DUT's own harness from the vectors\n"
     "  --dut-selftest      first run a few trivial cases and say what is wrong with\n"
     "                      the adapter (with --results: check the ids match)\n"
-    "  --json              one JSON object per failing test, then {\"passed\":N,\"failed\":N}\n"
-    "                      (the plain summary goes to stderr)\n"
+    "  --json              one JSON object per failing test, then {\"passed\":N,\"failed\":N,\n"
+    "                      \"not_run\":N, \"rejected_with_code\":{...}} (the plain\n"
+    "                      summary goes to stderr)\n"
     "  -q                  only the FAIL line per failing test, no provenance rows\n"
     "  --rows N            provenance rows per failing test (default 16)\n"
     "  --bench             print on stderr the CPU time and tests/s of the whole run\n"
@@ -54,7 +67,10 @@ static const char check_help[] =
     "\n"
     "Output: per failing test `FAIL <id> <insn>:<clause>:<kind>  <asm>` and rows\n"
     "naming each differing byte (space, offset, expected, got, lane, channel,\n"
-    "element, address, operand byte, clause); last line `N passed, N failed`.\n"
+    "element, address, operand byte, clause); last line `N passed, N failed`\n"
+    "(`, N not run` when the run stopped early). On a terminal a progress line\n"
+    "(tests done/total, tests/s, failures) is redrawn on stderr a few times a\n"
+    "second; VO_PROGRESS=1 or 0 forces it on or off.\n"
     "Exit: 0 all passed, 1 a test failed (or the self-test), 2 bad input or usage.\n";
 
 /* ------------------------------------------------------------------ */
@@ -280,6 +296,8 @@ int cmd_check(int argc, char **argv)
     }
     const char *lib = NULL, *cmd = NULL, *res = NULL;
     int json = 0, self = 0, quiet = 0, bench = 0, timeout_ms = 10000;
+    int startup_ms = VO_STARTUP_MS_DEFAULT;
+    long max_consec = 20;
     double t_start = cpu_s();
     unsigned rows = 16;
     const char **files = calloc((size_t)argc, sizeof *files);
@@ -288,7 +306,8 @@ int cmd_check(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int needs = !strcmp(a, "--dut-lib") || !strcmp(a, "--dut-cmd") || !strcmp(a, "--results") ||
-                    !strcmp(a, "--timeout-ms") || !strcmp(a, "--rows");
+                    !strcmp(a, "--timeout-ms") || !strcmp(a, "--rows") || !strcmp(a, "--startup-ms") ||
+                    !strcmp(a, "--max-consecutive-failures");
         if (needs && i + 1 >= argc) {
             free(files);
             return cli_fail(VO_EXIT_BAD, "check: %s needs a value", a);
@@ -304,6 +323,15 @@ int cmd_check(int argc, char **argv)
                 return cli_fail(VO_EXIT_BAD, "check: %s wants a positive number, not '%s'", a, argv[i]);
             }
             if (a[2] == 't') timeout_ms = (int)n; else rows = (unsigned)n;
+        } else if (!strcmp(a, "--startup-ms") || !strcmp(a, "--max-consecutive-failures")) {
+            char *end;
+            errno = 0;
+            long n = strtol(argv[++i], &end, 10);
+            if (!argv[i][0] || *end || errno || n < 0 || n > 86400000) {
+                free(files);
+                return cli_fail(VO_EXIT_BAD, "check: %s wants a number 0..86400000, not '%s'", a, argv[i]);
+            }
+            if (a[2] == 's') startup_ms = (int)n; else max_consec = n;
         } else if (!strcmp(a, "--json")) json = 1;
         else if (!strcmp(a, "--dut-selftest")) self = 1;
         else if (!strcmp(a, "--bench")) bench = 1;
@@ -348,6 +376,7 @@ int cmd_check(int argc, char **argv)
         rc = cli_fail(VO_EXIT_BAD, "check: %s", err);
         goto out_sets;
     }
+    vo_dut_set_startup_ms(d, startup_ms);
 
     static vo_case c;
     static vo_result r;
@@ -367,14 +396,26 @@ int cmd_check(int argc, char **argv)
         }
     }
 
-    size_t passed = 0, failed = 0, mcap = 0;
+    size_t passed = 0, failed = 0, mcap = 0, not_run = 0;
+    size_t code_n[3] = { 0, 0, 0 }, code_none = 0; /* invalid cases the DUT rejected, by its code (D61) */
+    long consec = 0;       /* crash/timeout/garbage results in a row */
+    int stopped = 0;
+    char last_fail[400] = "";
     char *mini = NULL;
-    for (int f = 0; f < nfiles && rc == VO_EXIT_OK; f++) {
+    vo_progress pg;
+    vo_progress_init(&pg, "check", ntests, 1);
+    for (int f = 0; f < nfiles && rc == VO_EXIT_OK && !stopped; f++) {
         for (size_t i = 0; i < sets[f].n; i++) {
+            if (max_consec && consec >= max_consec) {
+                stopped = 1;
+                for (int g = f; g < nfiles; g++) not_run += sets[g].n - (g == f ? i : 0);
+                break;
+            }
             const vo_testref *t = &sets[f].t[i];
             vo_error e;
             if (vo_case_from_json(t->input, t->input_len, &c, &e) != 0) {
                 fflush(stdout);
+                vo_progress_clear(&pg);
                 rc = cli_fail(VO_EXIT_BAD, "check: %s test %zu%s%s: %s at %s (offset %lld): %s", files[f], i + 1,
                               t->id[0] ? " id " : "", t->id, vo_errcode_name(e.code), e.field ? e.field : "-",
                               (long long)e.offset, e.message);
@@ -388,6 +429,7 @@ int cmd_check(int argc, char **argv)
                     mcap = t->input_len + 1;
                     mini = malloc(mcap);
                     if (!mini) {
+                        vo_progress_clear(&pg);
                         rc = cli_fail(VO_EXIT_FAIL, "check: out of memory");
                         break;
                     }
@@ -404,22 +446,47 @@ int cmd_check(int argc, char **argv)
             vo_run(&c.state, c.insn, c.insn_len, &r);
             if (vo_dut_exec(d, &c, in_json, in_len, id, &o) < 0) {
                 fflush(stdout);
+                vo_progress_clear(&pg);
                 rc = cli_fail(VO_EXIT_BAD, "check: cannot run the DUT: %s", o.msg);
                 break;
             }
-            if (vo_verdict_compute(&c.state, c.insn, c.insn_len, &r, &o, &v)) {
+            int pass = vo_verdict_compute(&c.state, c.insn, c.insn_len, &r, &o, &v);
+            if (o.status == VO_DUT_CRASH || o.status == VO_DUT_TIMEOUT || o.status == VO_DUT_GARBAGE) {
+                consec++;
+                snprintf(last_fail, sizeof last_fail, "test %s (%s test %zu): %s: %.200s", id[0] ? id : "-", files[f],
+                         i + 1, vo_dut_status_name((unsigned)o.status), o.msg[0] ? o.msg : "no message");
+            } else {
+                consec = 0;
+            }
+            if (r.status == VO_INVALID && o.status == VO_DUT_REJECTED) {
+                if (v.code_match >= 0 && v.code_match <= 2) code_n[v.code_match]++;
+                else code_none++;
+            }
+            if (pass) {
                 passed++;
+                vo_progress_tick(&pg, passed + failed, failed);
                 continue;
             }
             failed++;
             char *rep = json ? vo_report_json(id, &v) : vo_report_text(id, &v, quiet ? 0 : rows);
             if (rep) {
+                vo_progress_clear(&pg);
                 fputs(rep, stdout);
                 free(rep);
             }
+            vo_progress_tick(&pg, passed + failed, failed);
         }
     }
     free(mini);
+    if (rc == VO_EXIT_OK) vo_progress_end(&pg);
+    else vo_progress_clear(&pg);
+    if (rc == VO_EXIT_OK && stopped) {
+        fflush(stdout);
+        fprintf(stderr,
+                "visa-oracle: check: stopped after %ld consecutive DUT failures (crash/timeout/garbage); last: %s; "
+                "%zu test(s) not run (--max-consecutive-failures 0 never stops)\n",
+                consec, last_fail, not_run);
+    }
     if (rc == VO_EXIT_OK) {
         if (res) {
             size_t lines, unused, dups;
@@ -428,14 +495,19 @@ int cmd_check(int argc, char **argv)
                 fprintf(stderr, "visa-oracle: check: note: %zu result line(s) matched no test, %zu duplicate id(s)\n",
                         unused, dups);
         }
+        char nr[64] = "";
+        if (not_run) snprintf(nr, sizeof nr, ", %zu not run", not_run);
         if (json) {
-            printf("{\"passed\":%zu,\"failed\":%zu}\n", passed, failed);
+            printf("{\"passed\":%zu,\"failed\":%zu,\"not_run\":%zu,\"rejected_with_code\":{\"same\":%zu,"
+                   "\"other\":%zu,\"foreign\":%zu,\"none\":%zu}}\n",
+                   passed, failed, not_run, code_n[VO_CODE_SAME], code_n[VO_CODE_OTHER], code_n[VO_CODE_FOREIGN],
+                   code_none);
             fflush(stdout);
-            fprintf(stderr, "%zu passed, %zu failed\n", passed, failed);
+            fprintf(stderr, "%zu passed, %zu failed%s\n", passed, failed, nr);
         } else {
-            printf("%zu passed, %zu failed\n", passed, failed);
+            printf("%zu passed, %zu failed%s\n", passed, failed, nr);
         }
-        if (failed) rc = VO_EXIT_FAIL;
+        if (failed || stopped) rc = VO_EXIT_FAIL;
         if (bench) {
             double t_run = cpu_s() - t_start, t0 = cpu_s();
             int cj_ok = 1;

@@ -25,6 +25,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "progress.h"
 #include "visa_gen.h"
 #include "visa_json.h"
 
@@ -83,6 +84,8 @@ static void gen_usage(FILE *f)
             "--strict fails when an invalid/undefined case built on purpose does not come\n"
             "out as intended. --bench generates in memory and prints tests/s and the time\n"
             "cJSON takes to parse and print the same text.\n"
+            "On a terminal a progress line (tests done/total, tests/s) is redrawn on\n"
+            "stderr a few times a second; VO_PROGRESS=1 or 0 forces it on or off.\n"
             "\ninstructions:",
             GEN_PER_FILE_DEFAULT);
     for (unsigned i = 0; vo_desc_at(i); i++) fprintf(f, " %s", vo_desc_at(i)->mnemonic);
@@ -167,6 +170,17 @@ static int gen_one(const vo_desc *d, const gen_opts *o, uint64_t k, vo_case *c, 
 
 static int cjson_baseline(const char *text, size_t n, double *secs);
 
+/* the run's progress line (progress.h): tests done over the whole run */
+static vo_progress gen_pg;
+static uint64_t gen_done;
+
+/* tests of one instruction this run makes (with --shard: its share) */
+static uint64_t gen_share(uint64_t count, const gen_opts *o)
+{
+    if (o->shard_n <= 1) return count;
+    return count > o->shard_i ? (count - o->shard_i + o->shard_n - 1) / o->shard_n : 0;
+}
+
 static int gen_insn(const vo_desc *d, const gen_opts *o, gen_stats *st)
 {
     uint64_t count = o->count_set ? o->count : vo_gen_default_count(d->opcode);
@@ -188,6 +202,7 @@ static int gen_insn(const vo_desc *d, const gen_opts *o, gen_stats *st)
         for (uint64_t k = k0; k < hi; k += o->shard_n) {
             if (gen_one(d, o, k, &c, &r, out, first, st) != 0) { rc = cli_fail(VO_EXIT_FAIL, "out of memory"); break; }
             first = 0;
+            vo_progress_tick(&gen_pg, ++gen_done, 0);
         }
         st->t_gen += now_s() - t0;
         sb_str(out, first ? "]}\n" : "\n]}\n");
@@ -287,9 +302,15 @@ int cmd_gen(int argc, char **argv)
     }
     gen_stats total = { 0 };
     int rc = VO_EXIT_OK;
+    uint64_t all = 0;
+    for (unsigned i = 0; i < nl; i++)
+        all += gen_share(o.count_set ? o.count : vo_gen_default_count(list[i]->opcode), &o);
+    gen_done = 0;
+    vo_progress_init(&gen_pg, "gen", all, 0);
     for (unsigned i = 0; i < nl && rc == VO_EXIT_OK; i++) {
         gen_stats st = { 0 };
         rc = gen_insn(list[i], &o, &st);
+        vo_progress_clear(&gen_pg);
         if (!o.quiet && !o.bench)
             printf("%s: %llu tests (ok %llu, invalid %llu, undefined %llu) in %llu file%s, %llu systematic\n",
                    list[i]->mnemonic, (unsigned long long)st.tests, (unsigned long long)st.ok,
@@ -305,6 +326,7 @@ int cmd_gen(int argc, char **argv)
         total.cjson_bad |= st.cjson_bad;
         total.bytes += st.bytes;
     }
+    if (rc == VO_EXIT_OK) vo_progress_end(&gen_pg);
     if (rc == VO_EXIT_OK && o.bench) {
         double tj = total.t_cjson;
         if (total.cjson_bad) rc = cli_fail(VO_EXIT_FAIL, "bench: cJSON could not parse the text");

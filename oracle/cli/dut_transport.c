@@ -324,6 +324,10 @@ struct vo_dut {
     unsigned answered;   /* replies from the current process */
     unsigned answered_ever;
     int last_exit;       /* exit status of the last reaped process, -1 if signalled/killed */
+    int startup_ms;      /* --startup-ms: the first process's first-reply allowance */
+    int64_t spawned_at;  /* when the current process was started (ms) */
+    int measured_ms;     /* start-up + first reply of the first process that answered, -1 unknown */
+    unsigned blind_restarts; /* restarts so far while measured_ms is unknown */
     char *line;          /* input line buffer */
     size_t line_cap;
     /* results */
@@ -442,8 +446,10 @@ static int proc_start(vo_dut *d, char *err, size_t errcap)
     d->from_fd = out[0];
     fcntl(d->to_fd, F_SETFL, fcntl(d->to_fd, F_GETFL) | O_NONBLOCK);
     d->rlen = 0;
+    if (d->starts && d->measured_ms < 0) d->blind_restarts++;
     d->starts++;
     d->answered = 0;
+    d->spawned_at = now_ms();
     return 0;
 }
 
@@ -455,6 +461,8 @@ vo_dut *vo_dut_open_cmd(const char *cmd, int timeout_ms, char *err, size_t errca
     d->cmd = strdup(cmd);
     d->timeout_ms = timeout_ms > 0 ? timeout_ms : 10000;
     d->to_fd = d->from_fd = -1;
+    d->startup_ms = VO_STARTUP_MS_DEFAULT;
+    d->measured_ms = -1;
     if (!d->cmd) {
         free(d);
         return NULL;
@@ -477,7 +485,30 @@ static long rbuf_line(const vo_dut *d)
 }
 
 #define VO_MAX_REPLY ((size_t)64 << 20)
-#define VO_START_GRACE_MS 5000
+#define VO_RESTART_MIN_MS 100
+
+void vo_dut_set_startup_ms(vo_dut *d, int ms)
+{
+    if (d && d->kind == VO_TR_CMD && ms >= 0) d->startup_ms = ms;
+}
+
+/* The start-up allowance of the current process's first reply (0 after it).
+ * The first process gets --startup-ms. A restarted one gets what the first
+ * process that answered needed, doubled plus 100 ms, within [100 ms,
+ * --startup-ms]; before any process has answered, --startup-ms halved at each
+ * restart (down to 100 ms), so a DUT that never answers pays at most about
+ * twice --startup-ms in all, not --startup-ms per restart. */
+static int startup_allowance(const vo_dut *d)
+{
+    if (d->answered) return 0;
+    int cap = d->startup_ms;
+    if (d->starts <= 1) return cap;
+    long g;
+    if (d->measured_ms >= 0) g = 2L * d->measured_ms + 100;
+    else g = d->blind_restarts >= 30 ? 0 : (long)cap >> d->blind_restarts;
+    if (g < VO_RESTART_MIN_MS) g = VO_RESTART_MIN_MS;
+    return (int)(g < cap ? g : cap);
+}
 
 static void cut_preview(char *dst, size_t cap, const char *s, size_t n)
 {
@@ -526,7 +557,7 @@ static int error_reply(const char *line, size_t n, vo_dut_out *out)
 static void take_reply(vo_dut *d, const vo_case *c, const char *line, size_t n, vo_dut_out *out)
 {
     vo_error e;
-    if (vo_final_from_json(line, n, &c->state, &d->fin, &e) != 0) {
+    if (vo_reply_from_json(line, n, &c->state, &d->fin, &e) != 0) {
         if (error_reply(line, n, out)) return;
         char prev[64];
         cut_preview(prev, sizeof prev, line, n);
@@ -536,8 +567,9 @@ static void take_reply(vo_dut *d, const vo_case *c, const char *line, size_t n, 
         return;
     }
     out->status = d->fin.status == VO_INVALID ? VO_DUT_REJECTED : VO_DUT_EXECUTED;
-    if (out->status == VO_DUT_REJECTED && d->fin.code != VO_E_NONE)
-        snprintf(out->msg, sizeof out->msg, "%s", vo_errcode_name(d->fin.code));
+    vo_dut_out_set_code(out, d->fin.code_text); /* D61: any code, reported not judged */
+    if (out->status == VO_DUT_REJECTED && d->fin.code_text[0])
+        snprintf(out->msg, sizeof out->msg, "%s", d->fin.code_text);
     move_state(out, &d->fin);
 }
 
@@ -572,7 +604,7 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
     size_t wlen = ilen + 1, woff = 0;
     free(made);
     /* the first reply of a fresh process also pays for its start-up */
-    int grace = d->answered ? 0 : VO_START_GRACE_MS;
+    int grace = startup_allowance(d);
     int64_t deadline = now_ms() + d->timeout_ms + grace;
     long ln;
     int write_dead = 0;
@@ -581,8 +613,13 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
         if (left <= 0) {
             out->status = VO_DUT_TIMEOUT;
             proc_reap(d, 0, NULL, 0);
-            snprintf(out->msg, sizeof out->msg, "no reply within %d ms%s (process killed and restarted)", d->timeout_ms,
-                     grace ? " + start-up grace" : "");
+            if (grace)
+                snprintf(out->msg, sizeof out->msg,
+                         "no reply within %d ms + %d ms start-up allowance (process killed and restarted)",
+                         d->timeout_ms, grace);
+            else
+                snprintf(out->msg, sizeof out->msg, "no reply within %d ms (process killed and restarted)",
+                         d->timeout_ms);
             return out->status;
         }
         struct pollfd pf[2] = { { d->from_fd, POLLIN, 0 }, { d->to_fd, POLLOUT, 0 } };
@@ -625,7 +662,7 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
                     return -1; /* fatal: the command itself is wrong */
                 }
                 out->status = VO_DUT_CRASH;
-                snprintf(out->msg, sizeof out->msg, "process %s before answering%s%s", why[0] ? why : "closed its output",
+                snprintf(out->msg, sizeof out->msg, "process %.150s before answering%s%s", why[0] ? why : "closed its output",
                          had ? "; partial line: " : "", had ? prev : "");
                 return out->status;
             }
@@ -640,6 +677,10 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
         size_t k = strlen(out->msg);
         snprintf(out->msg + k, sizeof out->msg - k, " (process restarted)");
     } else {
+        if (!d->answered && d->measured_ms < 0) {
+            int64_t took = now_ms() - d->spawned_at;
+            d->measured_ms = took > 86400000 ? 86400000 : (int)took;
+        }
         d->answered++;
         d->answered_ever++;
     }
@@ -728,6 +769,7 @@ int vo_dut_exec(vo_dut *d, const vo_case *c, const char *input_json, size_t inpu
     out->msg[0] = 0;
     out->nviol = 0;
     out->nbad_reads = 0;
+    vo_dut_out_set_code(out, NULL);
     switch (d->kind) {
     case VO_TR_LIB: return vo_dut_run_lib(d->exec, &c->state, c->insn, c->insn_len, out);
     case VO_TR_CMD: return exec_cmd(d, c, input_json, input_len, out);
@@ -881,6 +923,12 @@ char *vo_report_json(const char *id, const vo_verdict *v)
             sb_add(&b, "}");
         }
         sb_add(&b, "]");
+    }
+    if (v->dut_code[0]) { /* D61: the DUT's own code, reported, not judged */
+        sb_add(&b, ",\"dut_error_code\":");
+        sb_jstr(&b, v->dut_code);
+        static const char *const cm[] = { "other", "same", "foreign" };
+        if (v->code_match >= 0 && v->code_match <= 2) sb_add(&b, ",\"error_code_match\":\"%s\"", cm[v->code_match]);
     }
     sb_add(&b, "}\n");
     return sb_done(&b);

@@ -41,6 +41,11 @@ typedef struct vo_dut vo_dut;
 vo_dut *vo_dut_open_lib(const char *path, char *err, size_t errcap);
 vo_dut *vo_dut_open_cmd(const char *cmd, int timeout_ms, char *err, size_t errcap);
 vo_dut *vo_dut_open_results(const char *path, char *err, size_t errcap);
+/* --dut-cmd: the start-up allowance (ms) added to the timeout of the first
+ * reply of the first process (default VO_STARTUP_MS_DEFAULT); restarted
+ * processes get a bounded share of it (docs/check.md). No-op for others. */
+#define VO_STARTUP_MS_DEFAULT 5000
+void vo_dut_set_startup_ms(vo_dut *d, int ms);
 int vo_dut_transport(const vo_dut *d);
 const char *vo_dut_describe(const vo_dut *d);   /* "library x.so", ... */
 

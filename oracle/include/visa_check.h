@@ -42,6 +42,14 @@ typedef struct vo_dut_out {
     uint32_t nviol;         /* refused writes (all counted) */
     vo_viol viol[VO_VIOL_MAX]; /* the first VO_VIOL_MAX of them */
     uint32_t nbad_reads;    /* reads the host refused (not a failure by itself) */
+    /* i9-check: the DUT's own error code (D61). A reply's "error" code as
+     * given, any string ("" when none); through the C ABI, the first word of
+     * msg when it names an oracle code ("E_EXEC_SIZE: ..."). code_known: 1
+     * when code names one of the oracle's codes, then code_val is it. The
+     * verdict judges the status only; the code is reported, never judged. */
+    char code[48];
+    int code_known;
+    vo_errcode code_val;
 } vo_dut_out;
 
 void vo_dut_out_init(vo_dut_out *o);
@@ -66,6 +74,10 @@ int vo_dut_host_prepare(vo_dut_host *h, const vo_state *in, const uint8_t *insn,
 /* prepare + execute + map the return code. Returns out->status. */
 int vo_dut_run_lib(visa_dut_execute_fn fn, const vo_state *in, const uint8_t *insn, size_t n,
                    vo_dut_out *out);
+
+/* i9-check: sets out->code / code_known / code_val from a code text (NULL or
+ * "" clears them). */
+void vo_dut_out_set_code(vo_dut_out *out, const char *code);
 
 /* ---- verdict ---- */
 enum vo_kind {
@@ -115,7 +127,20 @@ typedef struct vo_verdict {
     uint32_t ndiff;         /* differing bytes + refused writes, all counted */
     uint32_t nkept;
     vo_diff diffs[VO_DIFF_KEEP]; /* order: refused writes, vars, surfaces */
+    /* i9-check: the DUT's error code (vo_dut_out.code, "" when none) and how
+     * it compares with the oracle's when the oracle says invalid and the DUT
+     * rejected: VO_CODE_NA otherwise or when the DUT gave no code. Reported,
+     * never judged (D61). */
+    char dut_code[48];
+    int code_match;         /* enum vo_code_match */
 } vo_verdict;
+
+enum vo_code_match {
+    VO_CODE_NA = -1,        /* nothing to compare */
+    VO_CODE_OTHER = 0,      /* an oracle code, not the oracle's for this case */
+    VO_CODE_SAME = 1,       /* the oracle's code for this case */
+    VO_CODE_FOREIGN = 2     /* a code outside the oracle's vocabulary */
+};
 
 /* Judges the DUT outcome *d for the case (in, insn) whose oracle result is *r.
  * Rules: status invalid passes iff the DUT rejected (for E_OPCODE, an

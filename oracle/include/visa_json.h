@@ -68,11 +68,15 @@ char *vo_test_to_json(const vo_case *c, const vo_result *r, const char *comment)
 /* ---- reading a final state back (vector `expect` objects, DUT replies) ---- */
 typedef struct vo_final {
     vo_status status;
-    vo_errcode code;          /* error.code as given; VO_E_NONE for null/absent */
+    vo_errcode code;          /* error.code as given; VO_E_NONE for null/absent (or foreign, replies) */
     vo_state state;           /* platform and exec_mask copied from the input */
     int has_digest;
     char digest[65];          /* as given (lower-case hex), when has_digest */
     char errpath[VO_JSON_PATH_MAX];
+    /* i9-check: the error code text as given ("" when none; clipped to 63
+     * bytes), and 1 when it names one of the oracle's codes (then == code) */
+    char code_text[64];
+    int code_known;
 } vo_final;
 
 void vo_final_init(vo_final *f);
@@ -84,6 +88,13 @@ void vo_final_free(vo_final *f);
  * stored, not verified. Paths are rooted at "expect". Same error codes and
  * conventions as vo_case_from_json. */
 int vo_final_from_json(const char *text, size_t len, const vo_state *input,
+                       vo_final *f, vo_error *err);
+/* The same for a DUT's reply line (or --results line), which may use its own
+ * error vocabulary (D61): "error" may be null, absent, an object whose "code"
+ * is any string, or a string (the code); any other shape carries no code.
+ * The code is kept in f->code_text; f->code_known says whether it names an
+ * oracle code (then f->code is it). Everything else as vo_final_from_json. */
+int vo_reply_from_json(const char *text, size_t len, const vo_state *input,
                        vo_final *f, vo_error *err);
 
 /* ---- small helpers shared with the CLI ---- */

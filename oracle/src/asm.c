@@ -149,7 +149,8 @@ static int nib(ps *p, unsigned *out, const char *field)
 {
     static const unsigned vals[8] = { 0, 0, 1, 2, 4, 8, 16, 32 };
     size_t at = p->pos;
-    uint64_t v;
+    uint64_t v = 0;
+    *out = 0;
     if (num(p, 32, &v, field) != 0) return -1;
     for (unsigned c = 1; c < 8; c++)
         if (vals[c] == v) {
@@ -162,7 +163,8 @@ static int nib(ps *p, unsigned *out, const char *field)
 /* "<h>" | "<w,h>" | "<v;w,h>" */
 static int region(ps *p, uint16_t *out, const char *field)
 {
-    unsigned a, b, c;
+    /* initialised: gcc 12 -O3 cannot see that nib() sets them on every 0 return */
+    unsigned a = 0, b = 0, c = 0;
     if (expect(p, "<", field) != 0 || nib(p, &a, field) != 0) return -1;
     if (lit(p, ">")) {
         *out = (uint16_t)(a << 8);

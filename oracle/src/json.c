@@ -762,11 +762,39 @@ void vo_final_free(vo_final *f)
     vo_state_init(&f->state);
     f->status = VO_OK;
     f->code = VO_E_NONE;
+    f->code_text[0] = 0;
+    f->code_known = 0;
     f->has_digest = 0;
     f->digest[0] = 0;
 }
 
-static int parse_final(px *x, const cJSON *root, const vo_state *input, vo_final *f)
+/* the oracle code named s, or -1 */
+static int code_by_name(const char *s)
+{
+    for (int k = 0; k < (int)VO_E_COUNT; k++) {
+        const char *nm = vo_errcode_name((vo_errcode)k);
+        if (nm && strcmp(nm, s) == 0) return k;
+    }
+    return -1;
+}
+
+/* reply: a DUT's "error" member (D61): its code is any string, kept as given;
+ * a string "error" is the code itself; any other shape carries no code and is
+ * not a fault (only the status is judged). */
+static void reply_error(const cJSON *je, vo_final *f)
+{
+    const cJSON *jc = je;
+    if (cJSON_IsObject(je)) jc = cJSON_GetObjectItemCaseSensitive(je, "code");
+    if (!cJSON_IsString(jc) || !jc->valuestring) return;
+    clip(f->code_text, sizeof f->code_text, jc->valuestring);
+    int k = code_by_name(jc->valuestring);
+    if (k >= 0) {
+        f->code = (vo_errcode)k;
+        f->code_known = 1;
+    }
+}
+
+static int parse_final(px *x, const cJSON *root, const vo_state *input, vo_final *f, int reply)
 {
     const cJSON *ex, *js, *je, *jd;
     const char *s = NULL;
@@ -792,21 +820,21 @@ static int parse_final(px *x, const cJSON *root, const vo_state *input, vo_final
         return fail(x, VO_E_STATE, "expect.status", "unknown status \"%s\"", buf);
     }
     f->status = (vo_status)st;
-    if (je && !cJSON_IsNull(je)) {
+    if (reply && je) {
+        reply_error(je, f); /* D61 */
+    } else if (je && !cJSON_IsNull(je)) {
         const cJSON *jc;
         if (want_obj(x, je, "expect.error")) return -1;
         if (getk(x, je, "expect.error", "code", 1, &jc)) return -1;
         if (get_str(x, jc, "expect.error.code", &s)) return -1;
-        int code = -1;
-        for (int k = 0; k < (int)VO_E_COUNT; k++) {
-            const char *nm = vo_errcode_name((vo_errcode)k);
-            if (nm && strcmp(nm, s) == 0) code = k;
-        }
+        int code = code_by_name(s);
         if (code < 0) {
             clip(buf, sizeof buf, s);
             return fail(x, VO_E_STATE, "expect.error.code", "unknown error code \"%s\"", buf);
         }
         f->code = (vo_errcode)code;
+        clip(f->code_text, sizeof f->code_text, s);
+        f->code_known = 1;
     }
     if (jd) {
         if (get_str(x, jd, "expect.digest", &s)) return -1;
@@ -827,8 +855,8 @@ static int parse_final(px *x, const cJSON *root, const vo_state *input, vo_final
     return check_state(x, &f->state, rp);
 }
 
-int vo_final_from_json(const char *text, size_t len, const vo_state *input,
-                       vo_final *f, vo_error *err)
+static int final_from_json(const char *text, size_t len, const vo_state *input, vo_final *f, vo_error *err,
+                           int reply)
 {
     vo_error dummy;
     px x = {err ? err : &dummy, f->errpath};
@@ -837,10 +865,22 @@ int vo_final_from_json(const char *text, size_t len, const vo_state *input,
     vo_final_free(f);
     cJSON *root = parse_doc(&x, text, len);
     if (!root) return -1;
-    int rc = parse_final(&x, root, input, f);
+    int rc = parse_final(&x, root, input, f, reply);
     cJSON_Delete(root);
     if (rc) vo_final_free(f);
     return rc;
+}
+
+int vo_final_from_json(const char *text, size_t len, const vo_state *input,
+                       vo_final *f, vo_error *err)
+{
+    return final_from_json(text, len, input, f, err, 0);
+}
+
+int vo_reply_from_json(const char *text, size_t len, const vo_state *input,
+                       vo_final *f, vo_error *err)
+{
+    return final_from_json(text, len, input, f, err, 1);
 }
 
 /* ------------------------------------------------------------------ */

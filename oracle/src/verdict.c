@@ -33,6 +33,21 @@ void vo_dut_out_init(vo_dut_out *o)
     vo_state_init(&o->state);
 }
 
+void vo_dut_out_set_code(vo_dut_out *out, const char *code)
+{
+    out->code[0] = 0;
+    out->code_known = 0;
+    out->code_val = VO_E_NONE;
+    if (!code || !code[0]) return;
+    snprintf(out->code, sizeof out->code, "%s", code);
+    for (int k = 0; k < (int)VO_E_COUNT; k++)
+        if (strcmp(vo_errcode_name((vo_errcode)k), code) == 0) {
+            out->code_known = 1;
+            out->code_val = (vo_errcode)k;
+            return;
+        }
+}
+
 void vo_dut_out_free(vo_dut_out *o)
 {
     vo_state_free(&o->state);
@@ -88,6 +103,7 @@ int vo_dut_host_prepare(vo_dut_host *h, const vo_state *in, const uint8_t *insn,
     out->msg[0] = 0;
     out->nviol = 0;
     out->nbad_reads = 0;
+    vo_dut_out_set_code(out, NULL);
     if (vo_state_copy(&out->state, in) != 0) return -1;
     const vo_state *s = &out->state;
     visa_dut_case *c = &h->c;
@@ -146,7 +162,22 @@ int vo_dut_run_lib(visa_dut_execute_fn fn, const vo_state *in, const uint8_t *in
     if (msg[0]) snprintf(out->msg, sizeof out->msg, "%s", msg);
     switch (rc) {
     case VISA_DUT_OK: out->status = VO_DUT_EXECUTED; break;
-    case VISA_DUT_REJECTED: out->status = VO_DUT_REJECTED; break;
+    case VISA_DUT_REJECTED: {
+        out->status = VO_DUT_REJECTED;
+        /* D61: a message starting with an oracle code name is that code */
+        char word[48];
+        size_t k = 0;
+        while (msg[k] && msg[k] != ':' && msg[k] != ' ' && msg[k] != '\t' && k + 1 < sizeof word) {
+            word[k] = msg[k];
+            k++;
+        }
+        word[k] = 0;
+        if (k && (msg[k] == 0 || msg[k] == ':' || msg[k] == ' ' || msg[k] == '\t')) {
+            vo_dut_out_set_code(out, word);
+            if (!out->code_known) vo_dut_out_set_code(out, NULL); /* prose, not a code */
+        }
+        break;
+    }
     default:
         out->status = VO_DUT_FAILED;
         if (rc != VISA_DUT_ERROR && !msg[0])
@@ -671,6 +702,10 @@ int vo_verdict_compute(const vo_state *in, const uint8_t *insn, size_t n, const 
     v->bucket[0] = v->detail[0] = 0;
     v->ndiff = v->nkept = 0;
     v->chen = r->chen;
+    snprintf(v->dut_code, sizeof v->dut_code, "%s", d->code);
+    v->code_match = VO_CODE_NA;
+    if (d->code[0] && r->status == VO_INVALID && d->status == VO_DUT_REJECTED)
+        v->code_match = !d->code_known ? VO_CODE_FOREIGN : d->code_val == r->err.code ? VO_CODE_SAME : VO_CODE_OTHER;
     vo_insn_mnemonic(insn, n, v->mnemonic, sizeof v->mnemonic);
     vo_error derr;
     if (vo_decode(insn, n, in->platform.visa_version, &x.insn, &derr) == 0) {

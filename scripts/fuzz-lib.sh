@@ -6,6 +6,11 @@
 VO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 VO_TARGETS="oracle_fuzzer roundtrip_fuzzer json_fuzzer diff_fuzzer"
 FUZZ_OUT=${FUZZ_OUT:-$VO_ROOT/build-fuzz-out}  # build-*/ is git-ignored
+# TODO(i8-atomic): the example DUT (examples/dut_c) does not implement
+# DWORD_ATOMIC yet (branch i8-dut), so every atomic case is a dut_error
+# divergence for diff_fuzzer; skip those buckets until it does (set
+# VO_DIFF_IGNORE= to see them).
+export VO_DIFF_IGNORE=${VO_DIFF_IGNORE-dword_atomic:*}
 
 log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*"; }
 die() { printf '%s: %s\n' "$(basename "$0")" "$*" >&2; exit 2; }

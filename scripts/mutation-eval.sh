@@ -42,6 +42,9 @@ name_of() { sed -n "s/^ *B_\([A-Z0-9_]*\) *= *$1,\{0,1\}.*/\1/p" examples/dut_c/
 # ---- 3. vectors ----
 shopt -s nullglob
 vecs=(${VECTORS:-vectors/*.json})
+# TODO(i8-atomic): the example DUTs do not implement DWORD_ATOMIC yet (i8-dut);
+# its vectors would "kill" every mutant. Left out unless VECTORS names them.
+[ -n "${VECTORS:-}" ] || { keep=(); for v in "${vecs[@]}"; do case $v in */dword_atomic-*) ;; *) keep+=("$v") ;; esac; done; vecs=("${keep[@]}"); }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 declare -A killed
 if [ ${#vecs[@]} -eq 0 ]; then

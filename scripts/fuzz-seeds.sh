@@ -15,6 +15,10 @@ for t in oracle_fuzzer roundtrip_fuzzer diff_fuzzer; do
   mkdir -p "$root/corpus/$t"
   cp "$tmp"/bin/*.bin "$root/corpus/$t/"
 done
+# TODO(i8-atomic): the example DUT that diff_fuzzer links (examples/dut_c) does
+# not implement DWORD_ATOMIC yet (branch i8-dut): its seeds would be immediate
+# divergences (dut_error). Put them back into corpus/diff_fuzzer when it does.
+rm -f "$root"/corpus/diff_fuzzer/dword_atomic_*.bin
 
 # json_fuzzer: test objects, bare input objects and expect objects of a subset
 # of the binary seeds, the worked examples, and some malformed texts

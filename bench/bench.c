@@ -140,6 +140,17 @@ static size_t enc_qw(uint8_t *b, uint8_t op, uint8_t exec)
     k += put_raw(b + k, 34);
     return k;
 }
+/* i8-atomic: DWORD_ATOMIC op exec pred surface eoff src0 src1 dst (T6, add, dst V33 = src0) */
+static size_t enc_dword_atomic(uint8_t *b, uint8_t op, uint8_t exec)
+{
+    size_t k = 0;
+    b[k++] = 0x7D; b[k++] = op; b[k++] = exec; b[k++] = 0; b[k++] = 0; b[k++] = 6;
+    k += put_raw(b + k, 32);
+    k += put_raw(b + k, 33);
+    k += put_raw(b + k, op == 0x07 ? 33 : 0); /* src1: cmpxchg only */
+    k += put_raw(b + k, 33);
+    return k;
+}
 
 static int build_state(vo_state *s, uint32_t eoff_stride)
 {
@@ -164,7 +175,7 @@ int main(int argc, char **argv)
     double min_s = argc > 1 ? atof(argv[1]) : 0.3;
     if (!(min_s > 0)) min_s = 0.3;
 
-    bcase cases[24];
+    bcase cases[28];
     unsigned nc = 0;
     /* SIMD8 = exec code 3, SIMD16 = code 4 (mask M1); SCATTER: num_elts code 0 = 8, 1 = 16 */
     cases[nc] = (bcase){ "SIMD8", {0}, 0, 16, 0 }; cases[nc].n = enc_scatter4_scaled(cases[nc].bytes, 0x03); nc++;
@@ -191,6 +202,10 @@ int main(int argc, char **argv)
     cases[nc] = (bcase){ "SIMD16", {0}, 0, 8, 1 }; cases[nc].n = enc_qw(cases[nc].bytes, VO_OP_QW_GATHER, 0x04); nc++;
     cases[nc] = (bcase){ "SIMD8", {0}, 0, 8, 1 }; cases[nc].n = enc_qw(cases[nc].bytes, VO_OP_QW_SCATTER, 0x03); nc++;
     cases[nc] = (bcase){ "SIMD16", {0}, 0, 8, 1 }; cases[nc].n = enc_qw(cases[nc].bytes, VO_OP_QW_SCATTER, 0x04); nc++;
+    /* i8-atomic: DWORD_ATOMIC add SIMD16, lanes on 16 addresses / all on one (a serializable entry) */
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 4, 0 }; cases[nc].n = enc_dword_atomic(cases[nc].bytes, 0x00, 0x04); nc++;
+    cases[nc] = (bcase){ "1 addr", {0}, 0, 0, 0 }; cases[nc].n = enc_dword_atomic(cases[nc].bytes, 0x00, 0x04); nc++;
+    cases[nc] = (bcase){ "1 addr", {0}, 0, 0, 0 }; cases[nc].n = enc_dword_atomic(cases[nc].bytes, 0x07, 0x04); nc++;
 
     printf("visa-oracle %s bench: vo_run (copy + decode + validate + execute), >= %.2f s per case\n",
            VO_VERSION_STRING, min_s);

@@ -358,6 +358,45 @@ def main():
         qw_one(f"{tag}_inv_exec32", op, exec_b=5)
     qw_one("qw_gather_null_dst", 0x86, data=(0, 0))
     one("dword_atomic_unsupported", bytes([0x7D, 0, 3, 0, 0, 6]) + imm(0) + raw(c, 32) + raw(c, 33))
+    # ---- DWORD_ATOMIC (i8-atomic): op exec pred surface eoff src0 src1 dst ----
+    def atomic(cc, op, exec_b, pred, surf, e, a, b, d):
+        return bytes([0x7D, op, exec_b]) + u16(pred) + bytes([surf]) + raw(cc, e) + raw(cc, a) + raw(cc, b) + raw(cc, d)
+
+    def at(name, op, exec_b, a, b, d, pred=0, surf=6, e=32, **kw):
+        cc = base_case(**kw)
+        cc.var(37, "d", 64, bytes((i * 5 + 3) & 0xFF for i in range(256)))
+        cc.insn = atomic(cc, op, exec_b, pred, surf, e, a, b, d)
+        add("dword_atomic_" + name, cc)
+
+    at("add_simd8", 0x00, 3, 33, 0, 33)
+    at("add_collide16", 0x00, 0x84, 33, 0, 33, offs=[0] * 16)
+    at("add_collide16_null_dst", 0x00, 0x84, 33, 0, 0, offs=[0] * 16)
+    at("xchg_collide_pairs", 0x06, 0x83, 33, 0, 33, offs=[8 * (i // 2) for i in range(16)])
+    at("cmpxchg_collide", 0x07, 0x83, 33, 33, 33, offs=[4] * 16)
+    at("inc_null_dst_slm", 0x02, 0x83, 0, 0, 0, surf=0, offs=[0] * 16)
+    at("predec_oob", 0x0D, 0x83, 0, 0, 33, offs=[252, 256, 1 << 31] + [0] * 13)
+    at("minsint_pred", 0x0B, 3, 37, 0, 37, pred=0x8001)
+    at("fmax_collide", 0x10, 0x84, 36, 0, 36, offs=[0] * 16)
+    at("fcmpwr", 0x12, 3, 36, 36, 36)
+    at("fadd_pvc", 0x13, 0x84, 36, 0, 36, platform="PVC", offs=[0] * 16)
+    at("fsub16_dg2", 0x34, 3, 36, 0, 0, platform="DG2")
+    at("add16_misaligned", 0x20, 3, 33, 0, 33, offs=[1, 2, 4, 6, 8, 10, 12, 14] + [0] * 8)
+    at("add_v33", 0x00, 3, 33, 0, 33, version=303)
+    at("inv_op0e", 0x0E, 3, 33, 0, 33)
+    at("inv_width64", 0x40, 3, 33, 0, 33)
+    at("inv_inc_src0", 0x02, 3, 33, 0, 33)
+    at("inv_add_src1", 0x00, 3, 33, 33, 33)
+    at("inv_minsint_ud", 0x0B, 3, 33, 0, 33)
+    at("inv_fadd_tgllp", 0x13, 3, 36, 0, 36)
+    # i8-dut: plain valid cases named *_ok, the starting corpus of scripts/mutation-eval.sh
+    at("ok", 0x00, 3, 33, 0, 33)
+    at("xchg_collide_ok", 0x06, 0x83, 33, 0, 33, offs=[8 * (i // 2) for i in range(16)])
+    at("minsint_ok", 0x0B, 3, 37, 0, 37)
+    at("predec_ok", 0x0D, 3, 0, 0, 33)
+    cc = base_case(offs=[0] * 16)
+    cc.var(38, "ud", 16, dwords([0x43424140] * 16))  # the dword at byte 0 of T6: the compare succeeds
+    cc.insn = atomic(cc, 0x07, 3, 0, 6, 32, 33, 38, 33)
+    add("dword_atomic_cmpxchg_ok", cc)
     # platforms and versions
     for i, p in enumerate(PLATFORMS):
         cc = base_case(platform=p, version=[300, 303, 304, 306, 310, 400, 401][i % 7])

@@ -31,6 +31,7 @@
 #define FZ_NAME "oracle_fuzzer"
 #include "fuzz_common.h"
 #include "visa_bincase.h"
+#include "visa_check.h" /* i8-atomic: vo_serial_search */
 #include "visa_json.h"
 #include "mutator.h"
 
@@ -113,7 +114,8 @@ FZ_CHECKER static void check_free(const vo_insn *in, int decoded)
         const vo_free *f = &r1.free[i];
         FZ_ASSERT(f->len > 0, "free[%u] has length 0", i);
         FZ_ASSERT(f->clause != NULL, "free[%u] has no clause", i);
-        FZ_ASSERT(f->kind == VO_FREE_UNDEFINED || f->kind == VO_FREE_ONE_OF, "free[%u] kind %u", i, f->kind);
+        FZ_ASSERT(f->kind == VO_FREE_UNDEFINED || f->kind == VO_FREE_ONE_OF || f->kind == VO_FREE_SERIALIZABLE,
+                  "free[%u] kind %u", i, f->kind);
         FZ_ASSERT(i == 0 || f->space > r1.free[i - 1].space ||
                       (f->space == r1.free[i - 1].space && (f->index > r1.free[i - 1].index ||
                        (f->index == r1.free[i - 1].index && f->offset >= r1.free[i - 1].offset))),
@@ -146,6 +148,23 @@ FZ_CHECKER static void check_free(const vo_insn *in, int decoded)
                 for (unsigned k = 0; k < f->nvalues && !hit; k++) hit = !memcmp(buf, f->values + k * f->len, f->len);
                 FZ_ASSERT(hit, "free[%u]: final bytes are none of the %u candidates", i, f->nvalues);
             }
+            if (f->kind == VO_FREE_SERIALIZABLE) { /* i8-atomic: the oracle's own order explains its final state */
+                FZ_ASSERT(in->desc->family == VO_FAM_ATOMIC && f->nlanes >= 2 && f->lanes && (f->len == 2 || f->len == 4),
+                          "free[%u]: serializable entry malformed", i);
+                const vo_surface *sf = vo_state_surface(s1, f->index);
+                uint8_t b[4] = { 0 };
+                vo_surface_read(sf, f->offset, b, f->len);
+                uint32_t fin = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+                uint32_t rets[32] = { 0 };
+                const vo_var *dv = f->dst_var ? vo_state_var(s1, f->dst_var) : NULL;
+                for (unsigned t = 0; t < f->nlanes && t < 32 && dv; t++) {
+                    uint8_t rb[4] = { 0 };
+                    memcpy(rb, dv->data + f->lanes[t].dst_offset, f->len);
+                    rets[t] = (uint32_t)rb[0] | (uint32_t)rb[1] << 8 | (uint32_t)rb[2] << 16 | (uint32_t)rb[3] << 24;
+                }
+                FZ_ASSERT(vo_serial_search(f, fin, rets, VO_SERIAL_CAP, NULL) == 1,
+                          "free[%u]: the oracle's final state is not a serial order of its own lanes", i);
+            }
         }
     }
     (void)s0;
@@ -166,7 +185,7 @@ FZ_CHECKER static void check_changes(const vo_insn *in)
         const vo_var *a = &s0->vars[i], *b = &s1->vars[i];
         FZ_ASSERT(a->id == b->id && a->size == b->size, "variable shape changed");
         if (!memcmp(a->data, b->data, a->size)) continue;
-        FZ_ASSERT(!in->desc->is_write, "a write changed V%u", a->id);
+        FZ_ASSERT(!in->desc->is_write || in->desc->family == VO_FAM_ATOMIC, "a write changed V%u", a->id);
         FZ_ASSERT(a->id == in->data.id, "a read changed V%u, not its data operand V%u", a->id, in->data.id);
         uint32_t k = 0;
         while (a->data[k] == b->data[k]) k++;

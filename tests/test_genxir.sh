@@ -62,7 +62,7 @@ max_num() {
     local text=$1 re=$2 m=-1 n
     while read -r n; do
         [ -n "$n" ] && [ "$n" -gt "$m" ] && m=$n
-    done < <(printf '%s\n' "$text" | grep -oE "$re" | grep -oE '[0-9]+' | head -n 100)
+    done < <(printf '%s\n' "$text" | grep -oE "$re" | grep -oE '[0-9]+' | sort -n | tail -n 1) # i8-atomic: all lines, not the first 100 matches
     echo "$m"
 }
 
@@ -71,7 +71,7 @@ make_kernel() { # text -> kernel source on stdout
     echo '.version 3.6'
     echo '.kernel "k"'
     m=$(max_num "$text" '(^|[^%A-Za-z0-9_])V[0-9]+[.(]')
-    for ((i = 32; i <= m; i++)); do echo ".decl V$i v_type=G type=ud num_elts=256 align=GRF"; done
+    for ((i = 32; i <= m; i++)); do echo ".decl V$i v_type=G type=${VTYPE[$i]:-ud} num_elts=256 align=GRF"; done
     m=$(max_num "$text" '\(!?P[0-9]+')
     for ((i = 1; i <= m; i++)); do echo ".decl P$i v_type=P num_elts=32"; done
     m=$(max_num "$text" 'A[0-9]+\(')
@@ -126,6 +126,7 @@ genx_one() {
     return 0
 }
 
+declare -A VTYPE=()
 n=0 fail=0 genx_ok=0 notes=0 lineno=0
 gx_lines=() gx_texts=() xh_lines=() xh_texts=()
 while IFS= read -r line || [ -n "$line" ]; do
@@ -135,6 +136,14 @@ while IFS= read -r line || [ -n "$line" ]; do
     IFS=$'\x1f' read -r hex want ver flags <<<"${line//$'\t'/$'\x1f'}"
     [ -n "${ver:-}" ] || ver=3.6
     flags=${flags:-}
+    # flag "vtype=N:t,...": declare V<N> with type t (i8-atomic: atomic ops need D/F);
+    # one type per variable number over the whole file (all lines share one kernel)
+    for f in $flags; do
+        case "$f" in vtype=*)
+            IFS=, read -ra vts <<<"${f#vtype=}"
+            for vt in "${vts[@]}"; do VTYPE[${vt%%:*}]=${vt#*:}; done ;;
+        esac
+    done
     n=$((n + 1))
 
     # (a) exact text from the CLI

@@ -92,6 +92,9 @@ enum vo_kind {
     VO_K_CRASH, VO_K_TIMEOUT, VO_K_GARBAGE,
     VO_K_NO_RESULT,         /* --results has no line for the test                   */
     VO_K_BAD_SHAPE,         /* final state lacks a variable/surface or resizes one  */
+    /* i8-atomic */
+    VO_K_NOT_SERIALIZABLE,  /* no serial order of colliding atomic lanes explains it */
+    VO_K_SERIAL_UNPROVEN,   /* the order search hit VO_SERIAL_CAP: not proven       */
     VO_K_COUNT
 };
 const char *vo_kind_name(unsigned k);
@@ -152,6 +155,15 @@ int vo_verdict_compute(const vo_state *in, const uint8_t *insn, size_t n, const 
  * rule that applied (oob.read_zero, oob.write_dropped, oob.partial_element,
  * addr.misaligned, write.overlap_one_of, slm.oob_*). bound = surface size. */
 const char *vo_access_clause(const vo_access *a, uint64_t bound);
+
+/* i8-atomic: judging one `serializable` freedom entry (docs/check.md).
+ * final: the DUT's memory value (len bytes, LE); rets[t]: the value lane t
+ * (f->lanes[t]) returned (ignored when f->dst_var is 0). Returns 1 when some
+ * serial order of the lanes produces exactly these values, 0 when none does,
+ * -1 when the search stopped after cap steps (not proven). *steps (may be
+ * NULL) receives the number of search steps taken. */
+#define VO_SERIAL_CAP 4000000u
+int vo_serial_search(const vo_free *f, uint32_t final, const uint32_t *rets, uint64_t cap, uint64_t *steps);
 
 /* Mnemonic of the instruction bytes ("scatter4_scaled", or "op_XX"). */
 const char *vo_insn_mnemonic(const uint8_t *insn, size_t n, char *buf, size_t cap);

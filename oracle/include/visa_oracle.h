@@ -185,9 +185,12 @@ typedef enum vo_errcode {
     VO_E_IS_MODIFIED = 34,     /* is_modified byte not 0 or 1 (decision D31)    */
     VO_E_RESERVED_35 = 35, VO_E_RESERVED_36 = 36, VO_E_RESERVED_37 = 37, VO_E_RESERVED_38 = 38,
     VO_E_RESERVED_39 = 39, VO_E_RESERVED_40 = 40, VO_E_RESERVED_41 = 41,
-    /* i8-atomic: 42..49 (reserved here so the table has no holes) */
-    VO_E_RESERVED_42 = 42, VO_E_RESERVED_43 = 43, VO_E_RESERVED_44 = 44, VO_E_RESERVED_45 = 45,
-    VO_E_RESERVED_46 = 46, VO_E_RESERVED_47 = 47, VO_E_RESERVED_48 = 48, VO_E_RESERVED_49 = 49,
+    /* i8-atomic: 42..49 */
+    VO_E_ATOMIC_OP = 42,       /* atomic op code 0x0E/0x0F/>= 0x15              */
+    VO_E_ATOMIC_WIDTH = 43,    /* atomic width bits 7..5 not 000 / 001          */
+    VO_E_ATOMIC_SRC0 = 44,     /* src0 must be %null (inc/dec/predec) / missing */
+    VO_E_ATOMIC_SRC1 = 45,     /* src1 must be %null (not cmpxchg/fcmpwr) / missing */
+    VO_E_ATOMIC_TYPE = 46,     /* operand type not allowed for the atomic op    */
     VO_E_COUNT = 50
 } vo_errcode;
 const char *vo_errcode_name(vo_errcode c);   /* "E_TRUNCATED", ... stable */
@@ -206,7 +209,9 @@ enum vo_opcode {
     VO_OP_GATHER4_SCALED = 0x74, VO_OP_SCATTER4_SCALED = 0x75,
     VO_OP_GATHER_SCALED = 0x78, VO_OP_SCATTER_SCALED = 0x79,
     /* i8-core */
-    VO_OP_QW_GATHER = 0x86, VO_OP_QW_SCATTER = 0x87
+    VO_OP_QW_GATHER = 0x86, VO_OP_QW_SCATTER = 0x87,
+    /* i8-atomic */
+    VO_OP_DWORD_ATOMIC = 0x7D
 };
 
 /* roles a field plays; a descriptor lists its fields in binary order */
@@ -225,10 +230,16 @@ enum vo_role {
     VO_R_GOFF,          /* vector operand: global offset (scalar)           */
     VO_R_EOFF,          /* raw operand: element offsets                     */
     VO_R_DATA,          /* raw operand: src (writes) / dst (reads)          */
+    /* i8-atomic */
+    VO_R_ATOMIC_OP,     /* ub: atomic op (4..0) + width (7..5)              */
+    VO_R_SRC0,          /* raw operand: atomic src0                         */
+    VO_R_SRC1,          /* raw operand: atomic src1                         */
     VO_R_COUNT
 };
 enum vo_fkind { VO_FK_UB = 0, VO_FK_UW, VO_FK_VEC, VO_FK_RAW };
-enum vo_family { VO_FAM_SCATTERED = 0, VO_FAM_BLOCK, VO_FAM_FOURCH };
+enum vo_family { VO_FAM_SCATTERED = 0, VO_FAM_BLOCK, VO_FAM_FOURCH,
+    /* i8-atomic */
+    VO_FAM_ATOMIC };
 
 typedef struct vo_field_desc {
     const char *name;   /* as the spec page names the field, lower-case */
@@ -279,12 +290,15 @@ typedef struct vo_insn {
     uint8_t off[VO_R_COUNT];        /* byte offset of each field by role */
     vo_vec goff;
     vo_raw eoff, data;
+    vo_raw src0, src1;              /* i8-atomic: DWORD_ATOMIC sources */
 } vo_insn;
 
 /* Structural decode: walks the opcode's descriptor. Fails only on an unknown
  * opcode, truncation or trailing bytes (err names field and offset). Field
  * values are checked later by vo_validate. Returns 0 or -1. */
 int vo_decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err);
+/* The raw operand a role names (eoff, src0, src1; data for every other role). */
+vo_raw *vo_insn_raw(vo_insn *insn, unsigned role);
 /* Writes the exact bytes back; returns the length, or 0 if cap is too small. */
 size_t vo_encode(const vo_insn *insn, uint8_t *buf, size_t cap);
 
@@ -326,7 +340,17 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     /* i8-core */ \
     X(IS_MODIFIED, "load.is_modified_ignored") X(OWORD_LD_ADDR, "oword_ld.addr_oword_units") \
     X(OWORD_UNALIGNED_BYTES, "oword_ld_unaligned.addr_bytes") \
-    X(OWORD_UNALIGNED_DWORDS, "oword_ld_unaligned.addr_dwords_pre32") X(QW_ADDR, "qw.addr_bytes")
+    X(OWORD_UNALIGNED_DWORDS, "oword_ld_unaligned.addr_dwords_pre32") X(QW_ADDR, "qw.addr_bytes") \
+    /* i8-atomic */ \
+    X(AT_ADD, "atomic.add") X(AT_SUB, "atomic.sub") X(AT_INC, "atomic.inc") X(AT_DEC, "atomic.dec") \
+    X(AT_MIN, "atomic.min") X(AT_MAX, "atomic.max") X(AT_XCHG, "atomic.xchg") X(AT_CMPXCHG, "atomic.cmpxchg") \
+    X(AT_AND, "atomic.and") X(AT_OR, "atomic.or") X(AT_XOR, "atomic.xor") X(AT_IMIN, "atomic.imin") \
+    X(AT_IMAX, "atomic.imax") X(AT_PREDEC, "atomic.predec") X(AT_FMAX, "atomic.fmax") X(AT_FMIN, "atomic.fmin") \
+    X(AT_FCMPWR, "atomic.fcmpwr") X(AT_FADD, "atomic.fadd") X(AT_FSUB, "atomic.fsub") \
+    X(AT_ADDR, "atomic.addr_bytes") X(AT_W16, "atomic.width16") X(AT_RET, "atomic.return_old") \
+    X(AT_RET16_UPPER, "atomic.ret16_upper_undefined") X(AT_SERIAL, "atomic.serializable") \
+    X(AT_FLOAT_OPEN, "atomic.float_result_open") X(AT_OOB_PREDEC, "atomic.oob_predec_return") \
+    X(AT_MISALIGNED, "atomic.misaligned_undefined")
 
 enum vo_clause {
 #define VO_X_ENUM(e, s) VO_C_##e,
@@ -363,12 +387,25 @@ enum vo_tag {
     VO_TAG_DVR_QW,               /* doc_vs_reader:21 */
     VO_TAG_UNALIGNED_DWORDS,     /* unaligned_dword_units (visa-reference §1.2) */
     VO_TAG_IS_MODIFIED,          /* is_modified */
+    /* i8-atomic */
+    VO_TAG_ATOMIC_COLLISION,     /* lanes of one atomic hit one address */
+    VO_TAG_DVR_ATOMIC_NAMES,     /* doc_vs_reader:17 */
+    VO_TAG_DVR_ATOMIC_TYPES,     /* doc_vs_reader:18 */
+    VO_TAG_DVR_FLOAT_ATOMIC,     /* doc_vs_reader:27 */
     VO_TAG_COUNT
 };
 const char *vo_tag_name(unsigned tag);   /* "oob_read", "doc_vs_reader:5", ... */
 
 enum vo_space { VO_SPACE_VAR = 0, VO_SPACE_SURFACE = 1 };
-enum vo_free_kind { VO_FREE_UNDEFINED = 0, VO_FREE_ONE_OF = 1 };
+enum vo_free_kind { VO_FREE_UNDEFINED = 0, VO_FREE_ONE_OF = 1,
+    /* i8-atomic */
+    VO_FREE_SERIALIZABLE = 2 };
+/* serializable: one lane of a group of atomic lanes on one address */
+typedef struct vo_ser_lane {
+    uint8_t lane;
+    uint32_t src0, src1;  /* the lane's operands (low 16 bits for 16-bit atomics) */
+    int64_t dst_offset;   /* byte offset of its return slot in dst_var, -1 when %null */
+} vo_ser_lane;
 typedef struct vo_free {
     uint8_t space;      /* enum vo_space */
     uint8_t kind;       /* enum vo_free_kind */
@@ -378,6 +415,13 @@ typedef struct vo_free {
     uint32_t len;       /* bytes */
     uint8_t *values;    /* one_of: nvalues * len bytes, candidate-major; owned */
     const char *clause; /* spec clause id, e.g. "scatter.overlap" */
+    /* serializable (i8-atomic): the final bytes [offset, offset+len) and each
+     * lane's returned value must come from SOME serial order of the lanes */
+    uint8_t op;         /* atomic op code (bits 4..0 of the op byte) */
+    uint8_t nlanes;
+    uint32_t dst_var;   /* 0: %null destination (no returns) */
+    uint32_t initial;   /* memory value before the instruction (len bytes, LE) */
+    vo_ser_lane *lanes; /* nlanes entries, ascending lane; owned */
 } vo_free;
 
 /* One memory access the instruction performed or tried (provenance). */
@@ -418,6 +462,10 @@ vo_status vo_run(const vo_state *in, const uint8_t *insn, size_t n, vo_result *r
 /* Checks a state against the model's rules (ids, types, sizes, caps).
  * Returns 0, or -1 with err filled (field = JSON-style path). */
 int vo_state_check(const vo_state *s, vo_error *err);
+
+/* i8-atomic: text name of an atomic op code (bits 4..0): "add", ...,
+ * "minsint", "maxsint", "predec", "fmax", ..., "fsub"; NULL if undefined */
+const char *vo_atomic_op_name(unsigned code);
 
 /* ---- text ---- */
 /* vISA assembly text of a decoded instruction (printer conventions of

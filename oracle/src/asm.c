@@ -408,7 +408,17 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
         if (expect(p, ")", f->name) != 0) return -1;
     } else {
         /* suffix */
-        if ((f = field_of(d, VO_R_CHMASK)) != NULL) {
+        if ((f = field_of(d, VO_R_ATOMIC_OP)) != NULL) { /* i8-atomic: ".<op>[.16]" */
+            if (expect(p, ".", f->name) != 0) return -1;
+            size_t at = p->pos;
+            char nm[16];
+            if (ident(p, nm, sizeof nm, f->name) != 0) return -1;
+            unsigned code = 0;
+            while (code < 0x20 && !(vo_atomic_op_name(code) && strcmp(vo_atomic_op_name(code), nm) == 0)) code++;
+            if (code == 0x20) return BAD(f->name, at, "'%s' is not an atomic operation", nm);
+            if (lit(p, ".16")) code |= 0x20;
+            in.val[VO_R_ATOMIC_OP] = code;
+        } else if ((f = field_of(d, VO_R_CHMASK)) != NULL) {
             static const char *const chn[16] = { "", "R", "G", "RG", "B", "RB", "GB", "RGB",
                                                  "A", "RA", "GA", "RGA", "BA", "RBA", "GBA", "RGBA" };
             if (expect(p, ".", f->name) != 0) return -1;
@@ -464,6 +474,9 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
             break;
         case VO_R_DATA:
             if (expect(p, " ", f->name) != 0 || raw(p, &in.data, f->name) != 0) return -1;
+            break;
+        case VO_R_SRC0: case VO_R_SRC1: /* i8-atomic */
+            if (expect(p, " ", f->name) != 0 || raw(p, vo_insn_raw(&in, f->role), f->name) != 0) return -1;
             break;
         default: break;
         }

@@ -6,6 +6,16 @@
 
 typedef struct { const uint8_t *b; size_t n, pos; } rd;
 
+vo_raw *vo_insn_raw(vo_insn *in, unsigned role)
+{
+    switch (role) {
+    case VO_R_EOFF: return &in->eoff;
+    case VO_R_SRC0: return &in->src0; /* i8-atomic */
+    case VO_R_SRC1: return &in->src1;
+    default: return &in->data;
+    }
+}
+
 static int need(rd *r, size_t k) { return r->pos + k <= r->n; }
 static uint32_t get(rd *r, unsigned k)
 {
@@ -53,7 +63,7 @@ int vo_decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *ou
         case VO_FK_UB: NEED(1); out->val[f->role] = get(&r, 1); break;
         case VO_FK_UW: NEED(2); out->val[f->role] = get(&r, 2); break;
         case VO_FK_RAW: {
-            vo_raw *rw = f->role == VO_R_EOFF ? &out->eoff : &out->data;
+            vo_raw *rw = vo_insn_raw(out, f->role);
             NEED(idw + 2);
             rw->id = get(&r, idw);
             rw->offset = (uint16_t)get(&r, 2);
@@ -137,7 +147,7 @@ size_t vo_encode(const vo_insn *in, uint8_t *buf, size_t cap)
         case VO_FK_UB: put(&w, in->val[f->role], 1); break;
         case VO_FK_UW: put(&w, in->val[f->role], 2); break;
         case VO_FK_RAW: {
-            const vo_raw *rw = f->role == VO_R_EOFF ? &in->eoff : &in->data;
+            const vo_raw *rw = vo_insn_raw((vo_insn *)in, f->role);
             put(&w, rw->id, idw);
             put(&w, rw->offset, 2);
             break;

@@ -60,6 +60,11 @@ static const vo_desc desc_tab[] = {
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("num_blocks", UB, NUM_BLOCKS),
         F("surface", UB, SURFACE), F("offset", RAW, EOFF), F("src", RAW, DATA) },
       8, VO_GEN_XEHP_SDV, 1u << VO_T_Q | 1u << VO_T_UQ | 1u << VO_T_DF },
+    /* i8-atomic: DWORD_ATOMIC, no global offset (visa-reference §2.6); SIMD1..16 */
+    { VO_OP_DWORD_ATOMIC, "dword_atomic", "DWORD_ATOMIC", VO_FAM_ATOMIC, 1,
+      SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), 8,
+      { F("op", UB, ATOMIC_OP), F("exec_size", UB, EXEC), F("pred", UW, PRED), F("surface", UB, SURFACE),
+        F("element_offset", RAW, EOFF), F("src0", RAW, SRC0), F("src1", RAW, SRC1), F("dst", RAW, DATA) }, 0, 0, 0 },
 };
 #define NDESC (sizeof desc_tab / sizeof desc_tab[0])
 

@@ -3,6 +3,10 @@
  *
  * Rules, in the order the text is built:
  *   [(<!>P<id><.any|.all>) ]<mnemonic>[.<suffix>] <exec> <surface> <goff> [<eoff>] <data>
+ *   DWORD_ATOMIC: [(<pred>) ]dword_atomic.<op>[.16] <exec> <surface> <eoff> <src0> <src1> <dst>
+ *   (op names as GenX_IR prints them, "minsint"/"maxsint" for IMIN/IMAX;
+ *   PREDEC, which GenX_IR cannot print, is "predec" (decision D52); an
+ *   undefined op code prints '?', width bits other than 000/001 ".?")
  * - Predicate (opcodes with a pred field, uw != 0): id = bits 11..0,
  *   combine = bits 14..13 (1 .any, 2 .all, 3 -> ".?"), invert = bit 15.
  *   Bit 12 has no text form.
@@ -208,7 +212,13 @@ size_t vo_disasm(const vo_insn *in, char *buf, size_t cap)
         static const char *const ow[8] = { "1", "2", "4", "8", "16", "?", "?", "?" };
         sb_printf(&s, " (%s)", ow[in->val[VO_R_OWORD_SIZE] & 7]);
     } else {
-        if (has_role(d, VO_R_CHMASK)) {
+        if (has_role(d, VO_R_ATOMIC_OP)) { /* i8-atomic: ".<op>[.16]" */
+            uint32_t ob = in->val[VO_R_ATOMIC_OP];
+            const char *on = vo_atomic_op_name(ob & 0x1F);
+            sb_printf(&s, ".%s", on ? on : "?");
+            if ((ob >> 5) == 1) sb_puts(&s, ".16");
+            else if (ob >> 5) sb_puts(&s, ".?");
+        } else if (has_role(d, VO_R_CHMASK)) {
             sb_printf(&s, ".%s", ch_names[in->val[VO_R_CHMASK] & 0xF]);
         } else if (has_role(d, VO_R_ELT_SIZE)) { /* D32: GATHER/SCATTER in the printer's form; D31: no .mod */
             static const char *const es[4] = { "1", "2", "4", "?" };
@@ -240,6 +250,8 @@ size_t vo_disasm(const vo_insn *in, char *buf, size_t cap)
             break;
         case VO_R_EOFF: put_raw(&s, &in->eoff); break;
         case VO_R_DATA: put_raw(&s, &in->data); break;
+        case VO_R_SRC0: put_raw(&s, &in->src0); break; /* i8-atomic */
+        case VO_R_SRC1: put_raw(&s, &in->src1); break;
         default: break;
         }
     }

@@ -14,7 +14,10 @@ void vo_result_init(vo_result *r)
 
 static void free_list_clear(vo_result *r)
 {
-    for (uint32_t i = 0; i < r->nfree; i++) free(r->free[i].values);
+    for (uint32_t i = 0; i < r->nfree; i++) {
+        free(r->free[i].values);
+        free(r->free[i].lanes); /* i8-atomic */
+    }
     r->nfree = 0;
 }
 
@@ -28,7 +31,7 @@ void vo_result_free(vo_result *r)
     vo_state_init(&r->final);
 }
 
-static vo_free *free_push(vo_result *r)
+vo_free *vo_free_push(vo_result *r)
 {
     if (r->nfree == r->free_cap) {
         uint32_t nc = r->free_cap ? r->free_cap * 2 : 16;
@@ -46,7 +49,7 @@ void vo_free_var_undefined(vo_ctx *x, uint32_t off, uint32_t len, unsigned claus
 {
     if (!x->data_var || off >= x->data_var->size || !len) return;
     if (len > x->data_var->size - off) len = x->data_var->size - off; /* clipped to the variable */
-    vo_free *f = free_push(x->r);
+    vo_free *f = vo_free_push(x->r);
     if (!f) return;
     f->space = VO_SPACE_VAR;
     f->kind = VO_FREE_UNDEFINED;
@@ -66,7 +69,7 @@ void vo_plan_add(vo_ctx *x, uint8_t lane, uint8_t ch, uint8_t elem, uint64_t add
     p->size = size; p->align = align; p->slot = slot; p->clause = clause; p->align_stated = align_stated;
 }
 
-static void acc_push(vo_ctx *x, const vo_plan *p, uint8_t outcome)
+void vo_acc_push(vo_ctx *x, const vo_plan *p, uint8_t outcome)
 {
     vo_result *r = x->r;
     if (r->nacc == r->acc_cap) {
@@ -138,7 +141,7 @@ static int same_set(const wbyte *wb, const wgroup *a, const wgroup *b)
 
 static void emit_surface_free(vo_ctx *x, const wbyte *wb, const wgroup *g, uint32_t n)
 {
-    vo_free *f = free_push(x->r);
+    vo_free *f = vo_free_push(x->r);
     if (!f) return;
     f->space = VO_SPACE_SURFACE;
     f->index = x->surf_index;
@@ -214,7 +217,7 @@ static int do_writes(vo_ctx *x, int *slm_ub)
             rg[k].end = p->addr + p->size;
             outcome[i] = VO_ACC_DONE;
         }
-        acc_push(x, p, outcome[i]);
+        vo_acc_push(x, p, outcome[i]);
     }
     for (uint32_t k = 1; k < nrg && !need_slow; k++)
         if (rg[k].addr < rg[k - 1].end) need_slow = 1;
@@ -293,7 +296,7 @@ static void do_reads(vo_ctx *x)
             if (!p->align_stated) vo_tag(x->r, VO_TAG_DVR_ALIGN_UNSTATED);
             vo_free_var_undefined(x, p->reg_off, p->slot, VO_C_MISALIGNED);
             whole_undef = 1;
-            acc_push(x, p, VO_ACC_MISALIGNED);
+            vo_acc_push(x, p, VO_ACC_MISALIGNED);
         } else if (range_oob(x, p->addr, p->size)) {
             if (p->addr < x->surf_size) { vo_tag(x->r, VO_TAG_PARTIAL_OOB); vo_clause(x->r, VO_C_OOB_PARTIAL); }
             if (x->is_slm) { /* decision D5 */
@@ -301,18 +304,18 @@ static void do_reads(vo_ctx *x)
                 vo_tag(x->r, VO_TAG_DVR_SLM_OOB);
                 vo_free_var_undefined(x, p->reg_off, p->slot, VO_C_SLM_OOB_READ);
                 whole_undef = 1;
-                acc_push(x, p, VO_ACC_SLM_OOB);
+                vo_acc_push(x, p, VO_ACC_SLM_OOB);
             } else { /* decision D6: the whole element reads zero */
                 vo_tag(x->r, VO_TAG_OOB_READ);
                 vo_clause(x->r, VO_C_OOB_READ);
                 if (dst) memset(dst, 0, p->size);
-                acc_push(x, p, VO_ACC_OOB);
+                vo_acc_push(x, p, VO_ACC_OOB);
             }
         } else {
             vo_clause(x->r, p->clause);
             vo_surface_read(x->sf, p->addr, buf, p->size);
             if (dst) memcpy(dst, buf, p->size);
-            acc_push(x, p, VO_ACC_DONE);
+            vo_acc_push(x, p, VO_ACC_DONE);
         }
         if (!whole_undef && p->size < p->slot) { /* decision D13 */
             vo_tag(x->r, VO_TAG_UPPER_BYTES);
@@ -360,6 +363,7 @@ static const vo_family_ops *family_of(const vo_desc *d)
     switch (d->family) {
     case VO_FAM_BLOCK: return &vo_fam_block;
     case VO_FAM_FOURCH: return &vo_fam_fourch;
+    case VO_FAM_ATOMIC: return &vo_fam_atomic; /* i8-atomic */
     default: return &vo_fam_scattered;
     }
 }
@@ -430,7 +434,15 @@ vo_status vo_run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *
     x.chen = eval_chen(&x);
     r->chen = x.chen;
     fam->plan(&x);
-    if (x.d->is_write) {
+    if (fam->run) { /* i8-atomic: read-modify-write families */
+        int rc = fam->run(&x);
+        if (rc < 0) {
+            vo_state_free(&r->final);
+            if (vo_state_copy(&r->final, in) != 0) return fail_with(r, VO_E_OOM, "state", -1, "out of memory");
+            return fail_with(r, VO_E_STATE_CAP, "surfaces", -1, "surface page cap reached while writing");
+        }
+        if (rc > 0) return finish(r, VO_UNDEFINED);
+    } else if (x.d->is_write) {
         int slm_ub = 0;
         if (do_writes(&x, &slm_ub) != 0) { /* restore the input: invalid leaves the state unchanged */
             vo_state_free(&r->final);

@@ -61,4 +61,4 @@ static void padding(vo_ctx *x)
     }
 }
 
-const vo_family_ops vo_fam_scattered = { eoff_bytes, data_bytes, plan, padding };
+const vo_family_ops vo_fam_scattered = { eoff_bytes, data_bytes, plan, padding, NULL };

@@ -9,6 +9,7 @@
  *           special (invalid / undefined / corner) case.
  * Factors not fixed by a systematic item are drawn from the case's PRNG. */
 #include "visa_gen.h"
+#include "internal.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -285,6 +286,7 @@ static uint64_t specials_count(uint8_t op)
 
 uint64_t vo_gen_systematic_count(uint8_t op)
 {
+    if (op == VO_OP_DWORD_ATOMIC) return vo_gen_atomic_systematic_count(); /* i8-atomic: gen_atomic.c */
     const op_plan *p = plan_for(op);
     if (!p) return 0;
     uint64_t n = 0;
@@ -296,7 +298,7 @@ uint64_t vo_gen_default_count(uint8_t op)
 {
     uint64_t s = vo_gen_systematic_count(op);
     if (!s) return 0;
-    if (!(opbit(op) & OALL)) { /* i8-core ops: about 300 random cases, at least 1000 tests (vector size) */
+    if (op != VO_OP_DWORD_ATOMIC && !(opbit(op) & OALL)) { /* i8-core ops: about 300 random cases, at least 1000 tests (vector size) */
         uint64_t n = (s + 300 + 99) / 100 * 100;
         return n < 1000 ? 1000 : n;
     }
@@ -1384,6 +1386,7 @@ static uint64_t mix(uint64_t seed, uint8_t op, uint64_t k)
 
 int vo_gen_case(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *info)
 {
+    if (op == VO_OP_DWORD_ATOMIC) return vo_gen_atomic_case(seed, k, c, info); /* i8-atomic: gen_atomic.c */
     const op_plan *p = plan_for(op);
     if (!p) return -1;
     vo_case_free(c);

@@ -31,6 +31,8 @@ typedef struct vo_ctx {
     uint32_t goff;
     vo_var *eoff_var; uint32_t eoff_off;
     vo_var *data_var; uint32_t data_off;  /* data_var NULL: %null destination */
+    vo_var *src0_var; uint32_t src0_off;  /* i8-atomic: NULL when %null */
+    vo_var *src1_var; uint32_t src1_off;
     uint32_t chen;
     uint32_t nplan;
     vo_plan plan[VO_MAX_PLAN];
@@ -42,8 +44,39 @@ typedef struct vo_family_ops {
     uint32_t (*data_bytes)(const vo_ctx *x);
     void (*plan)(vo_ctx *x);
     void (*padding)(vo_ctx *x);   /* reads: mark register padding undefined (may be NULL) */
+    /* i8-atomic: a family that reads and writes performs its own accesses:
+     * 0 ok, 1 undefined, -1 page cap (the engine restores the input) */
+    int (*run)(vo_ctx *x);
 } vo_family_ops;
 extern const vo_family_ops vo_fam_scattered, vo_fam_block, vo_fam_fourch;
+extern const vo_family_ops vo_fam_atomic; /* i8-atomic */
+
+/* ---- i8-atomic: the atomic op table (visa-reference §1.10) ---- */
+enum { VO_AT_UD = 0, VO_AT_UD_OR_D, VO_AT_D, VO_AT_F };
+typedef struct vo_atomic_info {
+    const char *name;     /* text name as GenX_IR prints it ("minsint"); predec: ours */
+    uint8_t nsrc;         /* 0: src0 and src1 %null; 1: src0; 2: src0 and src1 */
+    uint8_t type_rule;    /* VO_AT_* */
+    uint8_t is_float;
+    uint8_t order_free;   /* integer op whose final value does not depend on the order */
+    uint8_t xehp;         /* needs XeHP_SDV+ (fadd, fsub) */
+    uint8_t not_in_doc;   /* only the reader has it (fadd, fsub) */
+    uint8_t clause;       /* enum vo_clause */
+} vo_atomic_info;
+const vo_atomic_info *vo_atomic_info_of(unsigned code); /* NULL: undefined op code */
+/* Candidate new values of one atomic step (width 2 or 4 bytes); returns how
+ * many (1..VO_AT_MAXCAND, distinct). Integer ops have exactly one. */
+#define VO_AT_MAXCAND 8
+unsigned vo_atomic_apply(unsigned code, unsigned width, uint32_t old, uint32_t s0, uint32_t s1, uint32_t *cand);
+/* the value returned to dst: the old value, or the new one for PREDEC */
+static inline uint32_t vo_atomic_ret(unsigned code, uint32_t old, uint32_t nw) { return code == 0x0D ? nw : old; }
+void vo_acc_push(vo_ctx *x, const vo_plan *p, uint8_t outcome);
+/* gen_atomic.c (called from gen.c); vo_case and vo_gen_info: visa_gen.h */
+struct vo_case;
+struct vo_gen_info;
+uint64_t vo_gen_atomic_systematic_count(void);
+int vo_gen_atomic_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+vo_free *vo_free_push(vo_result *r);
 
 /* helpers */
 static inline uint32_t vo_rd32(const uint8_t *p)

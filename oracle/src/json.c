@@ -1350,6 +1350,39 @@ static void free_text(sb *b, const vo_result *r)
                 SB_LIT(b, "\"");
             }
             SB_LIT(b, "]");
+        } else if (f->kind == VO_FREE_SERIALIZABLE) { /* i8-atomic: docs/format.md */
+            uint8_t le[4];
+            const char *on = vo_atomic_op_name(f->op);
+            SB_LIT(b, ",\"kind\":\"serializable\",\"op\":\"");
+            sb_str(b, on ? on : "?");
+            SB_LIT(b, "\",\"width\":");
+            sb_u64(b, f->len);
+            SB_LIT(b, ",\"initial\":\"");
+            for (unsigned k = 0; k < 4; k++) le[k] = (uint8_t)(f->initial >> (8 * k));
+            sb_hex(b, le, f->len <= 4 ? f->len : 4);
+            SB_LIT(b, "\",\"dst\":");
+            if (f->dst_var) sb_u64(b, f->dst_var);
+            else SB_LIT(b, "null");
+            SB_LIT(b, ",\"lanes\":[");
+            for (unsigned k = 0; k < f->nlanes && f->lanes; k++) {
+                const vo_ser_lane *l = &f->lanes[k];
+                if (k) SB_LIT(b, ",");
+                SB_LIT(b, "{\"lane\":");
+                sb_u64(b, l->lane);
+                for (unsigned s = 0; s < 2; s++) {
+                    uint32_t v = s ? l->src1 : l->src0;
+                    for (unsigned j = 0; j < 4; j++) le[j] = (uint8_t)(v >> (8 * j));
+                    if (s) SB_LIT(b, ",\"src1\":\"");
+                    else SB_LIT(b, ",\"src0\":\"");
+                    sb_hex(b, le, f->len <= 4 ? f->len : 4);
+                    SB_LIT(b, "\"");
+                }
+                SB_LIT(b, ",\"dst_offset\":");
+                if (l->dst_offset >= 0) sb_u64(b, (uint64_t)l->dst_offset);
+                else SB_LIT(b, "null");
+                SB_LIT(b, "}");
+            }
+            SB_LIT(b, "]");
         } else {
             SB_LIT(b, ",\"kind\":\"undefined\"");
         }

@@ -68,7 +68,7 @@ static const char *const err_tab[VO_E_COUNT] = {
     "E_IS_MODIFIED", "E_RESERVED_35", "E_RESERVED_36", "E_RESERVED_37", "E_RESERVED_38",
     "E_RESERVED_39", "E_RESERVED_40", "E_RESERVED_41",
     /* i8-atomic: 42..49 */
-    "E_RESERVED_42", "E_RESERVED_43", "E_RESERVED_44", "E_RESERVED_45", "E_RESERVED_46",
+    "E_ATOMIC_OP", "E_ATOMIC_WIDTH", "E_ATOMIC_SRC0", "E_ATOMIC_SRC1", "E_ATOMIC_TYPE",
     "E_RESERVED_47", "E_RESERVED_48", "E_RESERVED_49",
 };
 const char *vo_errcode_name(vo_errcode c) { return (unsigned)c < VO_E_COUNT ? err_tab[c] : "E_UNKNOWN"; }
@@ -83,6 +83,8 @@ static const char *const tag_tab[VO_TAG_COUNT] = {
     "doc_vs_reader:34",
     /* i8-core */
     "doc_vs_reader:21", "unaligned_dword_units", "is_modified",
+    /* i8-atomic */
+    "atomic_collision", "doc_vs_reader:17", "doc_vs_reader:18", "doc_vs_reader:27",
 };
 const char *vo_tag_name(unsigned tag) { return tag < VO_TAG_COUNT ? tag_tab[tag] : NULL; }
 

@@ -71,7 +71,8 @@ static int check_pred(vo_ctx *x)
 /* resolves a raw operand; *var NULL for %null when allowed */
 static int check_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var **var)
 {
-    int is_dst = role == VO_R_DATA && !x->d->is_write;
+    int atomic = x->d->family == VO_FAM_ATOMIC;
+    int is_dst = role == VO_R_DATA && (!x->d->is_write || atomic);
     *var = NULL;
     if (rw->id == 0) { /* decision D26 */
         if (is_dst && rw->offset == 0) { vo_clause(x->r, VO_C_NULL_DST); return 0; }
@@ -89,7 +90,7 @@ static int check_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var **var)
         if (!(x->d->data_types >> v->type & 1))
             return bad(x, VO_E_OPERAND_TYPE, role, "data must be Q, UQ or DF, V%u is %s", v->id, vo_type_name(v->type));
         if (v->type == VO_T_Q) vo_tag(x->r, VO_TAG_DVR_QW);
-    } else if (role == VO_R_DATA && x->d->family != VO_FAM_BLOCK && v->type != VO_T_UD && v->type != VO_T_D &&
+    } else if (role == VO_R_DATA && x->d->family != VO_FAM_BLOCK && !atomic && v->type != VO_T_UD && v->type != VO_T_D &&
         v->type != VO_T_F)
         return bad(x, VO_E_OPERAND_TYPE, role, "data must be UD, D or F, V%u is %s", v->id, vo_type_name(v->type));
     /* decision D15 */
@@ -176,12 +177,75 @@ static int check_surface(vo_ctx *x)
     x->surf_size = x->sf ? x->sf->size : 0;
     x->is_slm = s == 0;
     if (s == 4 || s >= 6) vo_tag(x->r, VO_TAG_DVR_PREDEF_SURFACES);
-    if ((x->d->opcode == VO_OP_SCATTER || x->d->opcode == VO_OP_GATHER) && s != 0 && s != 5)
-        vo_tag(x->r, VO_TAG_DVR_SURFACE_LIMITS); /* D27, D33 */
+    if ((x->d->opcode == VO_OP_SCATTER || x->d->opcode == VO_OP_GATHER || x->d->opcode == VO_OP_DWORD_ATOMIC) &&
+        s != 0 && s != 5)
+        vo_tag(x->r, VO_TAG_DVR_SURFACE_LIMITS); /* D27, D33, D50 */
     vo_clause(x->r, s == 0 ? VO_C_SURF_SLM : s == 4 ? VO_C_SURF_BINDLESS : s == 5 ? VO_C_SURF_STATELESS
                                                                                   : VO_C_SURF_DECLARED);
     if (x->d->family == VO_FAM_BLOCK && s == 0 && x->st->platform.gen < VO_GEN_ICLLP) /* decision D22 */
         return bad(x, VO_E_PLATFORM, VO_R_SURFACE, "OWORD access to SLM needs ICLLP or later");
+    return 0;
+}
+
+/* ---- i8-atomic: DWORD_ATOMIC op byte and operands (visa-reference §1.10, §2.6) ---- */
+static int check_atomic_op(vo_ctx *x)
+{
+    uint32_t v = x->in->val[VO_R_ATOMIC_OP];
+    unsigned code = v & 0x1F, w = v >> 5;
+    const vo_atomic_info *ai = vo_atomic_info_of(code);
+    if (!ai) return bad(x, VO_E_ATOMIC_OP, VO_R_ATOMIC_OP, "atomic op code 0x%02x is not defined", code);
+    /* decision D47: width bits 7..5: 000 32-bit, 001 16-bit; 64-bit and the rest are invalid here */
+    if (w > 1)
+        return bad(x, VO_E_ATOMIC_WIDTH, VO_R_ATOMIC_OP, "width bits 7..5 = %u (only 0: 32-bit, 1: 16-bit)", w);
+    if (w == 1 && x->st->platform.gen < VO_GEN_TGLLP)
+        return bad(x, VO_E_PLATFORM, VO_R_ATOMIC_OP, "16-bit atomics need TGLLP or later");
+    if (ai->xehp && x->st->platform.gen < VO_GEN_XEHP_SDV) /* decision D48 */
+        return bad(x, VO_E_PLATFORM, VO_R_ATOMIC_OP, "%s needs XeHP_SDV or later", ai->name);
+    if (ai->not_in_doc || code == 0x0B || code == 0x0C || code == 0x0D) /* decision D52 */
+        vo_tag(x->r, VO_TAG_DVR_ATOMIC_NAMES);
+    if (ai->not_in_doc) vo_tag(x->r, VO_TAG_NOT_IN_DOC);
+    /* decision D49: the verifier applies its default rule to 16-bit ops */
+    if (w == 1 && (ai->type_rule == VO_AT_D || ai->type_rule == VO_AT_F || ai->nsrc != 1))
+        vo_tag(x->r, VO_TAG_DVR_ATOMIC_TYPES);
+    return 0;
+}
+
+/* src0 / src1 / dst of DWORD_ATOMIC: presence by op, then the type rule (decision D49) */
+static int check_atomic_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var **var)
+{
+    const vo_atomic_info *ai = vo_atomic_info_of(x->in->val[VO_R_ATOMIC_OP] & 0x1F);
+    *var = NULL;
+    if (role == VO_R_SRC0 || role == VO_R_SRC1) {
+        int want = role == VO_R_SRC0 ? ai->nsrc >= 1 : ai->nsrc >= 2;
+        vo_errcode ec = role == VO_R_SRC0 ? VO_E_ATOMIC_SRC0 : VO_E_ATOMIC_SRC1;
+        const char *nm = role == VO_R_SRC0 ? "src0" : "src1";
+        if (!want) {
+            if (rw->id != 0 || rw->offset != 0)
+                return bad(x, ec, role, "%s must be %%null.0 for %s", nm, ai->name);
+            return 0;
+        }
+        if (rw->id == 0) return bad(x, ec, role, "%s is required for %s", nm, ai->name);
+    }
+    if (check_raw(x, role, rw, var) != 0) return -1;
+    if (!*var) return 0; /* %null destination */
+    unsigned t = (*var)->type;
+    int ok;
+    switch (ai->type_rule) {
+    case VO_AT_UD_OR_D: ok = t == VO_T_UD || t == VO_T_D; if (t == VO_T_D) vo_tag(x->r, VO_TAG_DVR_ATOMIC_TYPES); break;
+    case VO_AT_D: ok = t == VO_T_D; break;
+    case VO_AT_F: ok = t == VO_T_F; break;
+    default: ok = t == VO_T_UD; break;
+    }
+    if (!ok)
+        return bad(x, VO_E_ATOMIC_TYPE, role, "V%u is %s; %s operands must be %s", (*var)->id, vo_type_name(t), ai->name,
+                   ai->type_rule == VO_AT_UD_OR_D ? "UD or D" : ai->type_rule == VO_AT_D ? "D" :
+                   ai->type_rule == VO_AT_F ? "F" : "UD");
+    /* Notes: dst, src0 and src1, if present, have the same type */
+    const vo_var *others[2] = { role == VO_R_SRC0 ? NULL : x->src0_var, role == VO_R_DATA ? x->src1_var : NULL };
+    for (unsigned k = 0; k < 2; k++)
+        if (others[k] && others[k]->type != t)
+            return bad(x, VO_E_ATOMIC_TYPE, role, "V%u is %s but V%u is %s (dst, src0, src1 must have one type)",
+                       (*var)->id, vo_type_name(t), others[k]->id, vo_type_name(others[k]->type));
     return 0;
 }
 
@@ -241,7 +305,15 @@ int vo_validate(vo_ctx *x)
         case VO_R_SURFACE: rc = check_surface(x); break;
         case VO_R_GOFF: rc = check_goff(x); break;
         case VO_R_EOFF: rc = check_raw(x, role, &in->eoff, &x->eoff_var); x->eoff_off = in->eoff.offset; break;
-        case VO_R_DATA: rc = check_raw(x, role, &in->data, &x->data_var); x->data_off = in->data.offset; break;
+        case VO_R_DATA:
+            if (d->family == VO_FAM_ATOMIC) rc = check_atomic_raw(x, role, &in->data, &x->data_var);
+            else rc = check_raw(x, role, &in->data, &x->data_var);
+            x->data_off = in->data.offset;
+            break;
+        /* i8-atomic */
+        case VO_R_ATOMIC_OP: rc = check_atomic_op(x); break;
+        case VO_R_SRC0: rc = check_atomic_raw(x, role, &in->src0, &x->src0_var); x->src0_off = in->src0.offset; break;
+        case VO_R_SRC1: rc = check_atomic_raw(x, role, &in->src1, &x->src1_var); x->src1_off = in->src1.offset; break;
         }
         if (rc < 0) return -1;
         if (rc > 0) undefined = 1;

@@ -2,6 +2,7 @@
  * the DUT C ABI. No I/O: the CLI (oracle/cli/cmd_check.c) does the talking.
  * Rules and bucket strings are documented in docs/check.md. */
 #include "visa_check.h"
+#include "internal.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,8 @@ static const char *const kind_tab[VO_K_COUNT] = {
     "wrong_value", "missing_write", "extra_write", "not_one_of", "write_past_bound",
     "not_rejected", "wrongly_rejected", "dut_error", "crash", "timeout", "garbage",
     "no_result", "bad_shape",
+    /* i8-atomic */
+    "not_serializable", "serial_unproven",
 };
 const char *vo_kind_name(unsigned k) { return k < VO_K_COUNT ? kind_tab[k] : "unknown"; }
 
@@ -265,6 +268,12 @@ static const vo_free *free_at(const vo_result *r, uint8_t space, uint32_t index,
     for (uint32_t i = 0; i < r->nfree; i++) {
         const vo_free *f = &r->free[i];
         if (f->space == space && f->index == index && off >= f->offset && off - f->offset < f->len) return f;
+        /* i8-atomic: the return slots of serialized lanes are judged with the order search */
+        if (f->kind == VO_FREE_SERIALIZABLE && space == VO_SPACE_VAR && f->dst_var && f->dst_var == index)
+            for (unsigned k = 0; k < f->nlanes; k++)
+                if (f->lanes[k].dst_offset >= 0 && off >= (uint64_t)f->lanes[k].dst_offset &&
+                    off - (uint64_t)f->lanes[k].dst_offset < f->len)
+                    return f;
     }
     return NULL;
 }
@@ -328,12 +337,16 @@ static void classify(vctx *x, uint8_t space, uint32_t index, uint64_t off, uint8
     } else {
         d->clause = fallback_clause(x);
     }
+    /* i8-atomic: an atomic writes memory and reads into its destination */
+    int atomic = x->have_insn && x->insn.desc->family == VO_FAM_ATOMIC;
+    int reads_var = !x->is_write || atomic;
     int produced = a && (a->outcome == VO_ACC_DONE || a->outcome == VO_ACC_OVERLAP) &&
-                   ((space == VO_SPACE_SURFACE) == (x->is_write != 0)); /* the instruction's output space */
+                   (atomic || (space == VO_SPACE_SURFACE) == (x->is_write != 0)); /* the instruction's output space */
     if (produced) d->kind = (got == init && exp != init) ? VO_K_MISSING_WRITE : VO_K_WRONG_VALUE;
-    else if (a && a->outcome == VO_ACC_OOB && !x->is_write && space == VO_SPACE_VAR) d->kind = VO_K_WRONG_VALUE;
+    else if (a && a->outcome == VO_ACC_OOB && reads_var && space == VO_SPACE_VAR) d->kind = VO_K_WRONG_VALUE;
     else d->kind = VO_K_EXTRA_WRITE;
-    if (!a && space == VO_SPACE_VAR && !x->is_write && x->have_insn && x->insn.desc->family == VO_FAM_SCATTERED &&
+    if (!a && space == VO_SPACE_VAR && reads_var && x->have_insn &&
+        (x->insn.desc->family == VO_FAM_SCATTERED || atomic) &&
         index == x->insn.data.id && off >= x->insn.data.offset && off - x->insn.data.offset < 4u * x->ctrl.exec_size) {
         uint32_t lane = (uint32_t)(off - x->insn.data.offset) / 4;
         if (!(x->r->chen >> lane & 1)) { /* decision D11: a disabled lane keeps its value */
@@ -453,6 +466,184 @@ static void cmp_one_of(vctx *x, const vo_state *exp, const vo_state *got)
     }
 }
 
+/* ---- i8-atomic: serializability of colliding atomic lanes (docs/check.md) ---- */
+typedef struct ser {
+    const vo_free *f;
+    uint32_t final;
+    const uint32_t *rets;
+    uint64_t steps, cap;
+    uint64_t *memo;     /* open addressing: (remaining-lanes mask << 32 | value) + 1; 0 = empty */
+    uint64_t memo_cap, memo_n;
+    int oom;
+} ser;
+
+static uint64_t h64(uint64_t k)
+{
+    k ^= k >> 33; k *= 0xFF51AFD7ED558CCDull; k ^= k >> 33; k *= 0xC4CEB9FE1A85EC53ull; k ^= k >> 33;
+    return k;
+}
+static int memo_has(const ser *s, uint64_t key)
+{
+    if (!s->memo) return 0;
+    for (uint64_t i = h64(key) & (s->memo_cap - 1);; i = (i + 1) & (s->memo_cap - 1)) {
+        if (s->memo[i] == 0) return 0;
+        if (s->memo[i] == key + 1) return 1;
+    }
+}
+static void memo_put(ser *s, uint64_t key)
+{
+    if (s->memo_n * 2 >= s->memo_cap) { /* grow */
+        uint64_t nc = s->memo_cap ? s->memo_cap * 2 : 4096;
+        uint64_t *nm = calloc(nc, sizeof *nm);
+        if (!nm) { s->oom = 1; return; }
+        for (uint64_t i = 0; i < s->memo_cap; i++) {
+            if (!s->memo[i]) continue;
+            uint64_t j = h64(s->memo[i] - 1) & (nc - 1);
+            while (nm[j]) j = (j + 1) & (nc - 1);
+            nm[j] = s->memo[i];
+        }
+        free(s->memo);
+        s->memo = nm;
+        s->memo_cap = nc;
+    }
+    uint64_t i = h64(key) & (s->memo_cap - 1);
+    while (s->memo[i]) i = (i + 1) & (s->memo_cap - 1);
+    s->memo[i] = key + 1;
+    s->memo_n++;
+}
+
+/* Depth-first search for a serial order of the lanes in `left` starting from
+ * memory value cur. With a destination, a lane may go next only if the value
+ * it returned is the one it would return now (old, or new for PREDEC), which
+ * prunes almost every branch. (left, cur) pairs proven dead are memoized. */
+static int ser_dfs(ser *s, uint32_t left, uint32_t cur)
+{
+    const vo_free *f = s->f;
+    if (!left) return cur == s->final;
+    if (++s->steps > s->cap || s->oom) return -1;
+    uint64_t key = (uint64_t)left << 32 | cur;
+    if (memo_has(s, key)) return 0;
+    uint32_t tried_free = 0; /* %null dst: lanes with equal operands are interchangeable */
+    for (unsigned t = 0; t < f->nlanes; t++) {
+        if (!(left >> t & 1)) continue;
+        const vo_ser_lane *l = &f->lanes[t];
+        if (!f->dst_var) {
+            int dup = 0;
+            for (unsigned u = 0; u < t && !dup; u++)
+                dup = (tried_free >> u & 1) && f->lanes[u].src0 == l->src0 && f->lanes[u].src1 == l->src1;
+            if (dup) continue;
+            tried_free |= 1u << t;
+        }
+        uint32_t cand[VO_AT_MAXCAND];
+        unsigned n = vo_atomic_apply(f->op, f->len, cur, l->src0, l->src1, cand);
+        for (unsigned c = 0; c < n; c++) {
+            if (f->dst_var && l->dst_offset >= 0 && vo_atomic_ret(f->op, cur, cand[c]) != s->rets[t]) continue;
+            int r = ser_dfs(s, left & ~(1u << t), cand[c]);
+            if (r) return r;
+        }
+    }
+    memo_put(s, key);
+    return 0;
+}
+
+int vo_serial_search(const vo_free *f, uint32_t final, const uint32_t *rets, uint64_t cap, uint64_t *steps)
+{
+    if (steps) *steps = 0;
+    if (!f || f->kind != VO_FREE_SERIALIZABLE || !f->nlanes || f->nlanes > 32) return 0;
+    uint32_t m = f->len == 2 ? 0xFFFFu : 0xFFFFFFFFu;
+    final &= m;
+    const vo_atomic_info *ai = vo_atomic_info_of(f->op);
+    if (!f->dst_var && f->op == 0x06) { /* xchg, no returns: the last lane's value */
+        for (unsigned t = 0; t < f->nlanes; t++)
+            if ((f->lanes[t].src0 & m) == final) return 1;
+        return 0;
+    }
+    if (ai && ai->order_free) { /* one final value whatever the order: check it first */
+        uint32_t cur = f->initial, c[VO_AT_MAXCAND];
+        for (unsigned t = 0; t < f->nlanes; t++) {
+            vo_atomic_apply(f->op, f->len, cur, f->lanes[t].src0, f->lanes[t].src1, c);
+            cur = c[0];
+        }
+        if (cur != final) return 0;
+        if (!f->dst_var) return 1;
+    }
+    uint32_t r[32];
+    for (unsigned t = 0; t < f->nlanes; t++) r[t] = rets ? rets[t] & m : 0;
+    ser s = { f, final, r, 0, cap ? cap : VO_SERIAL_CAP, NULL, 0, 0, 0 };
+    uint32_t all = f->nlanes >= 32 ? 0xFFFFFFFFu : (1u << f->nlanes) - 1;
+    int rc = ser_dfs(&s, all, f->initial & m);
+    free(s.memo);
+    if (steps) *steps = s.steps;
+    return rc;
+}
+
+static void cmp_serializable(vctx *x, const vo_state *exp, const vo_state *got)
+{
+    for (uint32_t i = 0; i < x->r->nfree; i++) {
+        const vo_free *f = &x->r->free[i];
+        if (f->kind != VO_FREE_SERIALIZABLE || f->len > 4) continue;
+        uint8_t b[4] = { 0 };
+        read_space(got, VO_SPACE_SURFACE, f->index, f->offset, b, f->len);
+        uint32_t final = vo_rd32(b), rets[32] = { 0 };
+        for (unsigned t = 0; t < f->nlanes && t < 32; t++) {
+            if (!f->dst_var || f->lanes[t].dst_offset < 0) continue;
+            uint8_t rb[4] = { 0 };
+            read_space(got, VO_SPACE_VAR, f->dst_var, (uint64_t)f->lanes[t].dst_offset, rb, f->len);
+            rets[t] = vo_rd32(rb);
+        }
+        uint64_t steps = 0;
+        int rc = vo_serial_search(f, final, rets, VO_SERIAL_CAP, &steps);
+        if (rc == 1) continue;
+        int kind = rc < 0 ? VO_K_SERIAL_UNPROVEN : VO_K_NOT_SERIALIZABLE;
+        if (!x->v->detail[0]) {
+            char lanes[96];
+            size_t k = 0;
+            lanes[0] = 0;
+            for (unsigned t = 0; t < f->nlanes && k + 4 < sizeof lanes; t++)
+                k += (size_t)snprintf(lanes + k, sizeof lanes - k, "%s%u", t ? "," : "", f->lanes[t].lane);
+            const char *on = vo_atomic_op_name(f->op);
+            if (rc < 0)
+                snprintf(x->v->detail, sizeof x->v->detail,
+                         "atomic %s lanes %s on surface %u +0x%llx: serializability NOT PROVEN: the order search "
+                         "stopped after %llu steps (cap %u); the outcome was neither matched nor refuted",
+                         on ? on : "?", lanes, f->index, (unsigned long long)f->offset, (unsigned long long)steps,
+                         VO_SERIAL_CAP);
+            else
+                snprintf(x->v->detail, sizeof x->v->detail,
+                         "atomic %s lanes %s on surface %u +0x%llx: no serial order of these lanes gives final "
+                         "0x%0*x%s (lost update or impossible returned values)",
+                         on ? on : "?", lanes, f->index, (unsigned long long)f->offset, (int)(2 * f->len),
+                         (unsigned)final, f->dst_var ? " with the returned values" : "");
+        }
+        /* report the bytes that differ from the oracle's own order (ascending lanes) */
+        size_t before = x->v->nkept;
+        uint32_t before_n = x->v->ndiff;
+        uint8_t e[4], iv[4];
+        read_space(exp, VO_SPACE_SURFACE, f->index, f->offset, e, f->len);
+        read_space(x->in, VO_SPACE_SURFACE, f->index, f->offset, iv, f->len);
+        for (uint32_t k = 0; k < f->len; k++)
+            if (b[k] != e[k]) classify(x, VO_SPACE_SURFACE, f->index, f->offset + k, e[k], b[k], iv[k]);
+        for (unsigned t = 0; t < f->nlanes && f->dst_var; t++) {
+            if (f->lanes[t].dst_offset < 0) continue;
+            uint8_t g[4], ev[4], iv2[4];
+            uint64_t o = (uint64_t)f->lanes[t].dst_offset;
+            read_space(got, VO_SPACE_VAR, f->dst_var, o, g, f->len);
+            read_space(exp, VO_SPACE_VAR, f->dst_var, o, ev, f->len);
+            read_space(x->in, VO_SPACE_VAR, f->dst_var, o, iv2, f->len);
+            for (uint32_t k = 0; k < f->len; k++)
+                if (g[k] != ev[k]) classify(x, VO_SPACE_VAR, f->dst_var, o + k, ev[k], g[k], iv2[k]);
+        }
+        if (x->v->ndiff == before_n) { /* cannot happen (the oracle's order explains its own bytes); be safe */
+            vo_diff *d = push_diff(x);
+            if (d) { d->space = VO_SPACE_SURFACE; d->index = f->index; d->offset = f->offset; }
+        }
+        for (size_t k = before; k < x->v->nkept; k++) {
+            x->v->diffs[k].kind = (uint8_t)kind;
+            x->v->diffs[k].clause = f->clause;
+        }
+    }
+}
+
 static void viols(vctx *x, const vo_dut_out *d)
 {
     for (uint32_t i = 0; i < d->nviol; i++) {
@@ -556,6 +747,7 @@ int vo_verdict_compute(const vo_state *in, const uint8_t *insn, size_t n, const 
     cmp_vars(&x, &r->final, &d->state);
     cmp_surfaces(&x, &r->final, &d->state);
     cmp_one_of(&x, &r->final, &d->state);
+    cmp_serializable(&x, &r->final, &d->state); /* i8-atomic */
     if (!v->ndiff) return 1;
     fail_status(&x, v->diffs[0].kind, v->diffs[0].clause);
     return 0;

@@ -214,7 +214,10 @@ int main(int argc, char **argv)
     int rc = 0;
     uint8_t *src = calloc(1, 4096), *dst = calloc(1, 4096);
     if (!src || !dst) return 1;
+    /* VO_BENCH_CASE=k runs only row k (0-based): for instruction counts under callgrind */
+    const char *only = getenv("VO_BENCH_CASE");
     for (unsigned c = 0; c < nc; c++) {
+        if (only && *only && (unsigned)atoi(only) != c) continue;
         vo_state st;
         if (build_state(&st, cases[c].eoff_stride) != 0) {
             fprintf(stderr, "bench: cannot build the state\n");

@@ -181,11 +181,11 @@ typedef enum vo_errcode {
     VO_E_STATE_CAP = 31,       /* a documented cap exceeded                     */
     VO_E_OOM = 32,             /* allocation failed                             */
     VO_E_JSON = 33,            /* malformed JSON text                           */
-    /* i8-core: 34..41 */
+    /* 34..41: the non-atomic loads (35..41 reserved, never returned) */
     VO_E_IS_MODIFIED = 34,     /* is_modified byte not 0 or 1 (decision D31)    */
     VO_E_RESERVED_35 = 35, VO_E_RESERVED_36 = 36, VO_E_RESERVED_37 = 37, VO_E_RESERVED_38 = 38,
     VO_E_RESERVED_39 = 39, VO_E_RESERVED_40 = 40, VO_E_RESERVED_41 = 41,
-    /* i8-atomic: 42..49 */
+    /* 42..49: DWORD_ATOMIC (47..49 reserved, never returned) */
     VO_E_ATOMIC_OP = 42,       /* atomic op code 0x0E/0x0F/>= 0x15              */
     VO_E_ATOMIC_WIDTH = 43,    /* atomic width bits 7..5 not 000 / 001          */
     VO_E_ATOMIC_SRC0 = 44,     /* src0 must be %null (inc/dec/predec) / missing */

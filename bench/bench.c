@@ -97,7 +97,7 @@ static size_t enc_oword_st(uint8_t *b, uint8_t size_code)
     return k;
 }
 
-/* ---- i8-core: the other seven (visa-reference §2.1-2.5) ---- */
+/* ---- issue 8: the other seven (visa-reference §2.1-2.5) ---- */
 static size_t enc_gather(uint8_t *b, uint8_t num_elts)
 {
     size_t k = 0;
@@ -140,7 +140,7 @@ static size_t enc_qw(uint8_t *b, uint8_t op, uint8_t exec)
     k += put_raw(b + k, 34);
     return k;
 }
-/* i8-atomic: DWORD_ATOMIC op exec pred surface eoff src0 src1 dst (T6, add, dst V33 = src0) */
+/* DWORD_ATOMIC: DWORD_ATOMIC op exec pred surface eoff src0 src1 dst (T6, add, dst V33 = src0) */
 static size_t enc_dword_atomic(uint8_t *b, uint8_t op, uint8_t exec)
 {
     size_t k = 0;
@@ -187,7 +187,7 @@ int main(int argc, char **argv)
     /* OWORD_ST has no exec size; 8 and 16 stand for 4 and 8 owords (64 / 128 bytes) */
     cases[nc] = (bcase){ "4 ow", {0}, 0, 0, 0 }; cases[nc].n = enc_oword_st(cases[nc].bytes, 2); nc++;
     cases[nc] = (bcase){ "8 ow", {0}, 0, 0, 0 }; cases[nc].n = enc_oword_st(cases[nc].bytes, 3); nc++;
-    /* i8-core */
+    /* issue 8 */
     cases[nc] = (bcase){ "SIMD8", {0}, 0, 1, 0 }; cases[nc].n = enc_gather(cases[nc].bytes, 0x00); nc++;
     cases[nc] = (bcase){ "SIMD16", {0}, 0, 1, 0 }; cases[nc].n = enc_gather(cases[nc].bytes, 0x01); nc++;
     cases[nc] = (bcase){ "SIMD8", {0}, 0, 4, 0 }; cases[nc].n = enc_scaled(cases[nc].bytes, VO_OP_SCATTER_SCALED, 0x03); nc++;
@@ -202,7 +202,7 @@ int main(int argc, char **argv)
     cases[nc] = (bcase){ "SIMD16", {0}, 0, 8, 1 }; cases[nc].n = enc_qw(cases[nc].bytes, VO_OP_QW_GATHER, 0x04); nc++;
     cases[nc] = (bcase){ "SIMD8", {0}, 0, 8, 1 }; cases[nc].n = enc_qw(cases[nc].bytes, VO_OP_QW_SCATTER, 0x03); nc++;
     cases[nc] = (bcase){ "SIMD16", {0}, 0, 8, 1 }; cases[nc].n = enc_qw(cases[nc].bytes, VO_OP_QW_SCATTER, 0x04); nc++;
-    /* i8-atomic: DWORD_ATOMIC add SIMD16, lanes on 16 addresses / all on one (a serializable entry) */
+    /* DWORD_ATOMIC: DWORD_ATOMIC add SIMD16, lanes on 16 addresses / all on one (a serializable entry) */
     cases[nc] = (bcase){ "SIMD16", {0}, 0, 4, 0 }; cases[nc].n = enc_dword_atomic(cases[nc].bytes, 0x00, 0x04); nc++;
     cases[nc] = (bcase){ "1 addr", {0}, 0, 0, 0 }; cases[nc].n = enc_dword_atomic(cases[nc].bytes, 0x00, 0x04); nc++;
     cases[nc] = (bcase){ "1 addr", {0}, 0, 0, 0 }; cases[nc].n = enc_dword_atomic(cases[nc].bytes, 0x07, 0x04); nc++;

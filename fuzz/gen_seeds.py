@@ -336,7 +336,7 @@ def main():
     one("unknown_opcode", b"\x00\x01\x02\x03")
     one("empty_insn", b"")
     one("qw_gather_inv_platform_tgl", bytes([0x86, 3, 0, 0, 0, 6]) + raw(c, 32) + raw(c, 33))
-    # i8-core: QW_GATHER / QW_SCATTER (XeHP_SDV+, data Q/UQ/DF, no global offset; D40-D43)
+    # issue 8: QW_GATHER / QW_SCATTER (XeHP_SDV+, data Q/UQ/DF, no global offset; D40-D43)
     def qw_one(name, op, exec_b=3, pred=0, nb=0, surf=6, eoff=(32, 0), data=(37, 0), platform="XeHP_SDV",
                version=306, mask=0xFFFFFFFF, offs=None, dtype="uq"):
         cc = base_case(platform=platform, version=version, mask=mask, offs=offs)
@@ -358,7 +358,7 @@ def main():
         qw_one(f"{tag}_inv_exec32", op, exec_b=5)
     qw_one("qw_gather_null_dst", 0x86, data=(0, 0))
     one("dword_atomic_unsupported", bytes([0x7D, 0, 3, 0, 0, 6]) + imm(0) + raw(c, 32) + raw(c, 33))
-    # ---- DWORD_ATOMIC (i8-atomic): op exec pred surface eoff src0 src1 dst ----
+    # ---- DWORD_ATOMIC (DWORD_ATOMIC): op exec pred surface eoff src0 src1 dst ----
     def atomic(cc, op, exec_b, pred, surf, e, a, b, d):
         return bytes([0x7D, op, exec_b]) + u16(pred) + bytes([surf]) + raw(cc, e) + raw(cc, a) + raw(cc, b) + raw(cc, d)
 
@@ -388,7 +388,7 @@ def main():
     at("inv_add_src1", 0x00, 3, 33, 33, 33)
     at("inv_minsint_ud", 0x0B, 3, 33, 0, 33)
     at("inv_fadd_tgllp", 0x13, 3, 36, 0, 36)
-    # i8-dut: plain valid cases named *_ok, the starting corpus of scripts/mutation-eval.sh
+    # issue 8: plain valid cases named *_ok, the starting corpus of scripts/mutation-eval.sh
     at("ok", 0x00, 3, 33, 0, 33)
     at("xchg_collide_ok", 0x06, 0x83, 33, 0, 33, offs=[8 * (i // 2) for i in range(16)])
     at("minsint_ok", 0x0B, 3, 37, 0, 37)

@@ -31,7 +31,7 @@
 #define FZ_NAME "oracle_fuzzer"
 #include "fuzz_common.h"
 #include "visa_bincase.h"
-#include "visa_check.h" /* i8-atomic: vo_serial_search */
+#include "visa_check.h" /* DWORD_ATOMIC: vo_serial_search */
 #include "visa_json.h"
 #include "mutator.h"
 
@@ -148,7 +148,7 @@ FZ_CHECKER static void check_free(const vo_insn *in, int decoded)
                 for (unsigned k = 0; k < f->nvalues && !hit; k++) hit = !memcmp(buf, f->values + k * f->len, f->len);
                 FZ_ASSERT(hit, "free[%u]: final bytes are none of the %u candidates", i, f->nvalues);
             }
-            if (f->kind == VO_FREE_SERIALIZABLE) { /* i8-atomic: the oracle's own order explains its final state */
+            if (f->kind == VO_FREE_SERIALIZABLE) { /* DWORD_ATOMIC: the oracle's own order explains its final state */
                 FZ_ASSERT(in->desc->family == VO_FAM_ATOMIC && f->nlanes >= 2 && f->lanes && (f->len == 2 || f->len == 4),
                           "free[%u]: serializable entry malformed", i);
                 const vo_surface *sf = vo_state_surface(s1, f->index);

@@ -44,7 +44,7 @@ printf '{"platform":{"name":"TGLLP","visa_version":"3.6"},"insn":"","exec_mask":
 printf '{"platform":{"name":"PVC","grf_bytes":32,"visa_version":"4.2"},"insn":"0","exec_mask":"fffffffff"}' > "$j/bad_values.json"
 printf '{"status":"ok","error":null,"vars":[{"id":32,"type":"ud","num_elts":1,"data":"00000000"}],"surfaces":[{"index":6,"size":4294967296,"data":[[4294967295,"01"]]}]}' > "$j/reply_big_surface.json"
 printf '{"status":"invalid","error":{"code":"E_SURFACE","field":"surface","offset":6,"message":"x"}}' > "$j/reply_invalid.json"
-# i9-check: replies with a DUT's own error vocabulary (D61)
+# issue 9: replies with a DUT's own error vocabulary (D61)
 printf '{"status":"invalid","error":{"code":"bad_exec_size","message":"exec size 32"}}' > "$j/reply_foreign_code.json"
 printf '{"status":"invalid","error":"unsupported encoding"}' > "$j/reply_string_error.json"
 printf '{"status":"invalid","error":{"code":42}}' > "$j/reply_numeric_code.json"

@@ -27,7 +27,7 @@ static const struct { const char *ver, *hex, *canon; } noncanon[] = {
     /* SCATTER elt_size 0x06: bit 2 has no text */
     { "3.6", "3A 06 00 06 05 00 00 00 00 00 20 00 00 00 00 00 21 00 00 00 00 00",
       "3A 02 00 06 05 00 00 00 00 00 20 00 00 00 00 00 21 00 00 00 00 00" },
-    /* i8-core: is_modified 1 has no text (decision D31): asm writes 0 */
+    /* issue 8: is_modified 1 has no text (decision D31): asm writes 0 */
     { "3.6", "39 02 01 20 04 05 00 FF FF FF FF 20 00 00 00 00 00 21 00 00 00 00 00",
       "39 02 00 20 04 05 00 FF FF FF FF 20 00 00 00 00 00 21 00 00 00 00 00" },
     { "3.6", "35 02 01 05 05 00 02 00 00 00 21 00 00 00 00 00",

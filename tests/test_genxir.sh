@@ -62,7 +62,7 @@ max_num() {
     local text=$1 re=$2 m=-1 n
     while read -r n; do
         [ -n "$n" ] && [ "$n" -gt "$m" ] && m=$n
-    done < <(printf '%s\n' "$text" | grep -oE "$re" | grep -oE '[0-9]+' | sort -n | tail -n 1) # i8-atomic: all lines, not the first 100 matches
+    done < <(printf '%s\n' "$text" | grep -oE "$re" | grep -oE '[0-9]+' | sort -n | tail -n 1) # DWORD_ATOMIC: all lines, not the first 100 matches
     echo "$m"
 }
 
@@ -136,7 +136,7 @@ while IFS= read -r line || [ -n "$line" ]; do
     IFS=$'\x1f' read -r hex want ver flags <<<"${line//$'\t'/$'\x1f'}"
     [ -n "${ver:-}" ] || ver=3.6
     flags=${flags:-}
-    # flag "vtype=N:t,...": declare V<N> with type t (i8-atomic: atomic ops need D/F);
+    # flag "vtype=N:t,...": declare V<N> with type t (DWORD_ATOMIC: atomic ops need D/F);
     # one type per variable number over the whole file (all lines share one kernel)
     for f in $flags; do
         case "$f" in vtype=*)

@@ -1,4 +1,4 @@
-/* Invalid encodings of the seven i8-core instructions (GATHER, SCATTER_SCALED,
+/* Invalid encodings of the seven non-atomic issue-8 instructions (GATHER, SCATTER_SCALED,
  * GATHER4_SCALED, OWORD_LD, OWORD_LD_UNALIGNED, QW_GATHER, QW_SCATTER): one
  * row per error path, bytes encoded by hand from visa-reference §2.1-§2.5,
  * with the stable code, the page's field name and the field's byte offset.
@@ -175,7 +175,7 @@ int main(void)
     CHECK_STR(vo_errcode_name(VO_E_IS_MODIFIED), "E_IS_MODIFIED");
     CHECK_EQ(VO_E_IS_MODIFIED, 34);
     CHECK_EQ(VO_E_COUNT, 50);
-    for (int c = 35; c < 42; c++) { /* 42..49 belong to the i8-atomic branch */
+    for (int c = 35; c < 42; c++) { /* 42..49 are DWORD_ATOMIC's */
         char want[32];
         snprintf(want, sizeof want, "E_RESERVED_%d", c);
         CHECK_STR(vo_errcode_name((vo_errcode)c), want);

@@ -115,7 +115,7 @@ static inline void put_gs_head(vt_insn *x, uint8_t exec, uint16_t pred, uint8_t 
 {
     put_u8(x, 0x78); put_u8(x, exec); put_u16(x, pred); put_u8(x, bs); put_u8(x, nb); put_u16(x, scale); put_u8(x, surf);
 }
-/* ---- i8-core heads ---- */
+/* ---- issue 8 heads ---- */
 /* §2.2 GATHER: 39 | elt_size ub | is_modified ub | num_elts ub | surface ub | ... */
 static inline void put_ga_head(vt_insn *x, uint8_t elt, uint8_t ismod, uint8_t num_elts, uint8_t surf)
 {

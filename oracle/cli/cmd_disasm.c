@@ -109,7 +109,7 @@ int cmd_disasm(int argc, char **argv)
         case VO_FK_UW: printf("0x%04x", (unsigned)insn.val[f->role]); break;
         case VO_FK_VEC: print_vec(&insn.goff); break;
         case VO_FK_RAW: {
-            const vo_raw *r = vo_insn_raw(&insn, f->role); /* i8-atomic: src0, src1 */
+            const vo_raw *r = vo_insn_raw(&insn, f->role); /* DWORD_ATOMIC: src0, src1 */
             printf("raw id=%u offset=%u", (unsigned)r->id, (unsigned)r->offset);
             break;
         }

@@ -42,7 +42,7 @@ typedef struct vo_dut_out {
     uint32_t nviol;         /* refused writes (all counted) */
     vo_viol viol[VO_VIOL_MAX]; /* the first VO_VIOL_MAX of them */
     uint32_t nbad_reads;    /* reads the host refused (not a failure by itself) */
-    /* i9-check: the DUT's own error code (D61). A reply's "error" code as
+    /* issue 9: the DUT's own error code (D61). A reply's "error" code as
      * given, any string ("" when none); through the C ABI, the first word of
      * msg when it names an oracle code ("E_EXEC_SIZE: ..."). code_known: 1
      * when code names one of the oracle's codes, then code_val is it. The
@@ -75,7 +75,7 @@ int vo_dut_host_prepare(vo_dut_host *h, const vo_state *in, const uint8_t *insn,
 int vo_dut_run_lib(visa_dut_execute_fn fn, const vo_state *in, const uint8_t *insn, size_t n,
                    vo_dut_out *out);
 
-/* i9-check: sets out->code / code_known / code_val from a code text (NULL or
+/* issue 9: sets out->code / code_known / code_val from a code text (NULL or
  * "" clears them). */
 void vo_dut_out_set_code(vo_dut_out *out, const char *code);
 
@@ -92,7 +92,7 @@ enum vo_kind {
     VO_K_CRASH, VO_K_TIMEOUT, VO_K_GARBAGE,
     VO_K_NO_RESULT,         /* --results has no line for the test                   */
     VO_K_BAD_SHAPE,         /* final state lacks a variable/surface or resizes one  */
-    /* i8-atomic */
+    /* DWORD_ATOMIC */
     VO_K_NOT_SERIALIZABLE,  /* no serial order of colliding atomic lanes explains it */
     VO_K_SERIAL_UNPROVEN,   /* the order search hit VO_SERIAL_CAP: not proven       */
     VO_K_COUNT
@@ -127,7 +127,7 @@ typedef struct vo_verdict {
     uint32_t ndiff;         /* differing bytes + refused writes, all counted */
     uint32_t nkept;
     vo_diff diffs[VO_DIFF_KEEP]; /* order: refused writes, vars, surfaces */
-    /* i9-check: the DUT's error code (vo_dut_out.code, "" when none) and how
+    /* issue 9: the DUT's error code (vo_dut_out.code, "" when none) and how
      * it compares with the oracle's when the oracle says invalid and the DUT
      * rejected: VO_CODE_NA otherwise or when the DUT gave no code. Reported,
      * never judged (D61). */
@@ -156,7 +156,7 @@ int vo_verdict_compute(const vo_state *in, const uint8_t *insn, size_t n, const 
  * addr.misaligned, write.overlap_one_of, slm.oob_*). bound = surface size. */
 const char *vo_access_clause(const vo_access *a, uint64_t bound);
 
-/* i8-atomic: judging one `serializable` freedom entry (docs/check.md).
+/* DWORD_ATOMIC: judging one `serializable` freedom entry (docs/check.md).
  * final: the DUT's memory value (len bytes, LE); rets[t]: the value lane t
  * (f->lanes[t]) returned (ignored when f->dst_var is 0). Returns 1 when some
  * serial order of the lanes produces exactly these values, 0 when none does,

@@ -73,7 +73,7 @@ typedef struct vo_final {
     int has_digest;
     char digest[65];          /* as given (lower-case hex), when has_digest */
     char errpath[VO_JSON_PATH_MAX];
-    /* i9-check: the error code text as given ("" when none; clipped to 63
+    /* issue 9: the error code text as given ("" when none; clipped to 63
      * bytes), and 1 when it names one of the oracle's codes (then == code) */
     char code_text[64];
     int code_known;

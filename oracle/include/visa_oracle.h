@@ -208,9 +208,9 @@ enum vo_opcode {
     VO_OP_SCATTER = 0x3A, VO_OP_OWORD_LD_UNALIGNED = 0x3C,
     VO_OP_GATHER4_SCALED = 0x74, VO_OP_SCATTER4_SCALED = 0x75,
     VO_OP_GATHER_SCALED = 0x78, VO_OP_SCATTER_SCALED = 0x79,
-    /* i8-core */
+    /* issue 8 */
     VO_OP_QW_GATHER = 0x86, VO_OP_QW_SCATTER = 0x87,
-    /* i8-atomic */
+    /* DWORD_ATOMIC */
     VO_OP_DWORD_ATOMIC = 0x7D
 };
 
@@ -230,7 +230,7 @@ enum vo_role {
     VO_R_GOFF,          /* vector operand: global offset (scalar)           */
     VO_R_EOFF,          /* raw operand: element offsets                     */
     VO_R_DATA,          /* raw operand: src (writes) / dst (reads)          */
-    /* i8-atomic */
+    /* DWORD_ATOMIC */
     VO_R_ATOMIC_OP,     /* ub: atomic op (4..0) + width (7..5)              */
     VO_R_SRC0,          /* raw operand: atomic src0                         */
     VO_R_SRC1,          /* raw operand: atomic src1                         */
@@ -238,7 +238,7 @@ enum vo_role {
 };
 enum vo_fkind { VO_FK_UB = 0, VO_FK_UW, VO_FK_VEC, VO_FK_RAW };
 enum vo_family { VO_FAM_SCATTERED = 0, VO_FAM_BLOCK, VO_FAM_FOURCH,
-    /* i8-atomic */
+    /* DWORD_ATOMIC */
     VO_FAM_ATOMIC };
 
 typedef struct vo_field_desc {
@@ -257,7 +257,7 @@ typedef struct vo_desc {
     uint8_t exec_sizes_doc; /* bit k: size code k in the doc (others: not_in_doc) */
     uint8_t nfields;
     vo_field_desc fields[10];
-    /* optional (0 = the default; i8-core) */
+    /* optional (0 = the default; issue 8) */
     uint8_t elt_bytes;      /* register slot per lane of a scattered op: 0 = 4, 8 for QW */
     uint8_t min_gen;        /* enum vo_gen the opcode needs (E_PLATFORM before); 0 = any */
     uint16_t data_types;    /* bit per vo_type allowed for the data operand; 0 = family default */
@@ -290,7 +290,7 @@ typedef struct vo_insn {
     uint8_t off[VO_R_COUNT];        /* byte offset of each field by role */
     vo_vec goff;
     vo_raw eoff, data;
-    vo_raw src0, src1;              /* i8-atomic: DWORD_ATOMIC sources */
+    vo_raw src0, src1;              /* DWORD_ATOMIC: DWORD_ATOMIC sources */
 } vo_insn;
 
 /* Structural decode: walks the opcode's descriptor. Fails only on an unknown
@@ -337,11 +337,11 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(RAW_PAST_VAR, "raw.past_variable") X(NULL_DST, "raw.null_dst") \
     X(SURF_SLM, "surface.slm") X(SURF_BINDLESS, "surface.bindless") X(SURF_STATELESS, "surface.stateless") \
     X(SURF_DECLARED, "surface.declared") X(INVALID, "insn.invalid") \
-    /* i8-core */ \
+    /* issue 8 */ \
     X(IS_MODIFIED, "load.is_modified_ignored") X(OWORD_LD_ADDR, "oword_ld.addr_oword_units") \
     X(OWORD_UNALIGNED_BYTES, "oword_ld_unaligned.addr_bytes") \
     X(OWORD_UNALIGNED_DWORDS, "oword_ld_unaligned.addr_dwords_pre32") X(QW_ADDR, "qw.addr_bytes") \
-    /* i8-atomic */ \
+    /* DWORD_ATOMIC */ \
     X(AT_ADD, "atomic.add") X(AT_SUB, "atomic.sub") X(AT_INC, "atomic.inc") X(AT_DEC, "atomic.dec") \
     X(AT_MIN, "atomic.min") X(AT_MAX, "atomic.max") X(AT_XCHG, "atomic.xchg") X(AT_CMPXCHG, "atomic.cmpxchg") \
     X(AT_AND, "atomic.and") X(AT_OR, "atomic.or") X(AT_XOR, "atomic.xor") X(AT_IMIN, "atomic.imin") \
@@ -383,11 +383,11 @@ enum vo_tag {
     VO_TAG_DVR_ID_WIDTH,         /* doc_vs_reader:1  */
     VO_TAG_DVR_GATHER_PADDING,   /* doc_vs_reader:28 */
     VO_TAG_DVR_SCATTER_SCALING,  /* doc_vs_reader:34 */
-    /* i8-core */
+    /* issue 8 */
     VO_TAG_DVR_QW,               /* doc_vs_reader:21 */
     VO_TAG_UNALIGNED_DWORDS,     /* unaligned_dword_units (visa-reference §1.2) */
     VO_TAG_IS_MODIFIED,          /* is_modified */
-    /* i8-atomic */
+    /* DWORD_ATOMIC */
     VO_TAG_ATOMIC_COLLISION,     /* lanes of one atomic hit one address */
     VO_TAG_DVR_ATOMIC_NAMES,     /* doc_vs_reader:17 */
     VO_TAG_DVR_ATOMIC_TYPES,     /* doc_vs_reader:18 */
@@ -398,7 +398,7 @@ const char *vo_tag_name(unsigned tag);   /* "oob_read", "doc_vs_reader:5", ... *
 
 enum vo_space { VO_SPACE_VAR = 0, VO_SPACE_SURFACE = 1 };
 enum vo_free_kind { VO_FREE_UNDEFINED = 0, VO_FREE_ONE_OF = 1,
-    /* i8-atomic */
+    /* DWORD_ATOMIC */
     VO_FREE_SERIALIZABLE = 2 };
 /* serializable: one lane of a group of atomic lanes on one address */
 typedef struct vo_ser_lane {
@@ -415,7 +415,7 @@ typedef struct vo_free {
     uint32_t len;       /* bytes */
     uint8_t *values;    /* one_of: nvalues * len bytes, candidate-major; owned */
     const char *clause; /* spec clause id, e.g. "scatter.overlap" */
-    /* serializable (i8-atomic): the final bytes [offset, offset+len) and each
+    /* serializable (DWORD_ATOMIC): the final bytes [offset, offset+len) and each
      * lane's returned value must come from SOME serial order of the lanes */
     uint8_t op;         /* atomic op code (bits 4..0 of the op byte) */
     uint8_t nlanes;
@@ -463,7 +463,7 @@ vo_status vo_run(const vo_state *in, const uint8_t *insn, size_t n, vo_result *r
  * Returns 0, or -1 with err filled (field = JSON-style path). */
 int vo_state_check(const vo_state *s, vo_error *err);
 
-/* i8-atomic: text name of an atomic op code (bits 4..0): "add", ...,
+/* DWORD_ATOMIC: text name of an atomic op code (bits 4..0): "add", ...,
  * "minsint", "maxsint", "predec", "fmax", ..., "fsub"; NULL if undefined */
 const char *vo_atomic_op_name(unsigned code);
 

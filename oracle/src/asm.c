@@ -408,7 +408,7 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
         if (expect(p, ")", f->name) != 0) return -1;
     } else {
         /* suffix */
-        if ((f = field_of(d, VO_R_ATOMIC_OP)) != NULL) { /* i8-atomic: ".<op>[.16]" */
+        if ((f = field_of(d, VO_R_ATOMIC_OP)) != NULL) { /* DWORD_ATOMIC: ".<op>[.16]" */
             if (expect(p, ".", f->name) != 0) return -1;
             size_t at = p->pos;
             char nm[16];
@@ -475,7 +475,7 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
         case VO_R_DATA:
             if (expect(p, " ", f->name) != 0 || raw(p, &in.data, f->name) != 0) return -1;
             break;
-        case VO_R_SRC0: case VO_R_SRC1: /* i8-atomic */
+        case VO_R_SRC0: case VO_R_SRC1: /* DWORD_ATOMIC */
             if (expect(p, " ", f->name) != 0 || raw(p, vo_insn_raw(&in, f->role), f->name) != 0) return -1;
             break;
         default: break;

@@ -10,7 +10,7 @@ vo_raw *vo_insn_raw(vo_insn *in, unsigned role)
 {
     switch (role) {
     case VO_R_EOFF: return &in->eoff;
-    case VO_R_SRC0: return &in->src0; /* i8-atomic */
+    case VO_R_SRC0: return &in->src0; /* DWORD_ATOMIC */
     case VO_R_SRC1: return &in->src1;
     default: return &in->data;
     }

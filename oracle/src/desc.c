@@ -26,7 +26,7 @@ static const vo_desc desc_tab[] = {
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("block_size", UB, BLOCK_SIZE),
         F("num_blocks", UB, NUM_BLOCKS), F("scale", UW, SCALE), F("surface", UB, SURFACE),
         F("offset", VEC, GOFF), F("element_offset", RAW, EOFF), F("dst", RAW, DATA) }, 0, 0, 0 },
-    /* ---- i8-core ---- */
+    /* ---- issue 8 ---- */
     { VO_OP_GATHER, "gather", "GATHER", VO_FAM_SCATTERED, 0, 0, 0, 7,
       { F("elt_size", UB, ELT_SIZE), F("is_modified", UB, IS_MODIFIED), F("num_elts", UB, NUM_ELTS),
         F("surface", UB, SURFACE), F("global_offset", VEC, GOFF), F("element_offset", RAW, EOFF),
@@ -60,7 +60,7 @@ static const vo_desc desc_tab[] = {
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("num_blocks", UB, NUM_BLOCKS),
         F("surface", UB, SURFACE), F("offset", RAW, EOFF), F("src", RAW, DATA) },
       8, VO_GEN_XEHP_SDV, 1u << VO_T_Q | 1u << VO_T_UQ | 1u << VO_T_DF },
-    /* i8-atomic: DWORD_ATOMIC, no global offset (visa-reference §2.6); SIMD1..16 */
+    /* DWORD_ATOMIC: DWORD_ATOMIC, no global offset (visa-reference §2.6); SIMD1..16 */
     { VO_OP_DWORD_ATOMIC, "dword_atomic", "DWORD_ATOMIC", VO_FAM_ATOMIC, 1,
       SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), 8,
       { F("op", UB, ATOMIC_OP), F("exec_size", UB, EXEC), F("pred", UW, PRED), F("surface", UB, SURFACE),

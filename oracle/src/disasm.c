@@ -212,7 +212,7 @@ size_t vo_disasm(const vo_insn *in, char *buf, size_t cap)
         static const char *const ow[8] = { "1", "2", "4", "8", "16", "?", "?", "?" };
         sb_printf(&s, " (%s)", ow[in->val[VO_R_OWORD_SIZE] & 7]);
     } else {
-        if (has_role(d, VO_R_ATOMIC_OP)) { /* i8-atomic: ".<op>[.16]" */
+        if (has_role(d, VO_R_ATOMIC_OP)) { /* DWORD_ATOMIC: ".<op>[.16]" */
             uint32_t ob = in->val[VO_R_ATOMIC_OP];
             const char *on = vo_atomic_op_name(ob & 0x1F);
             sb_printf(&s, ".%s", on ? on : "?");
@@ -250,7 +250,7 @@ size_t vo_disasm(const vo_insn *in, char *buf, size_t cap)
             break;
         case VO_R_EOFF: put_raw(&s, &in->eoff); break;
         case VO_R_DATA: put_raw(&s, &in->data); break;
-        case VO_R_SRC0: put_raw(&s, &in->src0); break; /* i8-atomic */
+        case VO_R_SRC0: put_raw(&s, &in->src0); break; /* DWORD_ATOMIC */
         case VO_R_SRC1: put_raw(&s, &in->src1); break;
         default: break;
         }

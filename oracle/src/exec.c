@@ -16,7 +16,7 @@ static void free_list_clear(vo_result *r)
 {
     for (uint32_t i = 0; i < r->nfree; i++) {
         free(r->free[i].values);
-        free(r->free[i].lanes); /* i8-atomic */
+        free(r->free[i].lanes); /* DWORD_ATOMIC */
     }
     r->nfree = 0;
 }
@@ -363,7 +363,7 @@ static const vo_family_ops *family_of(const vo_desc *d)
     switch (d->family) {
     case VO_FAM_BLOCK: return &vo_fam_block;
     case VO_FAM_FOURCH: return &vo_fam_fourch;
-    case VO_FAM_ATOMIC: return &vo_fam_atomic; /* i8-atomic */
+    case VO_FAM_ATOMIC: return &vo_fam_atomic; /* DWORD_ATOMIC */
     default: return &vo_fam_scattered;
     }
 }
@@ -434,7 +434,7 @@ vo_status vo_run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *
     x.chen = eval_chen(&x);
     r->chen = x.chen;
     fam->plan(&x);
-    if (fam->run) { /* i8-atomic: read-modify-write families */
+    if (fam->run) { /* DWORD_ATOMIC: read-modify-write families */
         int rc = fam->run(&x);
         if (rc < 0) {
             vo_state_free(&r->final);

@@ -55,7 +55,7 @@ enum {
     SP_OPTYPE, SP_RAWALIGN, SP_ADDRID, SP_COLOFF, SP_PLATFORM, SP_READONLY,
     SP_U_RAW_PAST, SP_U_GOFF_PAST,
     SP_V_NULL_DST, SP_V_NOLANES, SP_V_VISA30, SP_V_PREDEF, SP_V_NONSCALAR, SP_V_ROW64, SP_V_ZERO_SURF,
-    /* i8-core */
+    /* issue 8 */
     SP_ISMOD, SP_V_ISMOD1, SP_V_UNALIGNED_DWORDS,
     SP_COUNT
 };
@@ -65,7 +65,7 @@ enum {
 #define O36 4u
 #define O78 8u
 #define OALL 15u
-/* i8-core: the other seven (their bits never change the seeds' special lists) */
+/* issue 8: the other seven (their bits never change the seeds' special lists) */
 #define O39 16u
 #define O79 32u
 #define O74 64u
@@ -121,7 +121,7 @@ static const sp_desc sp_tab[SP_COUNT] = {
     [SP_V_NONSCALAR] = { "non_scalar_region", OGOFF, NOTSTATUS, -1, 2 },
     [SP_V_ROW64] = { "row_unit", OGOFF, NOTSTATUS, -1, 2 },
     [SP_V_ZERO_SURF] = { "absent_surface", OEVERY, NOTSTATUS, -1, 2 },
-    /* i8-core */
+    /* issue 8 */
     [SP_ISMOD] = { "is_modified", O39 | O35 | O3C, VO_INVALID, VO_E_IS_MODIFIED, 2 },
     [SP_V_ISMOD1] = { "is_modified_1", O39 | O35 | O3C, NOTSTATUS, -1, 2 },
     [SP_V_UNALIGNED_DWORDS] = { "dword_units_pre32", O3C, NOTSTATUS, -1, 4 },
@@ -172,7 +172,7 @@ static const op_plan plans[] = {
         FB(F_ES) | FB(F_SUB) | FB(F_PLAT) | FB(F_ALIGN),            /* upper bytes, padding       */
         FB(F_SURF) | FB(F_BOUNDS) | FB(F_ALIGN) | FB(F_SUB),
         FB(F_VER) | FB(F_GOFF) | FB(F_PLAT) | FB(F_SURF), 0 } },
-    /* ---- i8-core ---- */
+    /* ---- issue 8 ---- */
     { VO_OP_GATHER, { 2, 2, 3, 4, 1, 3, 4, B_COUNT, 1, 3, 1 },
       { FB(F_ES) | FB(F_MASK) | FB(F_SUB) | FB(F_PLAT),              /* enables, upper bytes, padding */
         FB(F_SURF) | FB(F_BOUNDS) | FB(F_SUB) | FB(F_PLAT),
@@ -286,7 +286,7 @@ static uint64_t specials_count(uint8_t op)
 
 uint64_t vo_gen_systematic_count(uint8_t op)
 {
-    if (op == VO_OP_DWORD_ATOMIC) return vo_gen_atomic_systematic_count(); /* i8-atomic: gen_atomic.c */
+    if (op == VO_OP_DWORD_ATOMIC) return vo_gen_atomic_systematic_count(); /* DWORD_ATOMIC: gen_atomic.c */
     const op_plan *p = plan_for(op);
     if (!p) return 0;
     uint64_t n = 0;
@@ -298,7 +298,7 @@ uint64_t vo_gen_default_count(uint8_t op)
 {
     uint64_t s = vo_gen_systematic_count(op);
     if (!s) return 0;
-    if (op != VO_OP_DWORD_ATOMIC && !(opbit(op) & OALL)) { /* i8-core ops: about 300 random cases, at least 1000 tests (vector size) */
+    if (op != VO_OP_DWORD_ATOMIC && !(opbit(op) & OALL)) { /* non-atomic issue-8 ops: about 300 random cases, at least 1000 tests (vector size) */
         uint64_t n = (s + 300 + 99) / 100 * 100;
         return n < 1000 ? 1000 : n;
     }
@@ -380,7 +380,7 @@ static size_t assemble(const genc *e, uint8_t *out, size_t cap)
         put(&w, e->scale, 2); put(&w, e->surf, 1); put_vec(&w, e); put_raw(&w, e, &e->e);
         put_raw(&w, e, &e->d);
         break;
-    /* ---- i8-core ---- */
+    /* ---- issue 8 ---- */
     case VO_OP_GATHER: /* §2.2: is_modified after elt_size */
         put(&w, e->elt, 1); put(&w, e->ismod, 1); put(&w, e->nelts, 1); put(&w, e->surf, 1);
         put_vec(&w, e); put_raw(&w, e, &e->e); put_raw(&w, e, &e->d);
@@ -1386,7 +1386,7 @@ static uint64_t mix(uint64_t seed, uint8_t op, uint64_t k)
 
 int vo_gen_case(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *info)
 {
-    if (op == VO_OP_DWORD_ATOMIC) return vo_gen_atomic_case(seed, k, c, info); /* i8-atomic: gen_atomic.c */
+    if (op == VO_OP_DWORD_ATOMIC) return vo_gen_atomic_case(seed, k, c, info); /* DWORD_ATOMIC: gen_atomic.c */
     const op_plan *p = plan_for(op);
     if (!p) return -1;
     vo_case_free(c);

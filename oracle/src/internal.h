@@ -31,7 +31,7 @@ typedef struct vo_ctx {
     uint32_t goff;
     vo_var *eoff_var; uint32_t eoff_off;
     vo_var *data_var; uint32_t data_off;  /* data_var NULL: %null destination */
-    vo_var *src0_var; uint32_t src0_off;  /* i8-atomic: NULL when %null */
+    vo_var *src0_var; uint32_t src0_off;  /* DWORD_ATOMIC: NULL when %null */
     vo_var *src1_var; uint32_t src1_off;
     uint32_t chen;
     uint32_t nplan;
@@ -44,14 +44,14 @@ typedef struct vo_family_ops {
     uint32_t (*data_bytes)(const vo_ctx *x);
     void (*plan)(vo_ctx *x);
     void (*padding)(vo_ctx *x);   /* reads: mark register padding undefined (may be NULL) */
-    /* i8-atomic: a family that reads and writes performs its own accesses:
+    /* DWORD_ATOMIC: a family that reads and writes performs its own accesses:
      * 0 ok, 1 undefined, -1 page cap (the engine restores the input) */
     int (*run)(vo_ctx *x);
 } vo_family_ops;
 extern const vo_family_ops vo_fam_scattered, vo_fam_block, vo_fam_fourch;
-extern const vo_family_ops vo_fam_atomic; /* i8-atomic */
+extern const vo_family_ops vo_fam_atomic; /* DWORD_ATOMIC */
 
-/* ---- i8-atomic: the atomic op table (visa-reference §1.10) ---- */
+/* ---- DWORD_ATOMIC: the atomic op table (visa-reference §1.10) ---- */
 enum { VO_AT_UD = 0, VO_AT_UD_OR_D, VO_AT_D, VO_AT_F };
 typedef struct vo_atomic_info {
     const char *name;     /* text name as GenX_IR prints it ("minsint"); predec: ours */

@@ -1350,7 +1350,7 @@ static void free_text(sb *b, const vo_result *r)
                 SB_LIT(b, "\"");
             }
             SB_LIT(b, "]");
-        } else if (f->kind == VO_FREE_SERIALIZABLE) { /* i8-atomic: docs/format.md */
+        } else if (f->kind == VO_FREE_SERIALIZABLE) { /* DWORD_ATOMIC: docs/format.md */
             uint8_t le[4];
             const char *on = vo_atomic_op_name(f->op);
             SB_LIT(b, ",\"kind\":\"serializable\",\"op\":\"");

@@ -64,10 +64,10 @@ static const char *const err_tab[VO_E_COUNT] = {
     "E_SURFACE", "E_OPERAND_CLASS", "E_MODIFIER", "E_REGION", "E_IMM_TYPE", "E_VAR_ID",
     "E_RESERVED_ID", "E_NULL_OPERAND", "E_OPERAND_TYPE", "E_RAW_ALIGN", "E_ADDR_ID",
     "E_COL_OFFSET", "E_PLATFORM", "E_READ_ONLY", "E_STATE", "E_STATE_CAP", "E_OOM", "E_JSON",
-    /* i8-core: 34..41 */
+    /* issue 8: 34..41 */
     "E_IS_MODIFIED", "E_RESERVED_35", "E_RESERVED_36", "E_RESERVED_37", "E_RESERVED_38",
     "E_RESERVED_39", "E_RESERVED_40", "E_RESERVED_41",
-    /* i8-atomic: 42..49 */
+    /* DWORD_ATOMIC: 42..49 */
     "E_ATOMIC_OP", "E_ATOMIC_WIDTH", "E_ATOMIC_SRC0", "E_ATOMIC_SRC1", "E_ATOMIC_TYPE",
     "E_RESERVED_47", "E_RESERVED_48", "E_RESERVED_49",
 };
@@ -81,9 +81,9 @@ static const char *const tag_tab[VO_TAG_COUNT] = {
     "doc_vs_reader:10", "doc_vs_reader:11", "doc_vs_reader:12", "doc_vs_reader:20",
     "doc_vs_reader:25", "doc_vs_reader:26", "doc_vs_reader:1", "doc_vs_reader:28",
     "doc_vs_reader:34",
-    /* i8-core */
+    /* issue 8 */
     "doc_vs_reader:21", "unaligned_dword_units", "is_modified",
-    /* i8-atomic */
+    /* DWORD_ATOMIC */
     "atomic_collision", "doc_vs_reader:17", "doc_vs_reader:18", "doc_vs_reader:27",
 };
 const char *vo_tag_name(unsigned tag) { return tag < VO_TAG_COUNT ? tag_tab[tag] : NULL; }

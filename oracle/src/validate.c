@@ -187,7 +187,7 @@ static int check_surface(vo_ctx *x)
     return 0;
 }
 
-/* ---- i8-atomic: DWORD_ATOMIC op byte and operands (visa-reference §1.10, §2.6) ---- */
+/* ---- DWORD_ATOMIC: DWORD_ATOMIC op byte and operands (visa-reference §1.10, §2.6) ---- */
 static int check_atomic_op(vo_ctx *x)
 {
     uint32_t v = x->in->val[VO_R_ATOMIC_OP];
@@ -310,7 +310,7 @@ int vo_validate(vo_ctx *x)
             else rc = check_raw(x, role, &in->data, &x->data_var);
             x->data_off = in->data.offset;
             break;
-        /* i8-atomic */
+        /* DWORD_ATOMIC */
         case VO_R_ATOMIC_OP: rc = check_atomic_op(x); break;
         case VO_R_SRC0: rc = check_atomic_raw(x, role, &in->src0, &x->src0_var); x->src0_off = in->src0.offset; break;
         case VO_R_SRC1: rc = check_atomic_raw(x, role, &in->src1, &x->src1_var); x->src1_off = in->src1.offset; break;

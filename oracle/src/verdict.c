@@ -11,7 +11,7 @@ static const char *const kind_tab[VO_K_COUNT] = {
     "wrong_value", "missing_write", "extra_write", "not_one_of", "write_past_bound",
     "not_rejected", "wrongly_rejected", "dut_error", "crash", "timeout", "garbage",
     "no_result", "bad_shape",
-    /* i8-atomic */
+    /* DWORD_ATOMIC */
     "not_serializable", "serial_unproven",
 };
 const char *vo_kind_name(unsigned k) { return k < VO_K_COUNT ? kind_tab[k] : "unknown"; }
@@ -268,7 +268,7 @@ static const vo_free *free_at(const vo_result *r, uint8_t space, uint32_t index,
     for (uint32_t i = 0; i < r->nfree; i++) {
         const vo_free *f = &r->free[i];
         if (f->space == space && f->index == index && off >= f->offset && off - f->offset < f->len) return f;
-        /* i8-atomic: the return slots of serialized lanes are judged with the order search */
+        /* DWORD_ATOMIC: the return slots of serialized lanes are judged with the order search */
         if (f->kind == VO_FREE_SERIALIZABLE && space == VO_SPACE_VAR && f->dst_var && f->dst_var == index)
             for (unsigned k = 0; k < f->nlanes; k++)
                 if (f->lanes[k].dst_offset >= 0 && off >= (uint64_t)f->lanes[k].dst_offset &&
@@ -337,7 +337,7 @@ static void classify(vctx *x, uint8_t space, uint32_t index, uint64_t off, uint8
     } else {
         d->clause = fallback_clause(x);
     }
-    /* i8-atomic: an atomic writes memory and reads into its destination */
+    /* DWORD_ATOMIC: an atomic writes memory and reads into its destination */
     int atomic = x->have_insn && x->insn.desc->family == VO_FAM_ATOMIC;
     int reads_var = !x->is_write || atomic;
     int produced = a && (a->outcome == VO_ACC_DONE || a->outcome == VO_ACC_OVERLAP) &&
@@ -466,7 +466,7 @@ static void cmp_one_of(vctx *x, const vo_state *exp, const vo_state *got)
     }
 }
 
-/* ---- i8-atomic: serializability of colliding atomic lanes (docs/check.md) ---- */
+/* ---- DWORD_ATOMIC: serializability of colliding atomic lanes (docs/check.md) ---- */
 typedef struct ser {
     const vo_free *f;
     uint32_t final;
@@ -747,7 +747,7 @@ int vo_verdict_compute(const vo_state *in, const uint8_t *insn, size_t n, const 
     cmp_vars(&x, &r->final, &d->state);
     cmp_surfaces(&x, &r->final, &d->state);
     cmp_one_of(&x, &r->final, &d->state);
-    cmp_serializable(&x, &r->final, &d->state); /* i8-atomic */
+    cmp_serializable(&x, &r->final, &d->state); /* DWORD_ATOMIC */
     if (!v->ndiff) return 1;
     fail_status(&x, v->diffs[0].kind, v->diffs[0].clause);
     return 0;

@@ -105,6 +105,43 @@ static void test_byte_single_ismod(void)
     vo_state_free(&s);
 }
 
+/* D31: any is_modified value (here 0, 2, 0x80, 0xFF) is valid, ignored, and
+ * gives exactly the bytes of value 0. dword, 8 lanes (num_elts 0x00), global
+ * 0, offs[i] = 2i → byte address 8i (D8): lane 0 = bytes 0x80..0x83 =
+ * 0x83828180, lane 3 = bytes at 24 = 0x9B9A9998, lane 7 = bytes at 56 =
+ * 0xBBBAB9B8; one full GRF, no freedom. Non-zero values carry the tag. */
+static void test_ismod_any_value(void)
+{
+    uint32_t offs[32];
+    for (int i = 0; i < 32; i++) offs[i] = 2u * (uint32_t)i;
+    const uint8_t vals[4] = { 0, 2, 0x80, 0xFF };
+    vo_state s, exp;
+    vt_insn x;
+    vo_result r;
+    ga_state(&s, "TGLLP", 0xFFFFFFFFu, offs, 6, 0x200);
+    vt_copy(&exp, &s);
+    for (uint32_t i = 0; i < 8; i++) {
+        uint32_t a = 8 * i;
+        st_var_put_ud(&exp, 33, i, (uint32_t)MB(a) | (uint32_t)MB(a + 1) << 8 | (uint32_t)MB(a + 2) << 16 |
+                                       (uint32_t)MB(a + 3) << 24);
+    }
+    for (int k = 0; k < 4; k++) {
+        ga_insn(&x, 2, vals[k], 0x00, 6, 0, 33);
+        CHECK_EQ(vt_run(&s, &x, &r), VO_OK);
+        CHECK_STATE(&r.final, &exp);
+        CHECK_EQ(var_ud(&r.final, 33, 0), 0x83828180u);
+        CHECK_EQ(var_ud(&r.final, 33, 3), 0x9B9A9998u);
+        CHECK_EQ(var_ud(&r.final, 33, 7), 0xBBBAB9B8u);
+        CHECK_EQ(var_ud(&r.final, 33, 8), OLD(8));
+        CHECK_EQ(r.nfree, 0);
+        CHECK_EQ(has_tag(&r, VO_TAG_IS_MODIFIED), vals[k] != 0);
+        CHECK_EQ(has_clause(&r, VO_C_IS_MODIFIED), vals[k] != 0);
+        vo_result_free(&r);
+    }
+    vo_state_free(&exp);
+    vo_state_free(&s);
+}
+
 /* word, 16 elements, M1_NM (num_elts 0x81) with an all-zero EM: NoMask
  * enables all 16. global 0, offs[i] = i → A = 2i; lane i low half = MB(2i) |
  * MB(2i+1) << 8, upper half undefined; 16 x 4 = 64 B = 2 GRFs, no padding. */
@@ -212,6 +249,7 @@ int main(void)
 {
     test_dword();
     test_byte_single_ismod();
+    test_ismod_any_value();
     test_word_nomask();
     test_oob_disabled();
     test_slm_null();

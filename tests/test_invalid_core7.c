@@ -72,8 +72,9 @@ static const row rows[] = {
     { "TGLLP", "39", VO_INVALID, VO_E_TRUNCATED, "elt_size", 1, "ends after the opcode" },
     { "TGLLP", "39 03 00 00 06 " G_IMM R32 R33, VO_INVALID, VO_E_ELT_SIZE, "elt_size", 1, "elt_size code 3" },
     { "TGLLP", "39 06 00 00 06 " G_IMM R32 R33, VO_INVALID, VO_E_ELT_SIZE, "elt_size", 1, "reserved bit 2 (D20)" },
-    { "TGLLP", "39 02 02 00 06 " G_IMM R32 R33, VO_INVALID, VO_E_IS_MODIFIED, "is_modified", 2, "is_modified 2 (D31)" },
-    { "TGLLP", "39 02 FF 00 06 " G_IMM R32 R33, VO_INVALID, VO_E_IS_MODIFIED, "is_modified", 2, "is_modified 255" },
+    /* D31: every is_modified value is valid and ignored (bytes: test_exec_gather.c) */
+    { "TGLLP", "39 02 02 00 06 " G_IMM R32 R33, VO_OK, 0, NULL, 0, "is_modified 2 is valid (D31)" },
+    { "TGLLP", "39 02 FF 00 06 " G_IMM R32 R33, VO_OK, 0, NULL, 0, "is_modified 255 is valid (D31)" },
     { "TGLLP", "39 02 00 03 06 " G_IMM R32 R33, VO_INVALID, VO_E_NUM_ELTS, "num_elts", 3, "num_elts code 3" },
     { "TGLLP", "39 02 00 04 06 " G_IMM R32 R33, VO_INVALID, VO_E_NUM_ELTS, "num_elts", 3, "reserved bit 2" },
     { "TGLLP", "39 02 00 10 06 " G_IMM R32 R33, VO_INVALID, VO_E_MASK_CTRL, "num_elts", 3, "SIMD8 + M2" },
@@ -111,8 +112,9 @@ static const row rows[] = {
     { "TGLLP", "35 04 00 00 " G_IMM R33, VO_INVALID, VO_E_SIZE_CODE, "size", 1, "16 owords before XeHP_SDV" },
     { "XeHP_SDV", "3C 04 00 06 " G_IMM R33, VO_INVALID, VO_E_SIZE_CODE, "size", 1, "16 owords, not SLM (D36)" },
     { "XeHP_SDV", "3C 04 00 00 " G_IMM R33, VO_OK, 0, NULL, 0, "16 owords on SLM" },
-    { "TGLLP", "35 03 02 06 " G_IMM R33, VO_INVALID, VO_E_IS_MODIFIED, "is_modified", 2, "is_modified 2" },
-    { "TGLLP", "3C 03 80 06 " G_IMM R33, VO_INVALID, VO_E_IS_MODIFIED, "is_modified", 2, "is_modified 0x80" },
+    /* D31: every is_modified value is valid and ignored (bytes: test_exec_oword_ld*.c) */
+    { "TGLLP", "35 03 02 06 " G_IMM R33, VO_OK, 0, NULL, 0, "is_modified 2 is valid (D31)" },
+    { "TGLLP", "3C 03 80 06 " G_IMM R33, VO_OK, 0, NULL, 0, "is_modified 0x80 is valid (D31)" },
     { "SKL", "3C 03 00 00 " G_IMM R33, VO_INVALID, VO_E_PLATFORM, "surface", 3, "SLM before ICLLP" },
     { "TGLLP", "35 03 00 01 " G_IMM R33, VO_INVALID, VO_E_SURFACE, "surface", 3, "T1" },
     { "TGLLP", "35 03 00 06 01 00 00 00 00" R33, VO_INVALID, VO_E_OPERAND_CLASS, "offset", 4, "address class" },
@@ -171,7 +173,8 @@ int main(void)
         vo_result_free(&r);
         vo_state_free(&s);
     }
-    /* the names table has no holes: 34 is E_IS_MODIFIED, 35..49 reserved */
+    /* the names table has no holes: 34 is E_IS_MODIFIED (kept, no longer
+     * returned: D31), 35..49 reserved */
     CHECK_STR(vo_errcode_name(VO_E_IS_MODIFIED), "E_IS_MODIFIED");
     CHECK_EQ(VO_E_IS_MODIFIED, 34);
     CHECK_EQ(VO_E_COUNT, 50);

@@ -837,8 +837,7 @@ static int do_gather(ctx *x)
     if (finish_decode(x))
         return VISA_DUT_REJECTED;
 
-    if (ismod > 1) /* a flag the read ignores (text `.mod`); other values reserved: D31 */
-        REJECT(x, "is_modified: 0x%02x not valid", ismod);
+    (void)ismod; /* D31: read and ignored, any value 0..255 */
     if ((eltb & 3) == 3 || (eltb & ~3u))
         REJECT(x, "elt_size: 0x%02x not valid", eltb);
     if ((ne & 3) == 3 || (ne & 0xC))
@@ -987,8 +986,7 @@ static int do_oword_ld(ctx *x, int unaligned)
     if (finish_decode(x))
         return VISA_DUT_REJECTED;
 
-    if (ismod > 1) /* D31 */
-        REJECT(x, "is_modified: 0x%02x not valid", ismod);
+    (void)ismod; /* D31: read and ignored, any value 0..255 */
     if ((size & ~7u) || (size & 7) > 4)
         REJECT(x, "size: 0x%02x not valid", size);
     if ((size & 7) == 4 && !(x->gen >= G_XEHP_SDV && surf == 0))

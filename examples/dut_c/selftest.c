@@ -790,6 +790,50 @@ static void t_oword_ld_unaligned(uint32_t ver, uint32_t off, uint32_t byte)
     end_check();
 }
 
+/* D31: is_modified is read and ignored, any value 0..255 (GATHER, OWORD_LD,
+ * OWORD_LD_UNALIGNED): a non-zero byte reads exactly what 0 reads */
+static void t_ismod_ignored(void)
+{
+    tc_begin("gather.4 (M1, 8) is_modified 0xFF ignored", "TGLLP", 32, 306);
+    std_vars();
+    for (unsigned i = 0; i < 8; i++)
+        put32(offs + 4 * i, i); /* dword units: byte address 4 * (2 + i) */
+    hsurf *s = add_surface(6, 64, 0);
+    for (unsigned a = 0; a < 64; a++)
+        s->b[a] = (uint8_t)(0x40 + a);
+    b1(0x39); b1(0x02); b1(0xFF); b1(0x00); b1(6); op_imm(2); op_raw(32, 0); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned i = 0; i < 8; i++)
+        expect_var32(1, i, get32(s->b + 8 + 4 * i));
+    expect_surface_unchanged_except(6, 0, 0);
+    end_check();
+
+    tc_begin("oword_ld (2) T6 0x1 is_modified 0x80 ignored", "TGLLP", 32, 306);
+    std_vars();
+    s = add_surface(6, 64, 0);
+    for (unsigned a = 0; a < 64; a++)
+        s->b[a] = (uint8_t)(a ^ 0x5A);
+    b1(0x35); b1(0x01); b1(0x80); b1(6); op_imm(1); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned j = 0; j < 8; j++)
+        expect_var32(1, j, get32(s->b + 16 + 4 * j));
+    end_check();
+
+    tc_begin("oword_ld_unaligned (2) T6 0x4 is_modified 0x02 ignored", "TGLLP", 32, 306);
+    std_vars();
+    s = add_surface(6, 64, 0);
+    for (unsigned a = 0; a < 64; a++)
+        s->b[a] = (uint8_t)(a * 3 + 1);
+    b1(0x3C); b1(0x01); b1(0x02); b1(6); op_imm(4); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned j = 0; j < 8; j++)
+        expect_var32(1, j, get32(s->b + 4 + 4 * j));
+    end_check();
+}
+
 /* QW_GATHER (0x86): (P1) SIMD4, qword lanes, disabled lanes kept, OOB zero */
 static void t_qw_gather(void)
 {
@@ -985,8 +1029,6 @@ static void invalid_cases_issue8(void)
         0x05, 0x00, 0, 0, 0, 0, 0x20, 0, 0, 0, 0, 0, 0x00, 0, 0, 0, 0x04, 0);
     INV("invalid: gather dst read-only %r0", "TGLLP", 0x39, 0x02, 0x00, 0x00, 6,
         0x05, 0x00, 0, 0, 0, 0, 0x20, 0, 0, 0, 0, 0, 0x07, 0, 0, 0, 0, 0);
-    INV("invalid: gather is_modified 2", "TGLLP", 0x39, 0x02, 0x02, 0x00, 6, S4TAIL);
-    INV("invalid: oword_ld is_modified 0x80", "TGLLP", 0x35, 0x00, 0x80, 6, 0x05, 0x00, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0);
     INV("invalid: qw_gather num_blocks 1 (2 blocks)", "PVC", 0x86, 0x03, 0, 0, 1, 6, 0x20, 0, 0, 0, 0, 0, 0x22, 0, 0, 0, 0, 0);
     INV("invalid: scatter_scaled num_blocks 3", "TGLLP", 0x79, 0x03, 0, 0, 0x00, 0x03, 0, 0, 6, S4TAIL);
     INV("invalid: scatter_scaled exec size 32", "TGLLP", 0x79, 0x05, 0, 0, 0x00, 0x00, 0, 0, 6, S4TAIL);
@@ -1022,6 +1064,7 @@ static void issue8_cases(void)
     t_oword_ld();
     t_oword_ld_unaligned(306, 20, 20);
     t_oword_ld_unaligned(301, 5, 20);
+    t_ismod_ignored();
     t_qw_gather();
     t_qw_scatter();
     t_atomic_collide("dword_atomic.add (M1, 8) 4 lanes on one dword", 0x00);

@@ -549,8 +549,7 @@ class Machine:
         eltb, ismod, ne, surf = self.get(1), self.get(1), self.get(1), self.get(1)
         g, eo, dst = self.vec(), self.raw(), self.raw()
         self.done()
-        if ismod > 1:  # a flag the read ignores; other values reserved (D31)
-            raise Invalid("is_modified")
+        del ismod  # D31: read and ignored, any value 0..255
         if eltb & 3 == 3 or eltb & ~3:
             raise Invalid("elt_size")
         if ne & 3 == 3 or ne & 0xC:
@@ -644,8 +643,7 @@ class Machine:
         size, ismod, surf = self.get(1), self.get(1), self.get(1)
         g, dst = self.vec(), self.raw()
         self.done()
-        if ismod > 1:  # D31
-            raise Invalid("is_modified")
+        del ismod  # D31: read and ignored, any value 0..255
         if size & ~7 or size & 7 > 4:
             raise Invalid("size")
         if size & 7 == 4 and not (self.gen >= G_XEHP_SDV and surf == 0):

@@ -182,7 +182,7 @@ typedef enum vo_errcode {
     VO_E_OOM = 32,             /* allocation failed                             */
     VO_E_JSON = 33,            /* malformed JSON text                           */
     /* 34..41: the non-atomic loads (35..41 reserved, never returned) */
-    VO_E_IS_MODIFIED = 34,     /* is_modified byte not 0 or 1 (decision D31)    */
+    VO_E_IS_MODIFIED = 34,     /* no longer returned: D31 accepts 0..255; kept  */
     VO_E_RESERVED_35 = 35, VO_E_RESERVED_36 = 36, VO_E_RESERVED_37 = 37, VO_E_RESERVED_38 = 38,
     VO_E_RESERVED_39 = 39, VO_E_RESERVED_40 = 40, VO_E_RESERVED_41 = 41,
     /* 42..49: DWORD_ATOMIC (47..49 reserved, never returned) */

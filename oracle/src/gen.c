@@ -122,7 +122,7 @@ static const sp_desc sp_tab[SP_COUNT] = {
     [SP_V_ROW64] = { "row_unit", OGOFF, NOTSTATUS, -1, 2 },
     [SP_V_ZERO_SURF] = { "absent_surface", OEVERY, NOTSTATUS, -1, 2 },
     /* issue 8 */
-    [SP_ISMOD] = { "is_modified", O39 | O35 | O3C, VO_INVALID, VO_E_IS_MODIFIED, 2 },
+    [SP_ISMOD] = { "is_modified", O39 | O35 | O3C, NOTSTATUS, -1, 2 }, /* D31: any value valid, ignored */
     [SP_V_ISMOD1] = { "is_modified_1", O39 | O35 | O3C, NOTSTATUS, -1, 2 },
     [SP_V_UNALIGNED_DWORDS] = { "dword_units_pre32", O3C, NOTSTATUS, -1, 4 },
 };
@@ -1078,7 +1078,7 @@ static void apply_special(gx *x)
         if (is_qw(x->op)) e->nblocks = (uint8_t)(v == 0 ? 1 + rn(&x->R, 3) : 4 + rn(&x->R, 252)); /* D42 */
         else e->nblocks = (uint8_t)(v == 0 ? 3 : 3 + rn(&x->R, 253));
         break;
-    case SP_ISMOD: e->ismod = (uint8_t)(v == 0 ? 2 : 2 + rn(&x->R, 254)); break; /* D31 */
+    case SP_ISMOD: e->ismod = (uint8_t)(v == 0 ? 0x80 | rn(&x->R, 128) : 2 + rn(&x->R, 126)); break; /* D31: 2..255, ignored */
     case SP_V_ISMOD1: e->ismod = 1; break;
     case SP_CLASS: {
         uint32_t id = g->id;

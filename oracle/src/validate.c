@@ -275,9 +275,8 @@ int vo_validate(vo_ctx *x)
             if ((v & 3) == 3) rc = bad(x, VO_E_ELT_SIZE, role, "elt_size code 3 is reserved");
             else if (v & ~3u) rc = bad(x, VO_E_ELT_SIZE, role, "reserved bits 7..2 set (0x%02x)", v); /* D20 */
             break;
-        case VO_R_IS_MODIFIED: /* decision D31: a flag, read and ignored; other values reserved */
-            if (v > 1) rc = bad(x, VO_E_IS_MODIFIED, role, "is_modified must be 0 or 1, is %u", v);
-            else if (v == 1) { vo_tag(x->r, VO_TAG_IS_MODIFIED); vo_clause(x->r, VO_C_IS_MODIFIED); }
+        case VO_R_IS_MODIFIED: /* D31: every value 0..255 read and ignored (doc + reader); never an error */
+            if (v) { vo_tag(x->r, VO_TAG_IS_MODIFIED); vo_clause(x->r, VO_C_IS_MODIFIED); }
             break;
         case VO_R_CHMASK:
             if ((v & 0xF) == 0) rc = bad(x, VO_E_CHANNEL_MASK, role, "no channel enabled");

@@ -634,6 +634,9 @@ int cmd_shrink(int argc, char **argv)
         goto done;
     }
     free(doc);
+    if (!s.alive) /* D91 */
+        fprintf(stderr, "shrink: note: the DUT never answered a run normally (only %s): it may fail on every input\n",
+                vo_dut_status_name((unsigned)so.status));
     fprintf(stderr,
             "shrink: %s: lanes %d -> %d, exec size %d -> %d, channels %d -> %d, non-zero var bytes %u -> %u, "
             "non-zero surface bytes %u -> %u (%u trials); wrote %s\n",

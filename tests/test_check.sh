@@ -218,6 +218,87 @@ EOF
 shrink_case "$GATHER_BAD" g 1
 shrink_case "$SCATTER_BAD" s 2
 
+# ---- 5b. shrink a DWORD_ATOMIC: src0/src1 move with the lane they belong to ----
+# libdut_mutant_47 (atomic_cmpxchg_swapped) computes (old == src0) ? src1 : old
+# instead of (old == src1) ? src0 : old. The case, worked by hand:
+#   insn 7d 07 03 0000 00 | 20000000 0000 | 21000000 0000 | 22000000 0000 | 23000000 0000
+#   = dword_atomic.cmpxchg (M1, 8) %slm V32.0 V33.0 V34.0 V35.0 (op 7 = cmpxchg,
+#   exec byte 0x03 = 8 lanes M1, surface 0 = SLM, raw operands id u32 + offset u16);
+#   V32 element offsets 4*i (lane i -> SLM dword i); SLM (64 bytes) dword 1 =
+#   0x01010101, dword 2 = 0x02020202, the rest 0.
+#   lane:        0          1          2          3          4          5          6          7
+#   src0 V33: 00000000 00000007 00000007 11111111 22222222 00ab0000 00000000 33333333
+#   src1 V34: 00330000 00000009 00000009 44444444 44444444 00000000 0000cd00 55555555
+# Lanes 1, 2: old matches neither source, both readings keep old: pass.
+# Lane 5 (old 0): correct 0 == src1 -> write src0 0x00ab0000; the mutant 0 != src0 -> keeps 0
+# (a missing_write). Lane 6 (old 0): correct 0 != src1 -> keeps 0; the mutant 0 == src0 ->
+# writes 0x0000cd00 (a wrong_value). Dwords below are values (little-endian in the bytes).
+# Lane 0 (disabled) would fail too at either address (0 == its src0 -> writes 0x00330000),
+# so moving only the element offset to lane 0 would still fail, with lane 0's sources.
+# Test "a" enables lanes 1, 2, 5 (exec_mask 0x26), test "b" lanes 1, 2, 6 (0x46):
+# each must shrink to one lane at lane 0, exec size 1, whose src0/src1 dwords are
+# lane 5's (00ab0000 / 00000000), resp. lane 6's (00000000 / 0000cd00). Zeroing
+# any of those bytes makes the mutant agree, so they must survive unchanged.
+ATOM_BAD=$(lib dut_mutant_47 47)
+python3 - "$TMP/atom.json" <<'EOF2'
+import json, sys
+def dw(*v): return "".join(x.to_bytes(4, "little").hex() for x in v)
+slm = dw(0, 0x01010101, 0x02020202, *([0] * 13))
+inp = lambda mask: {
+    "platform": {"name": "ARL", "grf_bytes": 32, "visa_version": "3.6"},
+    "insn": "7d0703000000" + "200000000000" + "210000000000" + "220000000000" + "230000000000",
+    "exec_mask": "%08x" % mask,
+    "vars": [{"id": 32, "type": "ud", "num_elts": 8, "data": dw(*[4 * i for i in range(8)])},
+             {"id": 33, "type": "ud", "num_elts": 8,
+              "data": dw(0, 7, 7, 0x11111111, 0x22222222, 0x00ab0000, 0, 0x33333333)},
+             {"id": 34, "type": "ud", "num_elts": 8,
+              "data": dw(0x00330000, 9, 9, 0x44444444, 0x44444444, 0, 0x0000cd00, 0x55555555)},
+             {"id": 35, "type": "ud", "num_elts": 8, "data": dw(*[0xdddddddd] * 8)}],
+    "preds": [], "addrs": [],
+    "surfaces": [{"index": 0, "size": 64, "data": [[0, slm]]}]}
+json.dump({"format": "visa-vectors/1", "instruction": "dword_atomic",
+           "tests": [{"id": "a", "input": inp(0x26)}, {"id": "b", "input": inp(0x46)}]}, open(sys.argv[1], "w"))
+EOF2
+for t in a:00ab0000:00000000 b:00000000:0000cd00; do
+    IFS=: read -r tid want0 want1 <<<"$t"
+    python3 - "$TMP/atom.json" "$tid" "$TMP/atom_$tid.json" <<'EOF2'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["tests"] = [t for t in d["tests"] if t["id"] == sys.argv[2]]
+del d["tests"][0]["id"]
+json.dump(d, open(sys.argv[3], "w"))
+EOF2
+    "$VO" check "$TMP/atom_$tid.json" --dut-lib "$ATOM_BAD" -q >"$TMP/atom_$tid.out" 2>&1
+    abucket=$(awk '/^FAIL /{print $3; exit}' "$TMP/atom_$tid.out")
+    expect "atomic $tid: the mutant fails the case as dword_atomic:atomic.addr_bytes:... (got '$abucket')" \
+        $(case $abucket in dword_atomic:atomic.addr_bytes:*) true ;; *) false ;; esac; echo $?)
+    "$VO" shrink "$TMP/atom_$tid.json" --dut-lib "$ATOM_BAD" -o "$TMP/atom_$tid.min.json" 2>"$TMP/atom_$tid.err"
+    expect "shrink atomic $tid: exit 0 and wrote the case" $([ $? = 0 ] && [ -f "$TMP/atom_$tid.min.json" ]; echo $?)
+    echo "  shrink atomic $tid: $(cat "$TMP/atom_$tid.err")"
+    "$VO" check "$TMP/atom_$tid.min.json" --dut-lib "$ATOM_BAD" -q >"$TMP/atom_$tid.min.out" 2>&1
+    expect "shrink atomic $tid: the shrunk case still fails with bucket $abucket" \
+        $([ $? = 1 ] && grep -q "^FAIL [0-9a-f]* $abucket " "$TMP/atom_$tid.min.out"; echo $?)
+    "$VO" check "$TMP/atom_$tid.min.json" --dut-lib "$GOOD" >/dev/null 2>&1
+    expect "shrink atomic $tid: the good DUT passes the shrunk case" $([ $? = 0 ]; echo $?)
+    python3 - "$TMP/atom_$tid.min.json" "$want0" "$want1" <<'EOF2'
+import json, sys
+i = json.load(open(sys.argv[1]))["tests"][0]["input"]
+ins = bytes.fromhex(i["insn"])
+assert ins[0] == 0x7d and ins[1] == 0x07, ins.hex()
+assert ins[2] & 0xF == 0, "exec size code %d, want 0 (1 lane)" % (ins[2] & 0xF)
+em = int(i["exec_mask"], 16)
+assert em & 1, "lane 0 not enabled: exec_mask %08x" % em
+def raw(o): return int.from_bytes(ins[o:o + 4], "little"), int.from_bytes(ins[o + 4:o + 6], "little")
+var = {v["id"]: bytes.fromhex(v["data"]) for v in i["vars"]}
+def lane0(o):
+    vid, off = raw(o)
+    return "%08x" % int.from_bytes(var[vid][off:off + 4], "little")
+got = (lane0(12), lane0(18))
+assert got == (sys.argv[2], sys.argv[3]), "lane 0 src0/src1 = %s/%s, want %s/%s" % (got + (sys.argv[2], sys.argv[3]))
+EOF2
+    expect "shrink atomic $tid: one lane at lane 0, its src0/src1 = $want0/$want1 (the kept lane's own)" $?
+done
+
 # ---- 6. explain ----
 "$VO" explain "$SRC/examples/cases/scatter4_scaled.json" >"$TMP/ex.out" 2>&1
 rc=$?

@@ -244,5 +244,61 @@ expect "progress: gen with VO_PROGRESS=1: 'gen: $((NI * 40))/$((NI * 40)) tests 
     $(tail -n1 "$TMP/g1.err" | grep -qE "^gen: $((NI * 40))/$((NI * 40)) tests \(100%\), [0-9]+ tests/s, [0-9.]+ s$"; echo $?)
 expect "progress: gen output files unchanged by it" $(cmp -s "$TMP/g0/scatter.json" "$TMP/g1/scatter.json"; echo $?)
 
+# ---- 7. shrink against a DUT that keeps failing (D91) ----
+# shrink takes --startup-ms and --max-consecutive-failures like check: a DUT
+# that hangs (or crashes) on every input stops the shrink with a message naming
+# the last failure, exit 1, no case written, in about N x (timeout + allowance).
+python3 - "$TMP/sub12.json" "$TMP/one.json" <<'EOF2'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["tests"] = d["tests"][:3]
+json.dump(d, open(sys.argv[2], "w"))
+EOF2
+rm -f "$TMP/one.shrunk.json"
+t0=$(ms)
+"$VO" shrink "$TMP/one.json" --dut-cmd "$TMP/hang.sh" --timeout-ms 50 --startup-ms 200 \
+    --max-consecutive-failures 5 >"$TMP/sh.out" 2>"$TMP/sh.err"
+rc=$?
+t1=$(ms)
+echo "  shrink, hanging DUT, --max-consecutive-failures 5: $((t1 - t0)) ms; $(cat "$TMP/sh.err")"
+expect "shrink hang: exit 1, no case written" $([ $rc = 1 ] && [ ! -e "$TMP/one.shrunk.json" ]; echo $?)
+expect "shrink hang: the stop message names the count, the last failure (timeout) and the way out" \
+    $(grep -q "shrink: stopped after 5 consecutive DUT failures (crash/timeout/garbage) in 4 trial(s); last: trial 4: timeout: no reply within 50 ms.*--max-consecutive-failures 0 never stops" "$TMP/sh.err"; echo $?)
+expect "shrink hang: done in under 4 s" $([ $((t1 - t0)) -lt 4000 ]; echo $?)
+t0=$(ms)
+"$VO" shrink "$TMP/one.json" --dut-cmd "$TMP/crash.sh" --timeout-ms 1000 --max-consecutive-failures 8 \
+    -o "$TMP/one.c.json" >/dev/null 2>"$TMP/shc.err"
+rc=$?
+t1=$(ms)
+echo "  shrink, crashing DUT, --max-consecutive-failures 8: $((t1 - t0)) ms"
+expect "shrink crash: exit 1 after 8 crashes in a row, naming the exit status, no case written" \
+    $([ $rc = 1 ] && [ ! -e "$TMP/one.c.json" ] &&
+      grep -q "stopped after 8 consecutive DUT failures.*last: trial 7: crash: process exited with status 3" "$TMP/shc.err"; echo $?)
+# --startup-ms is honoured: a DUT that needs 1 s to start and then crashes on
+# this one case (and answers every other input right) shrinks normally with the
+# allowance (the crash is the bucket; smaller variants pass: already minimal)...
+python3 - "$TMP/one.json" "$TMP/fault1.json" <<'EOF2'
+import json, sys
+t = json.load(open(sys.argv[1]))["tests"]
+json.dump({"crash": t[0]["input"], "hang": None, "garbage": None}, open(sys.argv[2], "w"))
+EOF2
+"$VO" shrink "$TMP/one.json" --dut-cmd "sleep 1; exec $H faulty $DUTPY $TMP/fault1.json" --timeout-ms 500 \
+    --startup-ms 5000 -o "$TMP/one.s.json" >/dev/null 2>"$TMP/shs.err"
+rc=$?
+expect "shrink, slow starter, --startup-ms 5000: exit 0, the crash bucket kept" \
+    $([ $rc = 0 ] && grep -q ":crash: lanes" "$TMP/shs.err" && [ -f "$TMP/one.s.json" ]; echo $?)
+# ...and without it every process times out before its first reply: stopped
+"$VO" shrink "$TMP/one.json" --dut-cmd "sleep 1; exec $H faulty $DUTPY $TMP/fault1.json" --timeout-ms 500 \
+    --startup-ms 0 --max-consecutive-failures 3 -o "$TMP/one.s0.json" >/dev/null 2>"$TMP/shs0.err"
+rc=$?
+expect "shrink, slow starter, --startup-ms 0: exit 1, stopped after 3 timeouts" \
+    $([ $rc = 1 ] && [ ! -e "$TMP/one.s0.json" ] &&
+      grep -q "stopped after 3 consecutive DUT failures.*timeout: no reply within 500 ms" "$TMP/shs0.err"; echo $?)
+for opt in "--startup-ms -1" "--startup-ms x" "--max-consecutive-failures 1.5" "--max-consecutive-failures" "--timeout-ms 0"; do
+    "$VO" shrink "$TMP/one.json" --dut-cmd "$TMP/hang.sh" $opt >"$TMP/bad.out" 2>&1
+    rc=$?
+    expect "shrink: bad value '$opt': exit 2, option named" $([ $rc = 2 ] && grep -q -- "${opt%% *}" "$TMP/bad.out"; echo $?)
+done
+
 echo "test_check_dut: $fails failure(s)"
 [ $fails = 0 ]

@@ -10,23 +10,44 @@
 
 static const char shrink_help[] =
     "usage: visa-oracle shrink CASE.json (--dut-lib PATH.so | --dut-cmd \"CMD\") [--id ID]\n"
-    "                          [-o OUT] [--timeout-ms N] [--max-trials N]\n"
+    "                          [-o OUT] [--max-trials N] [--timeout-ms N] [--startup-ms N]\n"
+    "                          [--max-consecutive-failures N]\n"
     "\n"
     "CASE.json is a vector file (its first test, or the one with --id), a test\n"
     "object or a bare input object that the DUT fails. Repeatedly tries smaller\n"
     "variants and keeps one whenever the DUT still fails it with the same bucket\n"
     "(<insn>:<clause>:<kind>): no predicate, no NoMask, mask offset 0, a single\n"
-    "enabled lane (moved to lane 0), smaller exec size / oword count, fewer\n"
-    "channels, unused predicates / address variables / variables / surfaces\n"
-    "dropped, and variable and surface bytes zeroed. Writes the minimal case as\n"
-    "a one-test vector file, atomically, to OUT (default: CASE with the suffix\n"
-    ".shrunk.json), and prints a one-line summary on stderr.\n"
-    "Exit: 0 shrunk (or already minimal), 2 bad input or the case passes.\n";
+    "enabled lane or fewer lanes, the enabled lanes moved to lanes 0..k-1 with\n"
+    "their element offsets, data and (DWORD_ATOMIC) src0/src1, smaller exec\n"
+    "size / oword count, fewer channels, unused predicates / address variables /\n"
+    "variables / surfaces dropped, and variable and surface bytes zeroed.\n"
+    "Writes the minimal case as a one-test vector file, atomically, to OUT\n"
+    "(default: CASE with the suffix .shrunk.json), and prints a one-line summary\n"
+    "on stderr.\n"
+    "\n"
+    "  --max-trials N      DUT runs at most (default 20000)\n"
+    "  --timeout-ms N      --dut-cmd: per-run timeout (default 10000)\n"
+    "  --startup-ms N      --dut-cmd: extra time for the first reply of the first\n"
+    "                      process (default 5000), a bounded share of it after a\n"
+    "                      restart, as for check\n"
+    "  --max-consecutive-failures N\n"
+    "                      stop after N crash/timeout/garbage results in a row\n"
+    "                      (default 20; 0 = never); while the DUT has not yet\n"
+    "                      answered any run normally, runs that reproduce a\n"
+    "                      crash/timeout/garbage bucket count too. Stopping\n"
+    "                      writes no case and exits 1, naming the last failure\n"
+    "\n"
+    "Exit: 0 shrunk (or already minimal), 1 stopped (DUT keeps failing) or cannot\n"
+    "write, 2 bad input or the case passes.\n";
 
 typedef struct shr {
     vo_dut *d;
     char bucket[96];
     unsigned trials, max_trials;
+    long max_consec, consec; /* --max-consecutive-failures; DUT failures in a row (D91) */
+    int alive;               /* the DUT has given a reply that is not a crash/timeout/garbage */
+    int stopped;
+    char last_fail[400];
 } shr;
 
 static vo_result sr;
@@ -42,12 +63,43 @@ static int judge(shr *s, const vo_case *c)
     return vo_verdict_compute(&c->state, c->insn, c->insn_len, &sr, &so, &sv);
 }
 
+/* D91: counts DUT failures (crash/timeout/garbage) in a row, as check does;
+ * a run that reproduces the bucket being shrunk resets the count only once
+ * the DUT has shown it can answer at all. At --max-consecutive-failures the
+ * shrink stops (no further trials). what: "the case" or "trial N". */
+static void count_failure(shr *s, int reproduced, const char *what)
+{
+    if (so.status != VO_DUT_CRASH && so.status != VO_DUT_TIMEOUT && so.status != VO_DUT_GARBAGE) {
+        s->alive = 1;
+        s->consec = 0;
+        return;
+    }
+    if (s->alive && reproduced) {
+        s->consec = 0;
+        return;
+    }
+    s->consec++;
+    snprintf(s->last_fail, sizeof s->last_fail, "%s: %s: %.200s", what, vo_dut_status_name((unsigned)so.status),
+             so.msg[0] ? so.msg : "no message");
+    if (s->max_consec && s->consec >= s->max_consec) {
+        s->stopped = 1;
+        s->max_trials = s->trials; /* every reduction loop checks the trial budget */
+    }
+}
+
 /* 1 if cand still fails the same way (then cand becomes cur) */
 static int try_cand(shr *s)
 {
     if (s->trials >= s->max_trials) return 0;
     s->trials++;
-    if (judge(s, cand) != 0 || strcmp(sv.bucket, s->bucket) != 0) return 0;
+    int j = judge(s, cand);
+    int same = j == 0 && strcmp(sv.bucket, s->bucket) == 0;
+    if (j >= 0) {
+        char what[32];
+        snprintf(what, sizeof what, "trial %u", s->trials);
+        count_failure(s, same, what);
+    }
+    if (!same) return 0;
     vo_case *t = cur;
     cur = cand;
     cand = t;
@@ -145,7 +197,7 @@ static int t_lanes(shr *s)
     vo_ctrl ct;
     if (decode(cur, &in) || in.desc->family == VO_FAM_BLOCK) return 0;
     vo_insn_ctrl(&in, &ct);
-    judge(s, cur);
+    vo_run(&cur->state, cur->insn, cur->insn_len, &sr); /* the oracle's enabled lanes only */
     uint32_t chen = sr.chen;
     int changed = 0;
     if (popcount(chen) > 1 && !ct.nomask) {
@@ -166,7 +218,7 @@ static int t_lanes(shr *s)
     }
     /* exec_mask bits outside the lanes that are enabled */
     uint32_t window = (ct.exec_size >= 32 ? 0xFFFFFFFFu : ((1u << ct.exec_size) - 1)) << ct.mask_off;
-    judge(s, cur);
+    vo_run(&cur->state, cur->insn, cur->insn_len, &sr); /* the oracle's enabled lanes only */
     uint32_t keep = ct.nomask ? 0 : (uint32_t)((uint64_t)sr.chen << ct.mask_off);
     if (!ct.nomask && (cur->state.exec_mask & ~keep) && (cur->state.exec_mask & window) != 0) {
         if (!start_cand()) {
@@ -185,7 +237,24 @@ static int var_bytes(const vo_case *c, uint32_t id, uint32_t off, uint32_t n, vo
     return 0;
 }
 
-/* moves the single enabled lane L to lane 0 (its offsets and data) */
+/* copies lane src[j]'s `stride` bytes of raw operand rw (in cur) to lane j
+ * (in cand), j < k; -1 if the variable is not in the state or too small */
+static int move_lanes(const vo_raw *rw, unsigned stride, unsigned nslots, const unsigned *src, unsigned k)
+{
+    if (!rw->id) return 0; /* %null */
+    vo_var *from, *to;
+    if (var_bytes(cur, rw->id, rw->offset, stride * nslots, &from) ||
+        var_bytes(cand, rw->id, rw->offset, stride * nslots, &to))
+        return -1;
+    for (unsigned j = 0; j < k; j++)
+        memcpy(to->data + rw->offset + stride * j, from->data + rw->offset + stride * src[j], stride);
+    return 0;
+}
+
+/* moves the k enabled lanes L0 < L1 < ... to lanes 0..k-1, in order: their
+ * element offsets, data (every channel block of a 4-channel op, the qword
+ * slot of QW_*) and, for DWORD_ATOMIC, their src0 and src1 dwords, so each
+ * kept lane still means the same; then a smaller exec size can drop the rest */
 static int t_relocate(shr *s)
 {
     vo_insn in;
@@ -193,28 +262,33 @@ static int t_relocate(shr *s)
     if (decode(cur, &in) || in.desc->family == VO_FAM_BLOCK || in.val[VO_R_PRED] || !has_role(in.desc, VO_R_EOFF))
         return 0;
     vo_insn_ctrl(&in, &ct);
-    judge(s, cur);
-    if (popcount(sr.chen) != 1 || (sr.chen & 1) || ct.nomask) return 0;
-    unsigned l = 0;
-    while (!(sr.chen >> l & 1)) l++;
-    if (start_cand()) return 0;
-    vo_var *e, *dv;
-    if (var_bytes(cand, in.eoff.id, in.eoff.offset, 4 * ct.exec_size, &e)) return 0;
-    memcpy(e->data + in.eoff.offset, e->data + in.eoff.offset + 4 * l, 4);
-    if (in.data.id) {
-        if (in.desc->family == VO_FAM_FOURCH) {
-            unsigned b = cand->state.platform.grf_bytes / 4u;
-            if (b < ct.exec_size) b = ct.exec_size;
-            unsigned nch = (unsigned)popcount(in.val[VO_R_CHMASK] & 0xF);
-            if (var_bytes(cand, in.data.id, in.data.offset, 4 * b * nch, &dv)) return 0;
-            for (unsigned k = 0; k < nch; k++)
-                memcpy(dv->data + in.data.offset + 4 * (k * b), dv->data + in.data.offset + 4 * (k * b + l), 4);
-        } else {
-            if (var_bytes(cand, in.data.id, in.data.offset, 4 * ct.exec_size, &dv)) return 0;
-            memcpy(dv->data + in.data.offset, dv->data + in.data.offset + 4 * l, 4);
+    vo_run(&cur->state, cur->insn, cur->insn_len, &sr);
+    unsigned k = (unsigned)popcount(sr.chen);
+    if (!k || ct.nomask || k >= 32 || sr.chen == (1u << k) - 1) return 0; /* none, or already lanes 0..k-1 */
+    unsigned src[32], n = 0;
+    for (unsigned l = 0; l < 32 && l < ct.exec_size; l++)
+        if (sr.chen >> l & 1) src[n++] = l;
+    if (n != k || start_cand()) return 0;
+    if (move_lanes(&in.eoff, 4, ct.exec_size, src, k)) return 0;
+    if (in.desc->family == VO_FAM_FOURCH) {
+        unsigned b = cand->state.platform.grf_bytes / 4u;
+        if (b < ct.exec_size) b = ct.exec_size;
+        unsigned nch = (unsigned)popcount(in.val[VO_R_CHMASK] & 0xF);
+        for (unsigned ch = 0; ch < nch; ch++) {
+            vo_raw blk = in.data;
+            if (!blk.id) break;
+            if ((unsigned)blk.offset + 4u * b * ch > 0xFFFFu) return 0;
+            blk.offset = (uint16_t)(blk.offset + 4u * b * ch);
+            if (move_lanes(&blk, 4, b, src, k)) return 0;
         }
+    } else {
+        unsigned slot = in.desc->family == VO_FAM_SCATTERED && in.desc->elt_bytes ? in.desc->elt_bytes : 4;
+        if (move_lanes(&in.data, slot, ct.exec_size, src, k)) return 0;
     }
-    cand->state.exec_mask = 1u << ct.mask_off;
+    if (in.desc->family == VO_FAM_ATOMIC &&
+        (move_lanes(&in.src0, 4, ct.exec_size, src, k) || move_lanes(&in.src1, 4, ct.exec_size, src, k)))
+        return 0;
+    cand->state.exec_mask = (uint32_t)((((uint64_t)1 << k) - 1) << ct.mask_off);
     return try_cand(s);
 }
 
@@ -403,7 +477,8 @@ typedef struct shape { int lanes, exec, chans; uint32_t var_nz, surf_nz; } shape
 static void measure(shr *s, const vo_case *c, shape *m)
 {
     memset(m, 0, sizeof *m);
-    judge(s, c);
+    (void)s;
+    vo_run(&c->state, c->insn, c->insn_len, &sr);
     m->lanes = popcount(sr.chen);
     vo_insn in;
     if (!decode(c, &in)) {
@@ -426,12 +501,13 @@ int cmd_shrink(int argc, char **argv)
         return VO_EXIT_OK;
     }
     const char *path = NULL, *id = NULL, *lib = NULL, *cmd = NULL, *out = NULL;
-    int timeout_ms = 10000;
-    long max_trials = 20000;
+    int timeout_ms = 10000, startup_ms = VO_STARTUP_MS_DEFAULT;
+    long max_trials = 20000, max_consec = 20;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int needs = !strcmp(a, "--dut-lib") || !strcmp(a, "--dut-cmd") || !strcmp(a, "--id") || !strcmp(a, "-o") ||
-                    !strcmp(a, "--output") || !strcmp(a, "--timeout-ms") || !strcmp(a, "--max-trials");
+                    !strcmp(a, "--output") || !strcmp(a, "--timeout-ms") || !strcmp(a, "--max-trials") ||
+                    !strcmp(a, "--startup-ms") || !strcmp(a, "--max-consecutive-failures");
         if (needs && i + 1 >= argc) return cli_fail(VO_EXIT_BAD, "shrink: %s needs a value", a);
         if (!strcmp(a, "--dut-lib")) lib = argv[++i];
         else if (!strcmp(a, "--dut-cmd")) cmd = argv[++i];
@@ -440,8 +516,16 @@ int cmd_shrink(int argc, char **argv)
         else if (!strcmp(a, "--timeout-ms") || !strcmp(a, "--max-trials")) {
             char *end;
             long n = strtol(argv[++i], &end, 10);
-            if (*end || n <= 0 || n > 100000000) return cli_fail(VO_EXIT_BAD, "shrink: %s wants a positive number", a);
+            if (!argv[i][0] || *end || n <= 0 || n > 86400000)
+                return cli_fail(VO_EXIT_BAD, "shrink: %s wants a positive number, not '%s'", a, argv[i]);
             if (a[2] == 't') timeout_ms = (int)n; else max_trials = n;
+        } else if (!strcmp(a, "--startup-ms") || !strcmp(a, "--max-consecutive-failures")) {
+            char *end;
+            errno = 0;
+            long n = strtol(argv[++i], &end, 10);
+            if (!argv[i][0] || *end || errno || n < 0 || n > 86400000)
+                return cli_fail(VO_EXIT_BAD, "shrink: %s wants a number 0..86400000, not '%s'", a, argv[i]);
+            if (a[2] == 's') startup_ms = (int)n; else max_consec = n;
         } else if (a[0] == '-' && a[1]) {
             return cli_fail(VO_EXIT_BAD, "shrink: unknown option '%s' (try 'visa-oracle shrink --help')", a);
         } else if (path) {
@@ -469,12 +553,14 @@ int cmd_shrink(int argc, char **argv)
     shr s;
     memset(&s, 0, sizeof s);
     s.max_trials = (unsigned)max_trials;
+    s.max_consec = max_consec;
     s.d = lib ? vo_dut_open_lib(lib, err, sizeof err) : vo_dut_open_cmd(cmd, timeout_ms, err, sizeof err);
     int rc = VO_EXIT_OK;
     if (!s.d) {
         rc = cli_fail(VO_EXIT_BAD, "shrink: %s", err);
         goto done;
     }
+    vo_dut_set_startup_ms(s.d, startup_ms);
     vo_result_init(&sr);
     vo_dut_out_init(&so);
     int j = judge(&s, cur);
@@ -487,6 +573,7 @@ int cmd_shrink(int argc, char **argv)
         goto done;
     }
     snprintf(s.bucket, sizeof s.bucket, "%s", sv.bucket);
+    count_failure(&s, 1, "the case");
     shape before, after;
     measure(&s, cur, &before);
 
@@ -505,6 +592,13 @@ int cmd_shrink(int argc, char **argv)
         changed |= t_zero_surfaces(&s);
     } while (changed && s.trials < s.max_trials);
 
+    if (s.stopped) {
+        rc = cli_fail(VO_EXIT_FAIL,
+                      "shrink: stopped after %ld consecutive DUT failures (crash/timeout/garbage) in %u trial(s); "
+                      "last: %s; bucket %s; no case written (--max-consecutive-failures 0 never stops)",
+                      s.consec, s.trials, s.last_fail, s.bucket);
+        goto done;
+    }
     measure(&s, cur, &after);
     j = judge(&s, cur); /* leaves sr = the oracle's result for cur */
     if (j != 0 || strcmp(sv.bucket, s.bucket) != 0) {
@@ -542,6 +636,9 @@ int cmd_shrink(int argc, char **argv)
         goto done;
     }
     free(doc);
+    if (!s.alive) /* D91 */
+        fprintf(stderr, "shrink: note: the DUT never answered a run normally (only %s): it may fail on every input\n",
+                vo_dut_status_name((unsigned)so.status));
     fprintf(stderr,
             "shrink: %s: lanes %d -> %d, exec size %d -> %d, channels %d -> %d, non-zero var bytes %u -> %u, "
             "non-zero surface bytes %u -> %u (%u trials); wrote %s\n",

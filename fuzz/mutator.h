@@ -128,7 +128,18 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
             break;
         case VO_R_EOFF: case VO_R_DATA: { /* raw offset: 0 or a GRF multiple */
             unsigned idw = vo_id_width(ver);
-            fzm_put(p + idw, (r % 4) * 32, 2);
+            if (r % 8 == 0) { /* the data operand names the element-offset variable (aliasing, D95) */
+                int has_eoff = 0, has_data = 0;
+                for (unsigned fi = 0; fi < in.desc->nfields; fi++) {
+                    has_eoff |= in.desc->fields[fi].role == VO_R_EOFF;
+                    has_data |= in.desc->fields[fi].role == VO_R_DATA;
+                }
+                if (has_eoff && has_data && in.off[VO_R_DATA] + idw <= ilen && in.off[VO_R_EOFF] + idw <= ilen) {
+                    memmove(insn + in.off[VO_R_DATA], insn + in.off[VO_R_EOFF], idw);
+                    return size;
+                }
+            }
+            fzm_put(p + idw, (r >> 3) % 4 * 32, 2);
             return size;
         }
         default: break;

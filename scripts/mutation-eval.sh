@@ -11,6 +11,9 @@
 #                     corpus/diff_fuzzer/*_ok.bin), full (corpus/diff_fuzzer), empty
 #   MUT_BUGS="1 2 3"  only these bugs (default: all)
 #   VECTORS="vectors/*.json"
+#   MUT_KEEP=build-fuzz-mut/artifacts  where each run that finds something
+#                     leaves its crash file(s) and log (bug_N_run_R/), so a
+#                     surprising bucket can be replayed; MUT_KEEP= keeps nothing
 # Builds what it needs: build/ (CLI + DUT libraries) and build-fuzz-mut/
 # (diff_fuzzer_bug_N: the bug's DUT linked in, no sanitizers).
 # Prints a progress line per run and a Markdown table for the README.
@@ -18,6 +21,8 @@ set -uo pipefail
 . "$(dirname "$0")/fuzz-lib.sh"
 runs=${MUT_RUNS:-3}; secs=${MUT_SECONDS:-60}; jobs=${MUT_JOBS:-2}; corpus_mode=${MUT_CORPUS:-ok}
 cd "$VO_ROOT"
+keep=${MUT_KEEP-$VO_ROOT/build-fuzz-mut/artifacts}
+[ -z "$keep" ] || mkdir -p "$keep" || die "cannot create MUT_KEEP=$keep"
 
 # ---- 1. CLI and DUT libraries ----
 log "building build/ (CLI, DUT libraries)"
@@ -78,6 +83,9 @@ one_run() { # bug run -> "bug run found secs bucket"
   rc=$?
   t1=$(date +%s.%N)
   b=$(grep -m1 -oE 'DIVERGENCE [^ ]+' "$w/log" | cut -d' ' -f2)
+  if [ $rc -ne 0 ] && [ -n "$keep" ]; then # the temporary dir goes at exit: keep the input
+    rm -rf "$keep/bug_${n}_run_$r"; mkdir -p "$keep/bug_${n}_run_$r" && cp "$w/log" "$w"/crash-* "$keep/bug_${n}_run_$r/" 2>/dev/null
+  fi
   if [ $rc -ne 0 ] && [ -n "$b" ]; then
     echo "$n $r 1 $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') $b"
   else

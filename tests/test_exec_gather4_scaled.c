@@ -1,5 +1,5 @@
 /* GATHER4_SCALED (0x74) execution, from spec/visa/instructions/GATHER4_SCALED.md
- * and visa-reference §2.1, §1.11, with decisions D6, D9, D11, D12, D35.
+ * and visa-reference §2.1, §1.11, with decisions D6, D9, D11, D12, D35, D95.
  *
  * Page: for each enabled channel c (R,G,B,A order, ch_pos k), for each
  * enabled lane i: address = offset + element_offset[i];
@@ -181,6 +181,37 @@ static void test_text(void)
     CHECK_MEM(back, b, n);
 }
 
+/* Decision D95: dst may alias element_offset. Element offsets and dst both
+ * V33.0, SIMD8, channels R+B, TGLLP (B = 8): the offsets 16i sit in dwords
+ * 0..7, which R overwrites; B still reads with the offsets held before the
+ * instruction: dword i = MD(16i), dword 8 + i = MD(16i + 8). */
+static void test_dst_aliases_offsets(void)
+{
+    uint32_t offs[32] = { 0 };
+    vo_state s, exp;
+    vt_insn x;
+    vo_result r;
+    g4_state(&s, "TGLLP", 0xFFFFFFFFu, offs, 0x200);
+    for (uint32_t i = 0; i < 8; i++) st_var_put_ud(&s, 33, i, 16 * i);
+    vt_begin(&x, 306);
+    put_g4_head(&x, 0x03, 0, 0x5, 0, 6);
+    put_imm_ud(&x, 0);
+    put_raw(&x, 33, 0);
+    put_raw(&x, 33, 0);
+    vt_copy(&exp, &s);
+    for (uint32_t i = 0; i < 8; i++) {
+        st_var_put_ud(&exp, 33, i, MD(16 * i));
+        st_var_put_ud(&exp, 33, 8 + i, MD(16 * i + 8));
+    }
+    CHECK_EQ(vt_run(&s, &x, &r), VO_OK);
+    CHECK_STATE(&r.final, &exp);
+    CHECK_EQ(var_ud(&r.final, 33, 9), 0x9B9A9998u); /* lane 1, B: address 16 + 8 = 0x18, not MD(16)+8 */
+    CHECK_EQ(r.nfree, 0);
+    vo_result_free(&r);
+    vo_state_free(&exp);
+    vo_state_free(&s);
+}
+
 int main(void)
 {
     test_rb_simd8();
@@ -188,5 +219,6 @@ int main(void)
     test_pvc_layout();
     test_oob_misaligned();
     test_text();
+    test_dst_aliases_offsets();
     T_DONE();
 }

@@ -420,6 +420,21 @@ static uint8_t *raw_at(const rawop *r, uint64_t at, unsigned len)
     return r->v->data + b;
 }
 
+/* Decision D95: all element offsets are read before the destination is
+ * written (dst may alias element_offset). Copies lane i's offset into off[i]
+ * and returns the mask of lanes whose offset lies inside its variable. */
+static uint32_t read_offsets(const rawop *eo, unsigned lanes, uint32_t *off)
+{
+    uint32_t have = 0;
+    for (unsigned i = 0; i < lanes && i < 32; i++) {
+        const uint8_t *e = raw_at(eo, 4u * i, 4);
+        off[i] = e ? rd32(e) : 0;
+        if (e)
+            have |= 1u << i;
+    }
+    return have;
+}
+
 /* ------------------------------------------------------------------------ */
 /* execution mask and predicate                                              */
 
@@ -795,6 +810,7 @@ static int do_gather_scaled(ctx *x)
         return VISA_DUT_OK;
     uint32_t chen = channel_enables(x, &k, pred);
     unsigned nb = 1u << nblk;
+    uint32_t eoff[32], have = read_offsets(&eo, k.es, eoff); /* D95 */
     for (unsigned i = 0; i < lanes_run(k.es); i++) {
         uint8_t *d = raw_at(&dst, 4u * i, 4);
         if (!(chen & (1u << i))) {
@@ -802,10 +818,9 @@ static int do_gather_scaled(ctx *x)
                 memset(d, 0, 4);
             continue;
         }
-        const uint8_t *e = raw_at(&eo, 4u * i, 4);
-        if (!e)
+        if (!(have & (1u << i)))
             continue;
-        uint64_t a = BUG(B_NO_WRAP32) ? (uint64_t)goff + rd32(e) : (uint32_t)(goff + rd32(e));
+        uint64_t a = BUG(B_NO_WRAP32) ? (uint64_t)goff + eoff[i] : (uint32_t)(goff + eoff[i]);
         uint8_t buf[4] = {0, 0, 0, 0};
         if (BUG(B_GATHER2_DWORD_READ) && nb == 2) {
             /* reads the enclosing dword and keeps its low half */
@@ -855,14 +870,12 @@ static int do_gather(ctx *x)
     if (goff_value(x, &g, &goff))
         return VISA_DUT_OK;
     uint32_t chen = channel_enables(x, &k, 0);
+    uint32_t eoff[32], have = read_offsets(&eo, k.es, eoff); /* D95 */
     for (unsigned i = 0; i < k.es; i++) {
-        if (!(chen & (1u << i)))
+        if (!(chen & (1u << i)) || !(have & (1u << i)))
             continue;
-        const uint8_t *e = raw_at(&eo, 4u * i, 4);
-        if (!e)
-            continue;
-        uint64_t a = BUG(B_GATHER_BYTE_UNITS) ? (uint32_t)(goff + rd32(e))
-                                              : (uint32_t)((uint32_t)(goff + rd32(e)) * esz);
+        uint64_t a = BUG(B_GATHER_BYTE_UNITS) ? (uint32_t)(goff + eoff[i])
+                                              : (uint32_t)((uint32_t)(goff + eoff[i]) * esz);
         uint8_t buf[4] = {0, 0, 0, 0};
         uint8_t *d = raw_at(&dst, 4u * i, 4);
         unsigned s = real_surface(surf);
@@ -953,17 +966,15 @@ static int do_gather4_scaled(ctx *x)
     if (BUG(B_GATHER4_PACKED_BLOCKS))
         block = k.es;
     unsigned kblk = 0;
+    uint32_t eoff[32], have = read_offsets(&eo, k.es, eoff); /* D95: before any channel is written */
     for (unsigned c = 0; c < 4; c++) {
         if (!(chm & (1u << c)))
             continue;
         unsigned blk = BUG(B_GATHER4_BLOCK_BY_CHANNEL) ? c : kblk;
         for (unsigned i = 0; i < k.es; i++) {
-            if (!(chen & (1u << i)))
+            if (!(chen & (1u << i)) || !(have & (1u << i)))
                 continue;
-            const uint8_t *e = raw_at(&eo, 4u * i, 4);
-            if (!e)
-                continue;
-            uint64_t a = (uint64_t)(uint32_t)(goff + rd32(e)) + 4u * c;
+            uint64_t a = (uint64_t)(uint32_t)(goff + eoff[i]) + 4u * c;
             uint8_t buf[4];
             mem_load(x, surf, a, 4, buf);
             uint8_t *d = raw_at(&dst, 4ull * (blk * block + i), 4);

@@ -743,6 +743,72 @@ static void t_gather4(void)
     end_check();
 }
 
+/* Decision D95: the destination may alias element_offset; every offset is
+ * read before any destination dword is written. */
+static void t_gather_alias(void)
+{
+    /* GATHER4_SCALED.RG (M1, 8), element_offset V33.0 = dst V33.0. Offsets
+     * 16*i; block B = max(8, 32/4) = 8: R of lane i -> dword i = mem[16i],
+     * G -> dword 8+i = mem[16i + 4], read with the offsets of before R was
+     * written (R overwrote dwords 0..7, which held them). */
+    tc_begin("gather4_scaled.RG (M1, 8) dst aliases element_offset", "TGLLP", 32, 306);
+    std_vars();
+    for (unsigned i = 0; i < 8; i++)
+        put32(data + 4 * i, 16 * i);
+    hsurf *s = add_surface(6, 4096, 0);
+    for (unsigned a = 0; a < 4096; a += 4)
+        put32(s->b + a, 0xA0000000u + a);
+    b1(0x74); b1(0x03); b2(0); b1(0x03); b2(0); b1(6); op_imm(0); op_raw(33, 0); op_raw(33, 0);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned i = 0; i < 8; i++) {
+        expect_var32(1, i, 0xA0000000u + 16 * i);         /* R */
+        expect_var32(1, 8 + i, 0xA0000000u + 16 * i + 4); /* G */
+    }
+    for (unsigned j = 16; j < 64; j++)
+        expect_var32(1, j, 0x1000 + j);
+    end_check();
+
+    /* GATHER_SCALED.4 (M1, 16), element_offset V33.0, dst V33.32 (dword 8):
+     * lane i writes dword 8+i, which held lane (8+i)'s offset for i < 8. */
+    tc_begin("gather_scaled.4 (M1, 16) dst overlaps the later offsets", "TGLLP", 32, 306);
+    std_vars();
+    for (unsigned i = 0; i < 16; i++)
+        put32(data + 4 * i, 16 * i);
+    s = add_surface(6, 4096, 0);
+    for (unsigned a = 0; a < 4096; a += 4)
+        put32(s->b + a, 0xB0000000u + a);
+    b1(0x78); b1(0x04); b2(0); b1(0); b1(2); b2(0); b1(6); op_imm(0); op_raw(33, 0); op_raw(33, 32);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned i = 0; i < 8; i++)
+        expect_var32(1, i, 16 * i); /* offsets of lanes 0..7: not written */
+    for (unsigned i = 0; i < 16; i++)
+        expect_var32(1, 8 + i, 0xB0000000u + 16 * i);
+    for (unsigned j = 24; j < 64; j++)
+        expect_var32(1, j, 0x1000 + j);
+    end_check();
+
+    /* GATHER.4 (M1, 16) (element units), element_offset V33.0, dst V33.32 */
+    tc_begin("gather.4 (M1, 16) dst overlaps the later offsets", "TGLLP", 32, 306);
+    std_vars();
+    for (unsigned i = 0; i < 16; i++)
+        put32(data + 4 * i, 3 * i);
+    s = add_surface(6, 4096, 0);
+    for (unsigned a = 0; a < 4096; a += 4)
+        put32(s->b + a, 0xC0000000u + a);
+    b1(0x39); b1(0x02); b1(0x00); b1(0x01); b1(6); op_imm(0); op_raw(33, 0); op_raw(33, 32);
+    begin_check();
+    expect_rc(run(), VISA_DUT_OK);
+    for (unsigned i = 0; i < 8; i++)
+        expect_var32(1, i, 3 * i);
+    for (unsigned i = 0; i < 16; i++)
+        expect_var32(1, 8 + i, 0xC0000000u + 4 * 3 * i); /* element 3i of 4 bytes */
+    for (unsigned j = 24; j < 64; j++)
+        expect_var32(1, j, 0x1000 + j);
+    end_check();
+}
+
 /* OWORD_LD (0x35): oword units; OOB owords (incl. a straddling one) read zero */
 static void t_oword_ld(void)
 {
@@ -1061,6 +1127,7 @@ static void issue8_cases(void)
     t_scatter_scaled();
     t_scatter_scaled_oob();
     t_gather4();
+    t_gather_alias();
     t_oword_ld();
     t_oword_ld_unaligned(306, 20, 20);
     t_oword_ld_unaligned(301, 5, 20);

@@ -335,6 +335,16 @@ class Machine:
             return None
         return v, b
 
+    @classmethod
+    def offsets(cls, eo, es):
+        """decision D95: every element offset, read before dst is written
+        (dst may alias element_offset); None for a lane outside its variable"""
+        out = []
+        for i in range(es):
+            e = cls.raw_at(eo, 4 * i, 4)
+            out.append(None if e is None else int.from_bytes(e[0].data[e[1]:e[1] + 4], "little"))
+        return out
+
     # ---- masks ----
     def mask_nibble(self, nib):
         if self.version == 300:
@@ -532,13 +542,13 @@ class Machine:
         goff = self.goff_value(g)
         en = self.chen(es, off, nomask, pred)
         nb = 1 << nblk
+        offs = self.offsets(eo, es)  # D95
         for i in range(es):
             if not en & (1 << i):
                 continue
-            e = self.raw_at(eo, 4 * i, 4)
-            if e is None:
+            eoff = offs[i]
+            if eoff is None:
                 continue
-            eoff = int.from_bytes(e[0].data[e[1]:e[1] + 4], "little")
             data = self.load(surf, (goff + eoff) & M32, nb)
             d = self.raw_at(dst, 4 * i, 4)
             if d is not None:
@@ -564,13 +574,13 @@ class Machine:
         self.check_raw(dst, "dst", (UD, D, F), null_ok=True, is_dst=True)
         goff = self.goff_value(g)
         en = self.chen(es, off, nomask, 0)
+        offs = self.offsets(eo, es)  # D95
         for i in range(es):
             if not en & (1 << i):
                 continue
-            e = self.raw_at(eo, 4 * i, 4)
-            if e is None:
+            eoff = offs[i]
+            if eoff is None:
                 continue
-            eoff = int.from_bytes(e[0].data[e[1]:e[1] + 4], "little")
             data = self.load(surf, (((goff + eoff) & M32) * esz) & M32, esz)
             d = self.raw_at(dst, 4 * i, 4)
             if d is not None:
@@ -622,6 +632,7 @@ class Machine:
         goff = self.goff_value(g)
         en = self.chen(es, off, nomask, pred)
         block = max(es, self.grf // 4)
+        offs = self.offsets(eo, es)  # D95: before any channel is written
         k = 0
         for c in range(4):
             if not chm & (1 << c):
@@ -629,10 +640,9 @@ class Machine:
             for i in range(es):
                 if not en & (1 << i):
                     continue
-                e = self.raw_at(eo, 4 * i, 4)
-                if e is None:
+                eoff = offs[i]
+                if eoff is None:
                     continue
-                eoff = int.from_bytes(e[0].data[e[1]:e[1] + 4], "little")
                 data = self.load(surf, ((goff + eoff) & M32) + 4 * c, 4)
                 d = self.raw_at(dst, 4 * (k * block + i), 4)
                 if d is not None:

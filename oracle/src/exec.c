@@ -433,7 +433,7 @@ vo_status vo_run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *
 
     x.chen = eval_chen(&x);
     r->chen = x.chen;
-    fam->plan(&x);
+    fam->plan(&x); /* D95: the plan reads every element offset before any destination byte is written */
     if (fam->run) { /* DWORD_ATOMIC: read-modify-write families */
         int rc = fam->run(&x);
         if (rc < 0) {

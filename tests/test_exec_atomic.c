@@ -339,9 +339,15 @@ static void test_float_open(void)
     /* fmax(qNaN old, 1.0): 1.0 (minNum/maxNum), the NaN itself (already quiet), the canonical NaN */
     { const uint32_t w[] = { 0x3F800000u, 0x7FC00001u, 0x7FC00000u };
       one_float(0x10, "TGLLP", 0x7FC00001u, 0x3F800000u, w, 3, NULL, 0); }
-    /* fmax(1.0, sNaN 0x7F800001): 1.0, the quieted NaN 0x7FC00001, the canonical NaN; never the sNaN */
-    { const uint32_t w[] = { 0x3F800000u, 0x7FC00001u, 0x7FC00000u }, n[] = { 0x7F800001u };
-      one_float(0x10, "TGLLP", 0x3F800000u, 0x7F800001u, w, 3, n, 1); }
+    /* fmax(1.0, sNaN 0x7F800001): 1.0, the sNaN as it is, the quieted NaN 0x7FC00001, the canonical
+     * NaN (D51 revised); never another NaN or the canonical NaN with the sign set */
+    { const uint32_t w[] = { 0x3F800000u, 0x7F800001u, 0x7FC00001u, 0x7FC00000u },
+                     n[] = { 0x7F800002u, 0xFFC00000u, 0xFF800001u };
+      one_float(0x10, "TGLLP", 0x3F800000u, 0x7F800001u, w, 4, n, 3); }
+    /* fmin(sNaN old 0xFF89FFFF, sNaN 0x7F800001): both NaNs as they are or quieted, the canonical NaN */
+    { const uint32_t w[] = { 0xFF89FFFFu, 0xFFC9FFFFu, 0x7F800001u, 0x7FC00001u, 0x7FC00000u },
+                     n[] = { 0x3F800000u, 0xFFC00000u };
+      one_float(0x11, "TGLLP", 0xFF89FFFFu, 0x7F800001u, w, 5, n, 2); }
     /* fmin(denormal 0x00000001, -0): exact -0 (smaller); flushed: +0 vs -0 equal, either */
     { const uint32_t w[] = { 0x80000000u, 0 }; one_float(0x11, "TGLLP", 1, 0x80000000u, w, 2, NULL, 0); }
     /* fadd(+inf, -inf): invalid -> a canonical NaN of either sign */

@@ -123,16 +123,18 @@ static void add(cset *c, uint32_t v)
 }
 
 /* decision D51: fmin/fmax. Exact: the numerically smaller/larger operand; a
- * NaN operand: the other operand (IEEE 754-2008 minNum), the quieted NaN or the
- * canonical NaN; +0 vs -0: either (-0 first for min). Denormal operands: also
+ * NaN operand: the other operand (IEEE 754-2008 minNum), a NaN operand as it is
+ * or quieted, or the canonical NaN; +0 vs -0: either (-0 first for min). Denormal operands: also
  * the results with the operands flushed to signed zero. */
 static void fminmax(cset *c, int is_max, uint32_t a, uint32_t b, unsigned w)
 {
     if (f_isnan(a, w) || f_isnan(b, w)) {
         if (!f_isnan(a, w)) add(c, a);
         if (!f_isnan(b, w)) add(c, b);
-        if (f_isnan(a, w)) add(c, f_quiet(a, w));
-        if (f_isnan(b, w)) add(c, f_quiet(b, w));
+        /* D51 (revised): the page says nothing on NaN, so a NaN operand passed through
+         * unchanged (a compare-and-select returns an sNaN as it is) is as valid as quieting it */
+        if (f_isnan(a, w)) { add(c, a); add(c, f_quiet(a, w)); }
+        if (f_isnan(b, w)) { add(c, b); add(c, f_quiet(b, w)); }
         add(c, f_canon(w));
         return;
     }

@@ -60,6 +60,18 @@ void vo_free_var_undefined(vo_ctx *x, uint32_t off, uint32_t len, unsigned claus
     vo_clause(x->r, clause);
 }
 
+/* decisions D12, D37: a load's destination bytes from `end` up to the end of
+ * the GRF holding it are undefined (register padding) */
+void vo_free_grf_tail(vo_ctx *x, uint32_t end)
+{
+    uint32_t grf_end = (end + x->grf - 1) / x->grf * x->grf;
+    if (grf_end > end) {
+        vo_tag(x->r, VO_TAG_PADDING);
+        vo_tag(x->r, VO_TAG_DVR_GATHER_PADDING);
+        vo_free_var_undefined(x, end, grf_end - end, VO_C_GATHER_PADDING);
+    }
+}
+
 void vo_plan_add(vo_ctx *x, uint8_t lane, uint8_t ch, uint8_t elem, uint64_t addr, uint8_t size,
                  uint8_t align, uint8_t slot, uint32_t reg_off, uint8_t clause, uint8_t align_stated)
 {

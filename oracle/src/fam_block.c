@@ -33,15 +33,6 @@ static void plan(vo_ctx *x)
 
 /* decision D37 (as D12): a load's bytes after the 16*N it returns, up to the
  * end of the last GRF it writes */
-static void padding(vo_ctx *x)
-{
-    uint32_t end = x->data_off + data_bytes(x);
-    uint32_t grf_end = (end + x->grf - 1) / x->grf * x->grf;
-    if (grf_end > end) {
-        vo_tag(x->r, VO_TAG_PADDING);
-        vo_tag(x->r, VO_TAG_DVR_GATHER_PADDING);
-        vo_free_var_undefined(x, end, grf_end - end, VO_C_GATHER_PADDING);
-    }
-}
+static void padding(vo_ctx *x) { vo_free_grf_tail(x, x->data_off + data_bytes(x)); }
 
 const vo_family_ops vo_fam_block = { eoff_bytes, data_bytes, plan, padding, NULL };

@@ -88,6 +88,7 @@ static inline void vo_clause(vo_result *r, unsigned c) { r->clauses[c >> 6] |= 1
 void vo_plan_add(vo_ctx *x, uint8_t lane, uint8_t ch, uint8_t elem, uint64_t addr, uint8_t size,
                  uint8_t align, uint8_t slot, uint32_t reg_off, uint8_t clause, uint8_t align_stated);
 void vo_free_var_undefined(vo_ctx *x, uint32_t off, uint32_t len, unsigned clause);
+void vo_free_grf_tail(vo_ctx *x, uint32_t end); /* padding after `end` up to its GRF's end */
 
 /* validator: 0 ok; -1 invalid (r->err set); 1 undefined (tag set) */
 int vo_validate(vo_ctx *x);

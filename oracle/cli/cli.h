@@ -37,6 +37,8 @@ int cli_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)
 int cli_wants_help(int argc, char **argv);
 /* parses a --visa-version value; 0, or prints the one-line E_STATE report and returns its exit status */
 int cli_parse_visa_version(const char *s, uint16_t *out);
+/* a decimal option value in [min, 86400000]: 0 ok, -1 not */
+int cli_parse_count(const char *s, long min, long *out);
 /* reads a whole file ("-" = stdin), NUL-terminated; NULL with errno set */
 char *cli_read_file(const char *path, size_t *len);
 /* writes data to path atomically (path.tmp.<pid>, then rename); on failure

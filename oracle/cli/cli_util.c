@@ -34,6 +34,17 @@ int cli_error(const vo_error *e)
     return VO_EXIT_BAD;
 }
 
+/* a decimal option value in [min, 86400000] (milliseconds, counts): 0 ok, -1 not */
+int cli_parse_count(const char *s, long min, long *out)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(s, &end, 10);
+    if (!s[0] || *end || errno || n < min || n > 86400000) return -1;
+    *out = n;
+    return 0;
+}
+
 int cli_parse_visa_version(const char *s, uint16_t *out)
 {
     if (vo_visa_version_parse(s, out) == 0) return 0;

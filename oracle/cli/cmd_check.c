@@ -316,18 +316,15 @@ int cmd_check(int argc, char **argv)
         else if (!strcmp(a, "--dut-cmd")) cmd = argv[++i];
         else if (!strcmp(a, "--results")) res = argv[++i];
         else if (!strcmp(a, "--timeout-ms") || !strcmp(a, "--rows")) {
-            char *end;
-            long n = strtol(argv[++i], &end, 10);
-            if (*end || n <= 0 || n > 86400000) {
+            long n;
+            if (cli_parse_count(argv[++i], 1, &n) != 0) {
                 free(files);
                 return cli_fail(VO_EXIT_BAD, "check: %s wants a positive number, not '%s'", a, argv[i]);
             }
             if (a[2] == 't') timeout_ms = (int)n; else rows = (unsigned)n;
         } else if (!strcmp(a, "--startup-ms") || !strcmp(a, "--max-consecutive-failures")) {
-            char *end;
-            errno = 0;
-            long n = strtol(argv[++i], &end, 10);
-            if (!argv[i][0] || *end || errno || n < 0 || n > 86400000) {
+            long n;
+            if (cli_parse_count(argv[++i], 0, &n) != 0) {
                 free(files);
                 return cli_fail(VO_EXIT_BAD, "check: %s wants a number 0..86400000, not '%s'", a, argv[i]);
             }

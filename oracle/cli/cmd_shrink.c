@@ -514,16 +514,13 @@ int cmd_shrink(int argc, char **argv)
         else if (!strcmp(a, "--id")) id = argv[++i];
         else if (!strcmp(a, "-o") || !strcmp(a, "--output")) out = argv[++i];
         else if (!strcmp(a, "--timeout-ms") || !strcmp(a, "--max-trials")) {
-            char *end;
-            long n = strtol(argv[++i], &end, 10);
-            if (!argv[i][0] || *end || n <= 0 || n > 86400000)
+            long n;
+            if (cli_parse_count(argv[++i], 1, &n) != 0)
                 return cli_fail(VO_EXIT_BAD, "shrink: %s wants a positive number, not '%s'", a, argv[i]);
             if (a[2] == 't') timeout_ms = (int)n; else max_trials = n;
         } else if (!strcmp(a, "--startup-ms") || !strcmp(a, "--max-consecutive-failures")) {
-            char *end;
-            errno = 0;
-            long n = strtol(argv[++i], &end, 10);
-            if (!argv[i][0] || *end || errno || n < 0 || n > 86400000)
+            long n;
+            if (cli_parse_count(argv[++i], 0, &n) != 0)
                 return cli_fail(VO_EXIT_BAD, "shrink: %s wants a number 0..86400000, not '%s'", a, argv[i]);
             if (a[2] == 's') startup_ms = (int)n; else max_consec = n;
         } else if (a[0] == '-' && a[1]) {

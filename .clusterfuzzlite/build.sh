@@ -44,9 +44,9 @@ if [ -n "$crypto_a" ]; then libs="$libs $crypto_a -ldl -lpthread"; else libs="$l
 
 # ---- the oracle core (instrumented with $CFLAGS) ----
 objs=""
-for f in "$ROOT"/oracle/src/*.c; do
+for f in "$ROOT"/oracle/core/*.c "$ROOT"/oracle/formats/*.c "$ROOT"/oracle/tools/*.c; do
   o=$OBJ/$(basename "$f" .c).o
-  $CC $CFLAGS -std=c11 $inc $cj_cflags -c "$f" -o "$o"
+  $CC $CFLAGS -std=c11 $inc -I"$ROOT/oracle/core" $cj_cflags -c "$f" -o "$o"
   [ "$(basename "$f")" = json.c ] || objs="$objs $o"
 done
 # The JSON layer twice: instrumented for the targets that fuzz it, and without
@@ -55,7 +55,7 @@ done
 nocov=$ROOT/fuzz/oracle_fuzzer.nocov
 nocov_flags=""
 case "$CC" in *afl-*) ;; *) nocov_flags="-fsanitize-coverage-ignorelist=$nocov" ;; esac
-AFL_LLVM_DENYLIST=$nocov $CC $CFLAGS $nocov_flags -std=c11 $inc $cj_cflags -c "$ROOT/oracle/src/json.c" -o "$OBJ/json_plain.o"
+AFL_LLVM_DENYLIST=$nocov $CC $CFLAGS $nocov_flags -std=c11 $inc $cj_cflags -c "$ROOT/oracle/formats/json.c" -o "$OBJ/json_plain.o"
 $CC $CFLAGS -std=c11 $inc -DDUT_BUG=0 -c "$ROOT/examples/dut_c/dut.c" -o "$OBJ/dut.o"
 
 # ---- fuzz targets ----

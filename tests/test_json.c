@@ -1,4 +1,4 @@
-/* JSON layer tests (oracle/src/json.c, docs/format.md).
+/* JSON layer tests (oracle/formats/json.c, docs/format.md).
  *
  * Every expected text below is written by hand from the rules in
  * docs/format.md (key order, lower-case hex, 16-byte surface lines, maximal

@@ -1,4 +1,4 @@
-/* Verdicts (oracle/src/verdict.c) and the host side of the DUT ABI.
+/* Verdicts (oracle/tools/verdict.c) and the host side of the DUT ABI.
  *
  * The DUT here is a scripted fake behind the real ABI (vo_dut_run_lib): each
  * test lists the memory writes / variable updates the fake performs and its

@@ -5,7 +5,7 @@
  *
  * Writes DIR/<instruction>.json, or DIR/<instruction>-NN.json when the tests
  * do not fit one file (--per-file tests each, default 1000). Test k of an
- * instruction depends only on (seed, instruction, k) (oracle/src/gen.c);
+ * instruction depends only on (seed, instruction, k) (oracle/tools/gen.c);
  * file NN holds tests [(NN-1)*per_file, NN*per_file). With --shard i/n only
  * the tests with k mod n == i are produced, into files named
  * <instruction>[-NN].shard-i-of-n.json: the shards are disjoint and together

@@ -234,7 +234,7 @@ add(case("atomic_iadd.ugm d64 colliding lanes", "PVC",
          memory=[(MEMB, 8, le([0xFFFFFFFF], 8))]),
     "ok", {("mem", 0): le([0xFFFFFFFF + (4 << 32) + 6], 8),
            # lane order (the example DUTs' order; another serial order is as correct)
-           ("var", 33): le([0xFFFFFFFF, 0x1FFFFFFFF, 0x100000001, 0x500000001], 8) + bytes(96)})
+           ("var", 33): le([0xFFFFFFFF, 0x1FFFFFFFF, 0x200000001, 0x500000001], 8) + bytes(96)})
 
 # 18. icas: src1 compared, src2 stored
 add(case("atomic_icas.ugm d32", "DG2",

@@ -9,10 +9,15 @@ operands) and every expected byte is worked out from Intel's LSC_UNTYPED and
 LSC_FENCE pages, not from the oracle.
 
   dut_lsc_cases.py --dut-cmd "python3 examples/dut_py/dut.py" [-v]
+  dut_lsc_cases.py --dut-lib build/examples/libdut_example.so [-v]
+
+(--dut-lib drives the C ABI of oracle/include/visa_dut.h through ctypes, with
+a small host holding the surfaces and the flat memory.)
 
 Exit 0 when every case passes, 1 otherwise.
 """
 import json
+import os
 import subprocess
 import sys
 
@@ -313,21 +318,31 @@ def check(c, got):
 def main():
     args = sys.argv[1:]
     verbose = "-v" in args
-    cmd = args[args.index("--dut-cmd") + 1]
-    p = subprocess.Popen(cmd, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    if "--dut-lib" in args:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import dut_lsc_ctypes
+        run1 = dut_lsc_ctypes.Runner(args[args.index("--dut-lib") + 1]).run
+        p = None
+    else:
+        cmd = args[args.index("--dut-cmd") + 1]
+        p = subprocess.Popen(cmd, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+        def run1(inp):
+            p.stdin.write(json.dumps(inp) + "\n")
+            p.stdin.flush()
+            return json.loads(p.stdout.readline())
     fails = 0
     for c in CASES:
-        p.stdin.write(json.dumps(c["input"]) + "\n")
-        p.stdin.flush()
-        got = json.loads(p.stdout.readline())
+        got = run1(c["input"])
         errs = check(c, got)
         if errs:
             fails += 1
             print("FAIL %s: %s" % (c["name"], "; ".join(errs)))
         elif verbose:
             print("ok   %s" % c["name"])
-    p.stdin.close()
-    p.wait()
+    if p:
+        p.stdin.close()
+        p.wait()
     print("%d/%d LSC cases pass" % (len(CASES) - fails, len(CASES)))
     return 1 if fails else 0
 

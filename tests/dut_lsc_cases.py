@@ -10,11 +10,12 @@ LSC_FENCE pages, not from the oracle.
 
   dut_lsc_cases.py --dut-cmd "python3 examples/dut_py/dut.py" [-v]
   dut_lsc_cases.py --dut-lib build/examples/libdut_example.so [-v]
+  dut_lsc_cases.py --expect-fail --dut-lib build/examples/libdut_mutant_51.so
 
 (--dut-lib drives the C ABI of oracle/include/visa_dut.h through ctypes, with
 a small host holding the surfaces and the flat memory.)
 
-Exit 0 when every case passes, 1 otherwise.
+Exit 0 when every case passes (with --expect-fail: when at least one fails), 1 otherwise.
 """
 import json
 import os
@@ -271,6 +272,47 @@ add(case("load.ugm on TGLLP invalid", "TGLLP",
          [(32, "ud", bytes(32)), (33, "ud", bytes(32))]), "invalid")
 
 
+# 21. more shapes and address corners
+add(case("store.ugm .st.uc is performed", "DG2",
+         lsc(STORE, 0x00, UGM, FLAT, A32, D32, NULL, raw(32), raw(33), l1=5, l3=1),
+         [(32, "ud", le([4], 4) + bytes(28)), (33, "ud", le([0x12345678], 4) + bytes(28))], memory=[(0, 16, b"")]),
+    "ok", {("mem", 0): bytes(4) + le([0x12345678], 4)})
+add(case("load.slm the last dword of SLM", "DG2",
+         lsc(LOAD, 0x00, SLM, FLAT, A32, D32, raw(33), raw(32)),
+         [(32, "ud", le([60], 4) + bytes(28)), (33, "ud", bytes(32))], surfaces=[(0, 64, PAT[:64])]),
+    "ok", {("var", 33): PAT[60:64] + bytes(28)})
+add(case("load.ugm d32x3 SIMD8 DG2: three blocks only", "DG2",
+         lsc(LOAD, 0x03, UGM, FLAT, A32, D32, raw(33), raw(32), elems=3),
+         [(32, "ud", le([12 * n for n in range(8)], 4)), (33, "ud", b"\xee" * 128)], memory=[(0, 256, PAT)]),
+    "ok", {("var", 33): b"".join(le([pat32(12 * n + 4 * v) for n in range(8)], 4) for v in range(3))
+           + b"\xee" * 32})
+add(case("load.ugm a64 negative offset -8", "DG2",
+         lsc(LOAD, 0x00, UGM, FLAT, A64, D32, raw(33), raw(32), off=-8),
+         [(32, "uq", le([MEMB + 16], 8) + bytes(56)), (33, "ud", bytes(32))], memory=[(MEMB, 256, PAT)]),
+    "ok", {("var", 33): PAT[8:12] + bytes(28)})
+add(case("load.ugm a32 0x80000000 zero-extended", "DG2",
+         lsc(LOAD, 0x00, UGM, FLAT, A32, D32, raw(33), raw(32)),
+         [(32, "ud", le([0x80000004], 4) + bytes(28)), (33, "ud", bytes(32))], memory=[(0x80000000, 64, PAT[:64])]),
+    "ok", {("var", 33): PAT[4:8] + bytes(28)})
+add(case("load.ugm d8 SIMD4: one byte per lane", "DG2",
+         lsc(LOAD, 0x02, UGM, FLAT, A32, D8, raw(33), raw(32)),
+         [(32, "ud", le([0, 1, 2, 9], 4) + bytes(16)), (33, "ud", b"\xee" * 32)], memory=[(0, 64, PAT[:64])]),
+    "ok", {("var", 33): bytes([PAT[0], PAT[1], PAT[2], PAT[9]]) + b"\xee" * 28})
+add(case("store.ugm bti past the surface is dropped", "DG2",
+         lsc(STORE, 0x01, UGM, BTI, A32, D32, NULL, raw(32), raw(33), surf=imm(0)),
+         [(32, "ud", le([0, 16], 4) + bytes(24)), (33, "ud", le([5, 6], 4) + bytes(24))],
+         surfaces=[(6, 16, b"")], bt=[(0, 6)]),
+    "ok", {("surf", 6): le([5], 4)})
+add(case("atomic_umax.ugm d32 unsigned", "DG2",
+         lsc(0x11, 0x00, UGM, FLAT, A32, D32, NULL, raw(32), raw(34)),
+         [(32, "ud", bytes(32)), (34, "ud", le([0xFFFFFFFF], 4) + bytes(28))], memory=[(0, 4, le([1], 4))]),
+    "ok", {("mem", 0): le([0xFFFFFFFF], 4)})
+add(case("load.ugm d64x2 SIMD2 DG2: blocks sized by the 8-lane payload", "DG2",
+         lsc(LOAD, 0x01, UGM, FLAT, A32, D64, raw(33), raw(32), elems=2),
+         [(32, "ud", le([0, 16], 4) + bytes(24)), (33, "uq", b"\xee" * 128)], memory=[(0, 64, PAT[:64])]),
+    "ok", {("var", 33): PAT[0:8] + PAT[16:24] + b"\xee" * 48 + PAT[8:16] + PAT[24:32] + b"\xee" * 48})
+
+
 # ---- running ----
 
 
@@ -337,13 +379,15 @@ def main():
         errs = check(c, got)
         if errs:
             fails += 1
-            print("FAIL %s: %s" % (c["name"], "; ".join(errs)))
+            print("FAIL %s: %s" % (c["name"], "; ".join(errs)[:300]))
         elif verbose:
             print("ok   %s" % c["name"])
     if p:
         p.stdin.close()
         p.wait()
     print("%d/%d LSC cases pass" % (len(CASES) - fails, len(CASES)))
+    if "--expect-fail" in args:  # a seeded-bug mutant: at least one case must fail
+        return 0 if fails else 1
     return 1 if fails else 0
 
 

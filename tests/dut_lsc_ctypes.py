@@ -32,8 +32,21 @@ READ = C.CFUNCTYPE(C.c_int, C.c_void_p, C.c_uint32, C.c_uint64, C.c_uint32, C.PO
 WRITE = C.CFUNCTYPE(C.c_int, C.c_void_p, C.c_uint32, C.c_uint64, C.c_uint32, C.POINTER(C.c_uint8))
 
 
+FREAD = C.CFUNCTYPE(C.c_int, C.c_void_p, C.c_uint64, C.c_uint32, C.POINTER(C.c_uint8))
+FWRITE = C.CFUNCTYPE(C.c_int, C.c_void_p, C.c_uint64, C.c_uint32, C.POINTER(C.c_uint8))
+
+
 class Mem(C.Structure):
-    _fields_ = [("host", C.c_void_p), ("read", READ), ("write", WRITE)]
+    _fields_ = [("host", C.c_void_p), ("read", READ), ("write", WRITE),
+                ("read_flat", FREAD), ("write_flat", FWRITE)]  # ABI 1.1
+
+
+class Region(C.Structure):
+    _fields_ = [("base", C.c_uint64), ("size", C.c_uint64)]
+
+
+class Entry(C.Structure):
+    _fields_ = [("key", C.c_uint32), ("surface", C.c_uint32)]
 
 
 class Case(C.Structure):
@@ -42,7 +55,9 @@ class Case(C.Structure):
                 ("exec_mask", C.c_uint32), ("nvars", C.c_uint32), ("vars", C.POINTER(Var)),
                 ("npreds", C.c_uint32), ("preds", C.POINTER(Pred)), ("naddrs", C.c_uint32),
                 ("addrs", C.POINTER(Addr)), ("nsurfaces", C.c_uint32), ("surfaces", C.POINTER(Surf)),
-                ("mem", Mem)]
+                ("mem", Mem), ("abi_minor", C.c_uint32), ("nregions", C.c_uint32),
+                ("regions", C.POINTER(Region)), ("nbt", C.c_uint32), ("bt", C.POINTER(Entry)),
+                ("nss", C.c_uint32), ("ss", C.POINTER(Entry))]
 
 
 class Runner:
@@ -74,7 +89,41 @@ class Runner:
                 return -1
             b[off:off + n] = C.string_at(inp_, n)
             return 0
-        rcb, wcb = READ(rd), WRITE(wr)
+        regs = []
+        for m in inp.get("memory", []):
+            b = bytearray(m["size"])
+            for off, hx in m["data"]:
+                d = bytes.fromhex(hx)
+                b[off:off + len(d)] = d
+            regs.append((int(m["base"], 16), b))
+
+        def flat(a, n):
+            for base, b in regs:
+                if base <= a and a + n <= base + len(b):
+                    return b, a - base
+            return None, 0
+
+        def frd(host, a, n, out):
+            b, o = flat(a, n)
+            if b is None:
+                C.memmove(out, b"\xcd" * n, n)
+                return -1
+            C.memmove(out, bytes(b[o:o + n]), n)
+            return 0
+
+        def fwr(host, a, n, inp_):
+            b, o = flat(a, n)
+            if b is None:
+                bad.append(("flat", a, n))
+                return -1
+            b[o:o + n] = C.string_at(inp_, n)
+            return 0
+        rcb, wcb, frcb, fwcb = READ(rd), WRITE(wr), FREAD(frd), FWRITE(fwr)
+        rg = (Region * max(1, len(regs)))(*[Region(base, len(b)) for base, b in regs])
+        bt = inp.get("binding_table", [])
+        sst = inp.get("surface_state", [])
+        bta = (Entry * max(1, len(bt)))(*[Entry(e["bti"], e["surface"]) for e in bt])
+        ssa = (Entry * max(1, len(sst)))(*[Entry(e["offset"], e["surface"]) for e in sst])
         bufs = []
         vars_ = (Var * max(1, len(inp["vars"])))()
         for i, v in enumerate(inp["vars"]):
@@ -91,7 +140,7 @@ class Runner:
         c = Case(self.abi, inp["platform"]["name"].encode(), inp["platform"]["grf_bytes"],
                  int(maj) * 100 + int(mnr), ib, len(insn), int(inp["exec_mask"], 16),
                  len(inp["vars"]), vars_, 0, None, 0, None, len(inp["surfaces"]), ss,
-                 Mem(None, rcb, wcb))
+                 Mem(None, rcb, wcb, frcb, fwcb), 1, len(regs), rg, len(bt), bta, len(sst), ssa)
         msg = C.create_string_buffer(256)
         rc = self.lib.visa_dut_execute(C.byref(c), msg, 256)
         if rc == 2:
@@ -106,4 +155,4 @@ class Runner:
                           "data": bytes(bufs[i][:len(bytes.fromhex(v["data"]))]).hex()}
                          for i, v in enumerate(inp["vars"])],
                 "surfaces": [{"index": k, "size": len(b), "data": [[0, b.hex()]]} for k, b in surfs.items()],
-                "memory": inp["memory"]}
+                "memory": [{"base": "0x%016x" % base, "size": len(b), "data": [[0, b.hex()]]} for base, b in regs]}

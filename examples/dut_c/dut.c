@@ -112,7 +112,7 @@ enum {
     B_LSC_UMIN_SIGNED = 66,           /* umin/umax compare signed                         */
     B_LSC_FENCE_SLM_ANY = 67,         /* SLM fences accept any op and scope               */
     B_LSC_DISABLED_LANE_ZEROED = 68,  /* a disabled load lane gets zeros                  */
-    B_LSC_GRF64_BLOCK_32 = 69         /* register blocks sized with a 32-byte GRF everywhere */
+    B_LSC_MIN_PAYLOAD_IGNORED = 69    /* register blocks sized by the exec size alone, not max(exec, min payload width) */
 };
 
 /* The reverse-serialization variant (-DDUT_ATOMIC_REVERSE=1): DWORD_ATOMIC
@@ -1379,35 +1379,89 @@ static int do_dword_atomic(ctx *x)
 /* ------------------------------------------------------------------------ */
 /* the LSC state: flat 64-bit memory, binding table, surface-state table      */
 
-/* 1 when [a, a+n) lies wholly inside one region of the flat memory */
+/* ABI 1.1 (VISA_DUT_ABI_MINOR >= 1) carries them; a 1.0 host has none. */
+#ifdef VISA_DUT_ABI_MINOR
+#define DUT_HAS_STATE(x) ((x)->c->abi_minor >= 1)
+#else
+#define DUT_HAS_STATE(x) 0
+#endif
+
+/* 1 when every byte of [a, a+n) lies in a region of the flat memory (an
+ * access may span adjacent regions) */
 static int dut_flat_in(ctx *x, uint64_t a, unsigned n)
 {
+#ifdef VISA_DUT_ABI_MINOR
+    if (!DUT_HAS_STATE(x) || !x->c->mem.read_flat)
+        return 0;
+    uint64_t pos = a, end = a + n;
+    while (pos < end) {
+        int found = 0;
+        for (uint32_t i = 0; i < x->c->nregions; i++) {
+            const visa_dut_region *r = &x->c->regions[i];
+            if (pos >= r->base && pos - r->base < r->size) {
+                pos = r->base + r->size;
+                found = 1;
+                break;
+            }
+        }
+        if (!found || pos == 0) /* pos == 0: the region ends at 2^64 */
+            return found;
+    }
+    return 1;
+#else
     (void)x; (void)a; (void)n;
-    return 0; /* TODO(contract): the flat-memory callbacks of CONTRACT-state */
+    return 0;
+#endif
 }
 
 static void dut_flat_read(ctx *x, uint64_t a, unsigned n, uint8_t *out)
 {
+#ifdef VISA_DUT_ABI_MINOR
+    x->c->mem.read_flat(x->c->mem.host, a, n, out);
+#else
     (void)x; (void)a;
     memset(out, 0, n);
+#endif
 }
 
 static void dut_flat_write(ctx *x, uint64_t a, unsigned n, const uint8_t *in)
 {
+#ifdef VISA_DUT_ABI_MINOR
+    x->c->mem.write_flat(x->c->mem.host, a, n, in);
+#else
     (void)x; (void)a; (void)n; (void)in;
+#endif
 }
 
 /* binding-table slot -> surface index: 1 when the slot is mapped */
 static int dut_bti_surface(ctx *x, uint32_t bti, uint32_t *surf)
 {
+#ifdef VISA_DUT_ABI_MINOR
+    if (DUT_HAS_STATE(x))
+        for (uint32_t i = 0; i < x->c->nbt; i++)
+            if (x->c->bt[i].bti == bti) {
+                *surf = x->c->bt[i].surface;
+                return 1;
+            }
+#else
     (void)x; (void)bti; (void)surf;
+#endif
     return 0;
 }
 
 /* surface-state offset -> surface index: 1 when an entry is there */
 static int dut_ss_surface(ctx *x, uint64_t off, uint32_t *surf)
 {
+#ifdef VISA_DUT_ABI_MINOR
+    if (DUT_HAS_STATE(x))
+        for (uint32_t i = 0; i < x->c->nss; i++)
+            if (x->c->ss[i].offset == off) {
+                *surf = x->c->ss[i].surface;
+                return 1;
+            }
+#else
     (void)x; (void)off; (void)surf;
+#endif
     return 0;
 }
 
@@ -1870,8 +1924,8 @@ static int do_lsc_untyped(ctx *x)
         have |= 1u << n;
     }
     unsigned minw = x->gen < G_PVC ? 8 : 16;
-    unsigned grf = BUG(B_LSC_GRF64_BLOCK_32) ? 32 : x->grf;
-    unsigned w = k.es > minw ? k.es : minw;
+    unsigned grf = x->grf;
+    unsigned w = k.es > minw || BUG(B_LSC_MIN_PAYLOAD_IGNORED) ? k.es : minw;
     unsigned blk = (w * rb + grf - 1) / grf;
     if (blk == 0) blk = 1;
     blk *= grf;

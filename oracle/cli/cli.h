@@ -15,6 +15,9 @@
 #define VO_EXIT_FAIL 1
 #define VO_EXIT_BAD 2
 
+/* the "format" of a vector file (docs/format.md) */
+#define VO_VECTOR_FORMAT "visa-vectors/1"
+
 /* a command gets argv[0] = its own name */
 typedef int (*vo_cmd_fn)(int argc, char **argv);
 

@@ -169,6 +169,7 @@ static const char *walk_top(vo_testset *ts, const char *p, const char *e, int *i
         const char *ke = skip_string(p, e);
         if (!ke) return NULL;
         int tests = key_is(p + 1, (size_t)(ke - 1 - (p + 1)), "tests");
+        int format = key_is(p + 1, (size_t)(ke - 1 - (p + 1)), "format");
         if (tests && *is_vec) { /* a second "tests" member */
             ts->why = "a second \"tests\" member";
             ts->why_at = (size_t)(p - ts->text);
@@ -192,6 +193,12 @@ static const char *walk_top(vo_testset *ts, const char *p, const char *e, int *i
         } else {
             const char *ve = skip_value(p, e);
             if (!ve) return NULL;
+            if (format && *p == '"') {
+                size_t fl = (size_t)(ve - p) - 2;
+                if (fl >= sizeof ts->format) fl = sizeof ts->format - 1;
+                memcpy(ts->format, p + 1, fl);
+                ts->format[fl] = 0;
+            }
             p = ve;
         }
         p = ws(p, e);
@@ -231,6 +238,7 @@ int vo_testset_load(vo_testset *ts, const char *path, char *err, size_t errcap)
                    (size_t)(p - ts->text), ts->n > before ? " (in its tests)" : "");
             goto fail;
         }
+        if (is_vec) ts->is_vectors = 1;
         if (!is_vec && !add_test(ts, p, oe)) {
             if (ts->why) {
                 seterr(err, errcap, "'%s' byte %zu: %s", path, ts->why_at, ts->why);

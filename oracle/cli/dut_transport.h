@@ -22,6 +22,8 @@ typedef struct vo_testset {
     size_t len;
     vo_testref *t;
     size_t n, cap;
+    char format[48];    /* the top-level "format" string of a vector file ("" if none; clipped) */
+    int is_vectors;     /* the file is {"tests": [...], ...} */
     const char *why;    /* after a failed load: what was wrong (static text), at byte why_at */
     size_t why_at;
 } vo_testset;

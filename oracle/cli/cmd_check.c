@@ -367,7 +367,9 @@ static int reload(const char *path, vfile *vf)
 {
     char err[512];
     if (vf->keep) return 0;
-    if (vo_testset_load(&vf->set, path, err, sizeof err) != 0) return cli_fail(VO_EXIT_BAD, "check: %s", err);
+    if (vo_testset_load(&vf->set, path, err, sizeof err) != 0)
+        return cli_fail(VO_EXIT_BAD, "check: '%s' changed while check was running (%s; it was validated before the "
+                        "first test; the run stops here)", path, err);
     if (vf->set.len != vf->len || vf->set.n != vf->n || text_hash(vf->set.text, vf->set.len) != vf->hash) {
         vo_testset_free(&vf->set);
         return cli_fail(VO_EXIT_BAD, "check: '%s' changed while check was running (it was validated before the "

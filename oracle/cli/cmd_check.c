@@ -570,6 +570,7 @@ int cmd_check(int argc, char **argv)
                 vo_progress_clear(&pg);
                 fputs(rep, stdout);
                 free(rep);
+                fflush(stdout); /* issue 17: a DUT library that crashes or exits loses nothing reported */
             }
             vo_progress_tick(&pg, passed + failed, failed);
         }

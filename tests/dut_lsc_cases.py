@@ -123,6 +123,8 @@ def add(c, status, expect=None):
 # 1. LSC_FENCE: a valid fence changes nothing; SLM fences allow op none / scope group only
 add(case("fence ugm.evict.gpu PVC", "PVC", fence(UGM, 1, 3)), "ok")
 add(case("fence slm.none.group DG2", "DG2", fence(SLM, 0, 0)), "ok")
+# D96: the fence's exec byte and pred word are read and ignored
+add(case("fence exec 0x07 pred P9 (ignored) ok", "DG2", fence(UGM, 0, 0, exec_b=0x07, pred=0x0009)), "ok")
 add(case("fence slm.evict.group invalid", "PVC", fence(SLM, 1, 0)), "invalid")
 add(case("fence scope 7 invalid", "PVC", fence(UGM, 0, 7)), "invalid")
 add(case("fence op 7 invalid", "PVC", fence(UGM, 7, 0)), "invalid")

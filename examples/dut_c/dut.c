@@ -1533,11 +1533,10 @@ static int do_lsc_fence(ctx *x)
 {
     if (lsc_platform(x))
         return VISA_DUT_REJECTED;
-    uint32_t eb = get(x, 1), pred = get(x, 2), sfid = get(x, 1), fop = get(x, 1), scope = get(x, 1);
+    get(x, 1); /* exec and pred: read and ignored (D96) */
+    get(x, 2);
+    uint32_t sfid = get(x, 1), fop = get(x, 1), scope = get(x, 1);
     if (finish_decode(x))
-        return VISA_DUT_REJECTED;
-    ctrl k;
-    if (lsc_exec(x, eb, &k) || check_pred(x, pred, &k))
         return VISA_DUT_REJECTED;
     if (sfid > LSC_URB)
         REJECT(x, "sfid %u not valid", sfid);

@@ -919,10 +919,9 @@ class Machine:
 
     def lsc_fence(self):
         self.lsc_platform()
-        eb, pred, sfid, fop, scope = self.get(1), self.get(2), self.get(1), self.get(1), self.get(1)
+        self.get(1), self.get(2)  # exec and pred: read and ignored (D96)
+        sfid, fop, scope = self.get(1), self.get(1), self.get(1)
         self.done()
-        es, off, nomask = self.lsc_exec(eb)
-        self.check_pred(pred, es, off)
         if sfid > LSC_SFID_URB:
             raise Invalid("sfid")
         if fop > 6:

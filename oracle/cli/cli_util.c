@@ -1,12 +1,26 @@
-/* Helpers shared by the CLI commands. */
-#define _POSIX_C_SOURCE 200809L
+/* Helpers shared by the CLI commands.
+ *
+ * HOW TO ADD AN OPTION to a command: add a row to the command's
+ * `static const struct option <cmd>_opts[]` table ({"name", no_argument or
+ * required_argument, NULL, val}: val is the short letter if the option has
+ * one, else a code >= 256 from the command's enum), a `case val:` to its
+ * cli_getopt_next() switch (the value is g.arg, the name as written g.name),
+ * and a line to the command's help text and its docs/ page. Nothing else:
+ * --opt=value, --opt value, -x value, -xvalue, operands anywhere, "--" and
+ * --help/-h come from cli_getopt_next (getopt_long underneath). */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <stdint.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "cli.h"
 #include "visa_json.h"
@@ -76,41 +90,280 @@ int cli_wants_help(int argc, char **argv)
     return 0;
 }
 
-char *cli_read_file(const char *path, size_t *len)
+void cli_getopt_init(cli_getopt *g, const char *cmd, int argc, char **argv, const struct option *longopts)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (n + 1 >= cap) {
-            char *nb = cap > ((size_t)1 << 30) ? NULL : realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                errno = ENOMEM;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t k = fread(buf + n, 1, cap - 1 - n, f);
-        n += k;
-        if (k == 0) {
-            if (ferror(f)) {
-                int e = errno ? errno : EIO;
-                free(buf);
-                buf = NULL;
-                errno = e;
-            }
-            break;
+    memset(g, 0, sizeof *g);
+    g->cmd = cmd;
+    g->argc = argc;
+    g->argv = argv;
+    g->longopts = longopts;
+    g->first_operand = argc;
+    /* ':' first: a missing value is reported as ':', not '?'; the short
+     * letters come from the table so it is the only list to edit */
+    size_t k = 0;
+    g->shortopts[k++] = ':';
+    g->shortopts[k++] = 'h';
+    for (unsigned i = 0; longopts[i].name && i < CLI_MAX_OPTS; i++) {
+        int v = longopts[i].val;
+        if (v > ' ' && v < 127 && v != 'h' && v != ':' && v != '?') {
+            g->shortopts[k++] = (char)v;
+            if (longopts[i].has_arg == required_argument) g->shortopts[k++] = ':';
         }
     }
-    if (f != stdin) fclose(f);
-    if (!buf) return NULL;
+    g->shortopts[k] = 0;
+}
+
+/* the long-option row whose name is the first n bytes of s, or NULL */
+static const struct option *long_named(const struct option *t, const char *s, size_t n)
+{
+    for (unsigned i = 0; t[i].name && i < CLI_MAX_OPTS; i++)
+        if (strlen(t[i].name) == n && strncmp(t[i].name, s, n) == 0) return &t[i];
+    return NULL;
+}
+
+int cli_getopt_next(cli_getopt *g)
+{
+    struct option all[CLI_MAX_OPTS + 2];
+    unsigned n = 0;
+    for (; g->longopts[n].name && n < CLI_MAX_OPTS; n++) all[n] = g->longopts[n];
+    all[n++] = (struct option){ "help", no_argument, NULL, 'h' };
+    all[n] = (struct option){ NULL, 0, NULL, 0 };
+    if (!g->started) {
+        optind = 0; /* glibc: full re-initialisation */
+        g->started = 1;
+    }
+    opterr = 0;
+    g->arg = NULL;
+    g->name[0] = 0;
+    int li = -1;
+    int c = getopt_long(g->argc, g->argv, g->shortopts, all, &li);
+    if (c == -1) {
+        g->first_operand = optind;
+        return -1;
+    }
+    /* the argument word that held the option: with a separate value the
+     * value is argv[optind-1] and the option the word before */
+    int at = optind - 1;
+    if (optarg && at > 0 && optarg == g->argv[at] && c != '?' && c != ':') at--;
+    const char *w = at >= 0 && at < g->argc ? g->argv[at] : "";
+    size_t wl = strcspn(w, "=");
+    if (c == '?' || c == ':') {
+        int islong = w[0] == '-' && w[1] == '-' && wl > 2;
+        const struct option *o = islong ? long_named(all, w + 2, wl - 2) : NULL;
+        char what[64];
+        if (c == '?' && islong && optopt != 0 && !(o && o->val == optopt && o->has_arg == no_argument))
+            islong = 0; /* an unknown short letter after a long option word */
+        if (islong) snprintf(what, sizeof what, "%.*s", (int)(wl < 60 ? wl : 60), w);
+        else snprintf(what, sizeof what, "-%c", optopt > ' ' && optopt < 127 ? optopt : '?');
+        if (c == ':')
+            cli_fail(VO_EXIT_BAD, "%s: %s needs a value (try 'visa-oracle %s --help')", g->cmd, what, g->cmd);
+        else if (islong && o && o->has_arg == no_argument && w[wl] == '=')
+            cli_fail(VO_EXIT_BAD, "%s: %s takes no value (try 'visa-oracle %s --help')", g->cmd, what, g->cmd);
+        else
+            cli_fail(VO_EXIT_BAD, "%s: unknown option '%s' (try 'visa-oracle %s --help')", g->cmd, what, g->cmd);
+        return CLI_OPT_ERR;
+    }
+    if (li >= 0) {
+        /* refuse abbreviations: a later option must not change what an old
+         * command line means */
+        if (!(w[0] == '-' && w[1] == '-' && long_named(&all[li], w + 2, wl - 2))) {
+            cli_fail(VO_EXIT_BAD, "%s: unknown option '%.*s' (did you mean '--%s'? try 'visa-oracle %s --help')",
+                     g->cmd, (int)(wl < 60 ? wl : 60), w, all[li].name, g->cmd);
+            return CLI_OPT_ERR;
+        }
+        snprintf(g->name, sizeof g->name, "--%s", all[li].name);
+    } else {
+        snprintf(g->name, sizeof g->name, "-%c", c);
+    }
+    g->arg = optarg;
+    return c == 'h' ? CLI_OPT_HELP : c;
+}
+
+const vo_desc *cli_insn_by_name(const char *name)
+{
+    for (unsigned i = 0; name && vo_desc_at(i); i++)
+        if (strcasecmp(vo_desc_at(i)->mnemonic, name) == 0) return vo_desc_at(i);
+    return NULL;
+}
+
+/* ---- the one input reader (docs/state.md "Input files") ----
+ * read() into a private buffer, never mmap: a file rewritten or truncated
+ * while a command runs cannot crash it (issue 17); the size is checked
+ * against VO_MAX_INPUT_BYTES before anything is read (fstat) and again while
+ * reading (pipes, files that grow); gzip data (magic 1f 8b) is inflated with
+ * the same cap on the inflated size. */
+static void rerr(char *err, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void rerr(char *err, size_t cap, const char *fmt, ...)
+{
+    if (!err || !cap) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, cap, fmt, ap);
+    va_end(ap);
+}
+
+#define CAP_TEXT "the input cap is 256 MiB (VO_MAX_INPUT_BYTES, docs/state.md)"
+
+/* raw bytes of fd, at most VO_MAX_INPUT_BYTES; NUL-terminated */
+static char *read_fd(int fd, const char *path, size_t *len, char *err, size_t errcap)
+{
+    struct stat st;
+    size_t cap = 65536;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        if ((uint64_t)st.st_size > VO_MAX_INPUT_BYTES) {
+            rerr(err, errcap, "'%s' is %llu bytes; %s", path, (unsigned long long)st.st_size, CAP_TEXT);
+            errno = EFBIG;
+            return NULL;
+        }
+        cap = (size_t)st.st_size + 2; /* +1 to see EOF in one read, +1 for the NUL */
+    }
+    char *buf = malloc(cap);
+    size_t n = 0;
+    if (!buf) {
+        rerr(err, errcap, "cannot read '%s': out of memory", path);
+        errno = ENOMEM;
+        return NULL;
+    }
+    for (;;) {
+        if (n + 1 >= cap) {
+            if (n > VO_MAX_INPUT_BYTES) {
+                free(buf);
+                rerr(err, errcap, "'%s' is more than %llu bytes; %s", path, (unsigned long long)VO_MAX_INPUT_BYTES,
+                     CAP_TEXT);
+                errno = EFBIG;
+                return NULL;
+            }
+            size_t nc = cap * 2 > (size_t)VO_MAX_INPUT_BYTES + 2 ? (size_t)VO_MAX_INPUT_BYTES + 2 : cap * 2;
+            char *nb = realloc(buf, nc);
+            if (!nb) {
+                free(buf);
+                rerr(err, errcap, "cannot read '%s': out of memory", path);
+                errno = ENOMEM;
+                return NULL;
+            }
+            buf = nb;
+            cap = nc;
+        }
+        ssize_t k = read(fd, buf + n, cap - 1 - n);
+        if (k < 0) {
+            if (errno == EINTR) continue;
+            int e = errno;
+            free(buf);
+            rerr(err, errcap, "cannot read '%s': %s", path, strerror(e));
+            errno = e;
+            return NULL;
+        }
+        if (k == 0) break;
+        n += (size_t)k;
+    }
+    if (n > VO_MAX_INPUT_BYTES) {
+        free(buf);
+        rerr(err, errcap, "'%s' is more than %llu bytes; %s", path, (unsigned long long)VO_MAX_INPUT_BYTES, CAP_TEXT);
+        errno = EFBIG;
+        return NULL;
+    }
     buf[n] = 0;
     *len = n;
     return buf;
+}
+
+/* inflates gzip (or zlib) data; the result is capped like a plain file */
+static char *inflate_all(const char *z, size_t zn, const char *path, size_t *len, char *err, size_t errcap)
+{
+    z_stream zs;
+    memset(&zs, 0, sizeof zs);
+    if (inflateInit2(&zs, 15 + 32) != Z_OK) {
+        rerr(err, errcap, "cannot read '%s': zlib cannot start", path);
+        errno = ENOMEM;
+        return NULL;
+    }
+    size_t cap = zn * 4 + 65536, n = 0;
+    if (cap > (size_t)VO_MAX_INPUT_BYTES + 2) cap = (size_t)VO_MAX_INPUT_BYTES + 2;
+    char *out = malloc(cap);
+    int rc = Z_OK;
+    const unsigned char *in = (const unsigned char *)z;
+    size_t left = zn;
+    while (out) {
+        if (n + 1 >= cap) {
+            if (n > VO_MAX_INPUT_BYTES) break;
+            size_t nc = cap * 2 > (size_t)VO_MAX_INPUT_BYTES + 2 ? (size_t)VO_MAX_INPUT_BYTES + 2 : cap * 2;
+            char *nb = realloc(out, nc);
+            if (!nb) { free(out); out = NULL; break; }
+            out = nb;
+            cap = nc;
+        }
+        unsigned chunk_in = left > (1u << 30) ? (1u << 30) : (unsigned)left;
+        size_t room = cap - 1 - n;
+        unsigned chunk_out = room > (1u << 30) ? (1u << 30) : (unsigned)room;
+        zs.next_in = (unsigned char *)(uintptr_t)in;
+        zs.avail_in = chunk_in;
+        zs.next_out = (unsigned char *)out + n;
+        zs.avail_out = chunk_out;
+        rc = inflate(&zs, Z_NO_FLUSH);
+        size_t used = chunk_in - zs.avail_in;
+        in += used;
+        left -= used;
+        n += chunk_out - zs.avail_out;
+        if (rc == Z_STREAM_END) {
+            /* concatenated gzip members continue the same text */
+            if (left == 0) break;
+            if (inflateReset(&zs) != Z_OK) { rc = Z_DATA_ERROR; break; }
+            continue;
+        }
+        if (rc == Z_BUF_ERROR && left == 0) { rc = Z_DATA_ERROR; break; } /* cut short */
+        if (rc != Z_OK && rc != Z_BUF_ERROR) break;
+    }
+    inflateEnd(&zs);
+    if (!out) {
+        rerr(err, errcap, "cannot read '%s': out of memory", path);
+        errno = ENOMEM;
+        return NULL;
+    }
+    if (n > VO_MAX_INPUT_BYTES) {
+        free(out);
+        rerr(err, errcap, "'%s' inflates to more than %llu bytes; %s", path, (unsigned long long)VO_MAX_INPUT_BYTES,
+             CAP_TEXT);
+        errno = EFBIG;
+        return NULL;
+    }
+    if (rc != Z_STREAM_END) {
+        free(out);
+        rerr(err, errcap, "'%s' is not valid gzip data (%s at compressed byte %zu)", path,
+             rc == Z_DATA_ERROR && zs.msg ? zs.msg : "truncated or corrupt", zn - left);
+        errno = EINVAL;
+        return NULL;
+    }
+    out[n] = 0;
+    *len = n;
+    return out;
+}
+
+char *cli_read_input(const char *path, size_t *len, int flags, char *err, size_t errcap)
+{
+    int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        int e = errno;
+        rerr(err, errcap, "cannot read '%s': %s", path, strerror(e));
+        errno = e;
+        return NULL;
+    }
+    char *buf = read_fd(fd, path, len, err, errcap);
+    int e = errno;
+    if (fd != STDIN_FILENO) close(fd);
+    errno = e;
+    if (!buf || !(flags & CLI_READ_GZIP) || *len < 2 || (unsigned char)buf[0] != 0x1f ||
+        (unsigned char)buf[1] != 0x8b)
+        return buf;
+    char *t = inflate_all(buf, *len, path, len, err, errcap);
+    e = errno;
+    free(buf);
+    errno = e;
+    return t;
+}
+
+char *cli_read_file(const char *path, size_t *len)
+{
+    return cli_read_input(path, len, 0, NULL, 0);
 }
 
 int cli_write_atomic(const char *path, const char *data, size_t len)

@@ -91,7 +91,10 @@ enum {
     B_ATOMIC_CMPXCHG_SWAPPED = 47,    /* cmpxchg compares src0, stores src1              */
     B_ATOMIC_IMIN_UNSIGNED = 48,      /* imin/imax compare unsigned                      */
     B_ATOMIC_PREDEC_OLD = 49,         /* predec returns the old value                    */
-    B_ATOMIC16_DWORD = 50             /* 16-bit atomics access the whole dword           */
+    B_ATOMIC16_DWORD = 50,            /* 16-bit atomics access the whole dword           */
+    /* outside the 1..VO_DUT_NUM_BUGS mutation set (examples/mutants/README.md) */
+    B_SIGNED_OFFSET32 = 51            /* SCATTER4_SCALED: goff + offset read as a signed 32-bit
+                                         byte address; a negative one passes the bound test */
 };
 
 /* The reverse-serialization variant (-DDUT_ATOMIC_REVERSE=1): DWORD_ATOMIC
@@ -117,6 +120,7 @@ typedef struct ctx {
     uint32_t n, pos;
     int truncated;
     unsigned op;    /* opcode */
+    int unsupported; /* DUT_NO_SLM: the case needs what this build does not implement */
 } ctx;
 
 static void say(ctx *x, const char *fmt, ...)
@@ -529,6 +533,13 @@ static uint32_t channel_enables(ctx *x, const ctrl *k, uint32_t pred)
 
 static int check_surface(ctx *x, unsigned s)
 {
+#ifdef DUT_NO_SLM /* libdut_example_no_slm.so: an implementation without SLM says so */
+    if (s == 0) {
+        x->unsupported = 1;
+        say(x, "SLM (surface 0) is not implemented");
+        return 1;
+    }
+#endif
     if (s >= 1 && s <= 3)
         REJECT(x, "surface: T%u is reserved", s);
     if (s >= 6) {
@@ -673,6 +684,12 @@ static int do_scatter4_scaled(ctx *x)
                 continue; /* raw operand past its variable: undefined */
             uint64_t base = BUG(B_NO_WRAP32) ? (uint64_t)goff + rd32(e) : (uint32_t)(goff + rd32(e));
             uint64_t a = base + 4u * (unsigned)c;
+            if (BUG(B_SIGNED_OFFSET32) && (int32_t)(goff + rd32(e)) < 0) {
+                /* sign-extended: (int64)a < size holds, so it is "in bounds" */
+                a = (uint64_t)(int64_t)(int32_t)(goff + rd32(e)) + 4u * (unsigned)c;
+                x->c->mem.write(x->c->mem.host, real_surface(surf), a, 4, d);
+                continue;
+            }
             if (mem_store(x, surf, a, 4, d) && BUG(B_SCATTER_STOP_FIRST_OOB))
                 return VISA_DUT_OK;
         }
@@ -1366,6 +1383,9 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
     x.cap = msg_cap;
     if (msg && msg_cap)
         msg[0] = 0;
+#ifdef DUT_CHATTY /* libdut_example_chatty.so: diagnostics on stdout, as real libraries print */
+    printf("dut: executing opcode 0x%02x {\"passed\":0}\n", c && c->insn_len ? c->insn[0] : 0);
+#endif
     if (!c || c->abi_version != VISA_DUT_ABI_VERSION) {
         say(&x, "unsupported ABI version");
         return VISA_DUT_ERROR;
@@ -1390,20 +1410,22 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
         REJECT(&x, "empty instruction");
     uint32_t op = get(&x, 1);
     x.op = op;
+    int rc;
     switch (op) {
-    case 0x75: return do_scatter4_scaled(&x);
-    case 0x3A: return do_scatter(&x);
-    case 0x36: return do_oword_st(&x);
-    case 0x78: return do_gather_scaled(&x);
-    case 0x39: return do_gather(&x);
-    case 0x79: return do_scatter_scaled(&x);
-    case 0x74: return do_gather4_scaled(&x);
-    case 0x35: return do_oword_ld(&x, 0);
-    case 0x3C: return do_oword_ld(&x, 1);
-    case 0x86: return do_qw(&x, 0);
-    case 0x87: return do_qw(&x, 1);
-    case 0x7D: return do_dword_atomic(&x);
+    case 0x75: rc = do_scatter4_scaled(&x); break;
+    case 0x3A: rc = do_scatter(&x); break;
+    case 0x36: rc = do_oword_st(&x); break;
+    case 0x78: rc = do_gather_scaled(&x); break;
+    case 0x39: rc = do_gather(&x); break;
+    case 0x79: rc = do_scatter_scaled(&x); break;
+    case 0x74: rc = do_gather4_scaled(&x); break;
+    case 0x35: rc = do_oword_ld(&x, 0); break;
+    case 0x3C: rc = do_oword_ld(&x, 1); break;
+    case 0x86: rc = do_qw(&x, 0); break;
+    case 0x87: rc = do_qw(&x, 1); break;
+    case 0x7D: rc = do_dword_atomic(&x); break;
     default:
         REJECT(&x, "unknown opcode 0x%02x", op);
     }
+    return x.unsupported ? VISA_DUT_UNSUPPORTED : rc;
 }

@@ -5,6 +5,7 @@
  * (docs/check.md). */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,7 @@ static const char check_help[] =
     "usage: visa-oracle check VECTORS... (--dut-lib PATH.so | --dut-cmd \"CMD\" | --results FILE)\n"
     "                         [--json] [--timeout-ms N] [--startup-ms N]\n"
     "                         [--max-consecutive-failures N] [--dut-selftest] [-q] [--rows N]\n"
+    "                         [--insn LIST] [--status LIST] [--tag LIST] [--skip-tag LIST] [--id LIST]\n"
     "\n"
     "Runs each test of the vector files on the oracle and on a device under test\n"
     "(DUT) and compares: bytes outside the test's freedom must match, `undefined`\n"
@@ -65,16 +67,25 @@ static const char check_help[] =
     "  --json              one JSON object per failing test, then {\"passed\":N,\"failed\":N,\n"
     "                      \"not_run\":N, \"rejected_with_code\":{...}} (the plain\n"
     "                      summary goes to stderr)\n"
+    "  --insn LIST         only tests of these instructions (scatter,gather4_scaled)\n"
+    "  --status LIST       only tests the oracle judges ok / undefined / invalid\n"
+    "  --tag LIST          only tests carrying one of these tags; --skip-tag LIST:\n"
+    "                      none of them; --id LIST: only these test ids. Lists are\n"
+    "                      comma-separated; the others are counted as skipped\n"
     "  -q                  only the FAIL line per failing test, no provenance rows\n"
     "  --rows N            provenance rows per failing test (default 16)\n"
     "  --bench             print on stderr the CPU time and tests/s of the whole run\n"
     "                      (loading, JSON, oracle, DUT, verdicts) and of cJSON\n"
     "                      parse+print of the same files alone\n"
     "\n"
-    "Output: per failing test `FAIL <id> <insn>:<clause>:<kind>  <asm>` and rows\n"
-    "naming each differing byte (space, offset, expected, got, lane, channel,\n"
-    "element, address, operand byte, clause); last line `N passed, N failed`\n"
-    "(`, N not run` when the run stopped early). On a terminal a progress line\n"
+    "Output: per failing test `FAIL <id> <insn>:<clause>:<kind>  <asm>  (FILE#INDEX)`\n"
+    "and rows naming each differing byte (space, offset, expected, got, lane,\n"
+    "channel, element, address, operand byte, surface bound, clause); a table of\n"
+    "tests per bucket; `U unsupported` on its own line when the DUT answered\n"
+    "\"unsupported\" (VISA_DUT_UNSUPPORTED, {\"status\":\"unsupported\"}): neither\n"
+    "a pass nor a failure; last line `N passed, N failed` (`, N skipped` with\n"
+    "filters, `, N not run` when the run stopped early). A --dut-lib library's\n"
+    "stdout goes to stderr. On a terminal a progress line\n"
     "(tests done/total, tests/s, failures) is redrawn on stderr a few times a\n"
     "second; VO_PROGRESS=1 or 0 forces it on or off.\n"
     "Exit: 0 all passed, 1 a test failed (or the self-test), 2 bad input or usage.\n";
@@ -448,12 +459,33 @@ static void json_str(FILE *o, const char *s)
 }
 
 /* ------------------------------------------------------------------ */
+/* check's options: add a row here and a case in cmd_check's switch (cli_util.c) */
+enum {
+    OPT_DUT_LIB = 256, OPT_DUT_CMD, OPT_RESULTS, OPT_TIMEOUT_MS, OPT_ROWS, OPT_STARTUP_MS, OPT_MAX_CONSEC, OPT_JSON,
+    OPT_SELFTEST, OPT_BENCH, OPT_INSN, OPT_STATUS, OPT_TAG, OPT_SKIP_TAG, OPT_ID,
+};
+static const struct option check_opts[] = {
+    { "dut-lib", required_argument, NULL, OPT_DUT_LIB },
+    { "dut-cmd", required_argument, NULL, OPT_DUT_CMD },
+    { "results", required_argument, NULL, OPT_RESULTS },
+    { "timeout-ms", required_argument, NULL, OPT_TIMEOUT_MS },
+    { "rows", required_argument, NULL, OPT_ROWS },
+    { "startup-ms", required_argument, NULL, OPT_STARTUP_MS },
+    { "max-consecutive-failures", required_argument, NULL, OPT_MAX_CONSEC },
+    { "json", no_argument, NULL, OPT_JSON },
+    { "dut-selftest", no_argument, NULL, OPT_SELFTEST },
+    { "bench", no_argument, NULL, OPT_BENCH },
+    { "quiet", no_argument, NULL, 'q' },
+    { "insn", required_argument, NULL, OPT_INSN },
+    { "status", required_argument, NULL, OPT_STATUS },
+    { "tag", required_argument, NULL, OPT_TAG },
+    { "skip-tag", required_argument, NULL, OPT_SKIP_TAG },
+    { "id", required_argument, NULL, OPT_ID },
+    { NULL, 0, NULL, 0 },
+};
+
 int cmd_check(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        fputs(check_help, stdout);
-        return VO_EXIT_OK;
-    }
     const char *lib = NULL, *cmd = NULL, *res = NULL;
     int json = 0, self = 0, quiet = 0, bench = 0, timeout_ms = 10000;
     int startup_ms = VO_STARTUP_MS_DEFAULT;
@@ -463,72 +495,59 @@ int cmd_check(int argc, char **argv)
     static cfilter filt;
     memset(&filt, 0, sizeof filt);
     cout = stdout;
-    const char **files = calloc((size_t)argc, sizeof *files);
-    int nfiles = 0;
-    if (!files) return cli_fail(VO_EXIT_FAIL, "check: out of memory");
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int needs = !strcmp(a, "--dut-lib") || !strcmp(a, "--dut-cmd") || !strcmp(a, "--results") ||
-                    !strcmp(a, "--timeout-ms") || !strcmp(a, "--rows") || !strcmp(a, "--startup-ms") ||
-                    !strcmp(a, "--max-consecutive-failures") || !strcmp(a, "--insn") || !strcmp(a, "--status") ||
-                    !strcmp(a, "--tag") || !strcmp(a, "--skip-tag") || !strcmp(a, "--id");
-        if (needs && i + 1 >= argc) {
-            free(files);
-            return cli_fail(VO_EXIT_BAD, "check: %s needs a value", a);
+    cli_getopt go;
+    cli_getopt_init(&go, "check", argc, argv, check_opts);
+    for (int c; (c = cli_getopt_next(&go)) != -1;) {
+        long n;
+        switch (c) {
+        case CLI_OPT_HELP: fputs(check_help, stdout); return VO_EXIT_OK;
+        case OPT_DUT_LIB: lib = go.arg; break;
+        case OPT_DUT_CMD: cmd = go.arg; break;
+        case OPT_RESULTS: res = go.arg; break;
+        case OPT_TIMEOUT_MS:
+        case OPT_ROWS:
+            if (cli_parse_count(go.arg, 1, &n) != 0)
+                return cli_fail(VO_EXIT_BAD, "check: %s wants a positive number, not '%s'", go.name, go.arg);
+            if (c == OPT_TIMEOUT_MS) timeout_ms = (int)n; else rows = (unsigned)n;
+            break;
+        case OPT_STARTUP_MS:
+        case OPT_MAX_CONSEC:
+            if (cli_parse_count(go.arg, 0, &n) != 0)
+                return cli_fail(VO_EXIT_BAD, "check: %s wants a number 0..86400000, not '%s'", go.name, go.arg);
+            if (c == OPT_STARTUP_MS) startup_ms = (int)n; else max_consec = n;
+            break;
+        case OPT_JSON: json = 1; break;
+        case OPT_SELFTEST: self = 1; break;
+        case OPT_BENCH: bench = 1; break;
+        case 'q': quiet = 1; break;
+        case OPT_INSN:
+        case OPT_STATUS:
+        case OPT_TAG:
+        case OPT_SKIP_TAG:
+        case OPT_ID: {
+            int (*add)(cfilter *, const char *, const char *) = c == OPT_INSN ? add_insn
+                : c == OPT_STATUS ? add_status : c == OPT_TAG ? add_tag : c == OPT_SKIP_TAG ? add_skip_tag : add_id;
+            if (filter_list(&filt, go.name, go.arg, add) != 0) return VO_EXIT_BAD;
+            break;
         }
-        if (!strcmp(a, "--dut-lib")) lib = argv[++i];
-        else if (!strcmp(a, "--dut-cmd")) cmd = argv[++i];
-        else if (!strcmp(a, "--results")) res = argv[++i];
-        else if (!strcmp(a, "--insn") || !strcmp(a, "--status") || !strcmp(a, "--tag") || !strcmp(a, "--skip-tag") ||
-                 !strcmp(a, "--id")) {
-            int (*add)(cfilter *, const char *, const char *) =
-                !strcmp(a, "--insn") ? add_insn : !strcmp(a, "--status") ? add_status : !strcmp(a, "--tag") ? add_tag
-                : !strcmp(a, "--skip-tag") ? add_skip_tag : add_id;
-            if (filter_list(&filt, a, argv[++i], add) != 0) {
-                free(files);
-                return VO_EXIT_BAD;
-            }
+        default: return VO_EXIT_BAD;
         }
-        else if (!strcmp(a, "--timeout-ms") || !strcmp(a, "--rows")) {
-            long n;
-            if (cli_parse_count(argv[++i], 1, &n) != 0) {
-                free(files);
-                return cli_fail(VO_EXIT_BAD, "check: %s wants a positive number, not '%s'", a, argv[i]);
-            }
-            if (a[2] == 't') timeout_ms = (int)n; else rows = (unsigned)n;
-        } else if (!strcmp(a, "--startup-ms") || !strcmp(a, "--max-consecutive-failures")) {
-            long n;
-            if (cli_parse_count(argv[++i], 0, &n) != 0) {
-                free(files);
-                return cli_fail(VO_EXIT_BAD, "check: %s wants a number 0..86400000, not '%s'", a, argv[i]);
-            }
-            if (a[2] == 's') startup_ms = (int)n; else max_consec = n;
-        } else if (!strcmp(a, "--json")) json = 1;
-        else if (!strcmp(a, "--dut-selftest")) self = 1;
-        else if (!strcmp(a, "--bench")) bench = 1;
-        else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = 1;
-        else if (a[0] == '-' && a[1]) {
-            free(files);
-            return cli_fail(VO_EXIT_BAD, "check: unknown option '%s' (try 'visa-oracle check --help')", a);
-        } else files[nfiles++] = a;
     }
+    char **files = argv + go.first_operand;
+    int nfiles = argc - go.first_operand;
     if ((lib != NULL) + (cmd != NULL) + (res != NULL) != 1) {
-        free(files);
         return cli_fail(VO_EXIT_BAD, "check: give exactly one of --dut-lib, --dut-cmd, --results");
     }
     if (!nfiles && !self) {
-        free(files);
         return cli_fail(VO_EXIT_BAD, "check: no vector files (try 'visa-oracle check --help')");
     }
     if (res && self && !nfiles) {
-        free(files);
         return cli_fail(VO_EXIT_BAD, "check: --dut-selftest with --results needs the vector files");
     }
 
     char err[512];
     vo_testset *sets = calloc((size_t)nfiles + 1, sizeof *sets);
     if (!sets) {
-        free(files);
         return cli_fail(VO_EXIT_FAIL, "check: out of memory");
     }
     int rc = VO_EXIT_OK, saved_out = -1;
@@ -678,6 +697,7 @@ int cmd_check(int argc, char **argv)
                 vo_progress_clear(&pg);
                 fputs(rep, cout);
                 free(rep);
+                fflush(cout); /* issue 17: a DUT library that crashes or exits loses nothing reported */
             }
             vo_progress_tick(&pg, passed + failed + unsupported + skipped, failed);
         }
@@ -768,6 +788,5 @@ out_sets:
     }
     for (int f = 0; f < nfiles; f++) vo_testset_free(&sets[f]);
     free(sets);
-    free(files);
     return rc;
 }

@@ -1,5 +1,6 @@
 /* visa-oracle explain CASE.json [--id ID]: the instruction, its outcome, the
  * provenance table (one row per memory access) and the freedom list. */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,38 +30,29 @@ static void hex(const uint8_t *p, size_t n)
     for (size_t i = 0; i < n; i++) printf("%02x", p[i]);
 }
 
+enum { OPT_ID = 256 };
+static const struct option explain_opts[] = {
+    { "id", required_argument, NULL, OPT_ID },
+    { NULL, 0, NULL, 0 },
+};
+
 int cmd_explain(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        fputs(explain_help, stdout);
-        return VO_EXIT_OK;
-    }
     const char *path = NULL, *id = NULL;
-    int npaths = 0;
-    const char **paths = calloc((size_t)argc, sizeof *paths);
-    if (!paths) return cli_fail(VO_EXIT_FAIL, "explain: out of memory");
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--id")) {
-            if (i + 1 >= argc) {
-                free(paths);
-                return cli_fail(VO_EXIT_BAD, "explain: --id needs a value");
-            }
-            id = argv[++i];
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            free(paths);
-            return cli_fail(VO_EXIT_BAD, "explain: unknown option '%s' (try 'visa-oracle explain --help')", argv[i]);
-        } else {
-            paths[npaths++] = argv[i];
+    cli_getopt g;
+    cli_getopt_init(&g, "explain", argc, argv, explain_opts);
+    for (int c; (c = cli_getopt_next(&g)) != -1;) {
+        switch (c) {
+        case CLI_OPT_HELP: fputs(explain_help, stdout); return VO_EXIT_OK;
+        case OPT_ID: id = g.arg; break;
+        default: return VO_EXIT_BAD;
         }
     }
-    if (!npaths) {
-        free(paths);
-        return cli_fail(VO_EXIT_BAD, "explain: no case file (try 'visa-oracle explain --help')");
-    }
-    if (npaths > 1 && !id) {
-        free(paths);
+    int npaths = argc - g.first_operand;
+    char **paths = argv + g.first_operand;
+    if (npaths <= 0) return cli_fail(VO_EXIT_BAD, "explain: no case file (try 'visa-oracle explain --help')");
+    if (npaths > 1 && !id)
         return cli_fail(VO_EXIT_BAD, "explain: several case files need --id ID (which test to explain)");
-    }
 
     static vo_case c;
     static vo_result r;
@@ -75,12 +67,9 @@ int cmd_explain(int argc, char **argv)
         }
         char none[600];
         snprintf(none, sizeof none, "'%s' has no test with id ", path);
-        if (npaths == 1 || strncmp(err, none, strlen(none)) != 0) { /* a real error: bad file */
-            free(paths);
+        if (npaths == 1 || strncmp(err, none, strlen(none)) != 0) /* a real error: bad file */
             return cli_fail(VO_EXIT_BAD, "explain: %s", err);
-        }
     }
-    free(paths);
     if (!found) return cli_fail(VO_EXIT_BAD, "explain: no test with id %s in the %d files given", id, npaths);
     vo_result_init(&r);
     vo_run(&c.state, c.insn, c.insn_len, &r);

@@ -70,6 +70,8 @@ static const char *const err_tab[VO_E_COUNT] = {
     /* DWORD_ATOMIC: 42..49 */
     "E_ATOMIC_OP", "E_ATOMIC_WIDTH", "E_ATOMIC_SRC0", "E_ATOMIC_SRC1", "E_ATOMIC_TYPE",
     "E_RESERVED_47", "E_RESERVED_48", "E_RESERVED_49",
+    /* address-space model of the state: 50..52 */
+    "E_REGION_OVERLAP", "E_REGION_RANGE", "E_TABLE_SURFACE",
 };
 const char *vo_errcode_name(vo_errcode c) { return (unsigned)c < VO_E_COUNT ? err_tab[c] : "E_UNKNOWN"; }
 

@@ -48,9 +48,10 @@ static int cov_file(const char *path, cov_acc *acc)
     if (!root) return cli_fail(VO_EXIT_BAD, "cov: %s is not valid JSON", path);
     const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
     const cJSON *tests = cJSON_GetObjectItemCaseSensitive(root, "tests");
-    if (!cJSON_IsString(fmt) || strcmp(fmt->valuestring, "visa-vectors/1") != 0 || !cJSON_IsArray(tests)) {
+    if (!cJSON_IsString(fmt) || (strcmp(fmt->valuestring, "visa-vectors/1") != 0 && strcmp(fmt->valuestring, "visa-vectors/2") != 0) ||
+        !cJSON_IsArray(tests)) {
         cJSON_Delete(root);
-        return cli_fail(VO_EXIT_BAD, "cov: %s is not a visa-vectors/1 file (format, tests[])", path);
+        return cli_fail(VO_EXIT_BAD, "cov: %s is not a visa-vectors/1 or /2 file (format, tests[])", path);
     }
     vo_case c;
     vo_result r;

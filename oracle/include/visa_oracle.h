@@ -456,7 +456,7 @@ enum vo_tag {
 const char *vo_tag_name(unsigned tag);   /* "oob_read", "doc_vs_reader:5", ... */
 
 enum vo_space { VO_SPACE_VAR = 0, VO_SPACE_SURFACE = 1,
-    VO_SPACE_FLAT = 2 /* flat memory: index 0, offset = the 64-bit address */ };
+    VO_SPACE_FLAT = 2 /* flat memory: index = region ordinal (regions sorted by base), offset in it */ };
 enum vo_free_kind { VO_FREE_UNDEFINED = 0, VO_FREE_ONE_OF = 1,
     /* DWORD_ATOMIC */
     VO_FREE_SERIALIZABLE = 2 };
@@ -497,6 +497,8 @@ typedef struct vo_access {
     uint32_t reg_off;       /* byte offset in that variable */
     const char *clause;
 } vo_access;
+/* surface of an access to flat memory (address = the 64-bit flat address) */
+#define VO_ACC_FLAT 0xFFFFFFFFu
 enum vo_outcome { VO_ACC_DONE = 0, VO_ACC_OOB, VO_ACC_MISALIGNED, VO_ACC_OVERLAP, VO_ACC_SLM_OOB };
 
 typedef struct vo_result {

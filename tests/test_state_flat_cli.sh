@@ -47,5 +47,5 @@ set +e; "$VO" cov "$T/v2.json" > "$T/cov.out" 2>&1; rc=$?; set -e # 1: clauses m
 printf '{"format":"visa-vectors/3","instruction":"oword_ld","tests":[]}' > "$T/v3.json"
 set +e; "$VO" cov "$T/v3.json" > /dev/null 2>&1; rc=$?; set -e
 [ $rc = 2 ] || { echo "FAIL cov: /3 file: exit $rc" >&2; fail=1; }
-[ $fail = 0 ] && echo "test_state_flat: ok"
+[ $fail = 0 ] && echo "test_state_flat_cli: ok"
 exit $fail

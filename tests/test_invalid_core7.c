@@ -177,7 +177,9 @@ int main(void)
      * returned: D31), 35..49 reserved */
     CHECK_STR(vo_errcode_name(VO_E_IS_MODIFIED), "E_IS_MODIFIED");
     CHECK_EQ(VO_E_IS_MODIFIED, 34);
-    CHECK_EQ(VO_E_COUNT, 50);
+    CHECK_EQ(VO_E_COUNT, 53); /* 50..52: the address-space model of the state (issue 13) */
+    CHECK_STR(vo_errcode_name(VO_E_REGION_OVERLAP), "E_REGION_OVERLAP");
+    CHECK_STR(vo_errcode_name(VO_E_TABLE_SURFACE), "E_TABLE_SURFACE");
     for (int c = 35; c < 42; c++) { /* 42..49 are DWORD_ATOMIC's */
         char want[32];
         snprintf(want, sizeof want, "E_RESERVED_%d", c);

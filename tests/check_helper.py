@@ -15,6 +15,19 @@
                                    "invalid" replies carry error codes of their own
                                    (D61), cycling through RECODES
   recode-results IN OUT            the same rewriting of a results file
+  misbehave MODE DUT_PY            a --dut-cmd DUT out of step with the checker
+                                   (issue 17): the example Python DUT, but
+                                   twice: prints each reply twice at once
+                                   late: echoes the test id, prints each reply,
+                                     then 30 ms later the same reply again
+                                   wrongid: echoes the previous input's id
+                                   early: answers the second input with the
+                                     first reply as soon as its first bytes arrive
+                                   longline N ID: answers test ID with N bytes
+                                     of 'x' and a newline
+  bigsurface VECTOR OUT            the first 2 tests of a vector file, the second
+                                   with an extra 1 MiB surface (its input line is
+                                   larger than a pipe buffer)
 """
 import importlib.util
 import json
@@ -67,6 +80,64 @@ def recode(reply, k):
     return k
 
 
+def misbehave(args):
+    mode, dut = args[0], load_dut(args[1])
+    out = sys.stdout
+
+    def answer(line):
+        inp = json.loads(line)
+        tid = inp.pop("id", None)
+        return tid, reply(dut, inp)
+
+    def put(obj):
+        out.write(json.dumps(obj, separators=(",", ":")) + "\n")
+
+    if mode == "early":
+        buf, n, last = b"", 0, None
+        while True:
+            chunk = os.read(0, 65536)
+            if not chunk:
+                return
+            if n == 1 and last is not None:
+                put(last)  # an answer before the question was fully asked
+                out.flush()
+                last = None
+            buf += chunk
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                _, r = answer(line.decode())
+                put(r)
+                out.flush()
+                last = r if n == 0 else last
+                n += 1
+        return
+    prev = None
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        tid, r = answer(line)
+        if mode == "longline" and tid == args[3]:
+            out.write("x" * int(args[2]) + "\n")
+            out.flush()
+            continue
+        if mode == "late":
+            r = dict(id=tid, **r)
+        if mode == "wrongid":
+            r = dict(id=prev or tid, **r)
+            prev = tid
+        if mode == "twice":  # both lines in one write
+            out.flush()
+            os.write(1, (json.dumps(r, separators=(",", ":")) + "\n").encode() * 2)
+            continue
+        put(r)
+        out.flush()
+        if mode == "late":
+            time.sleep(0.03)
+            put(r)
+            out.flush()
+
+
 def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     if cmd == "count":
@@ -92,6 +163,7 @@ def main():
             if not line:
                 continue
             inp = json.loads(line)
+            inp.pop("id", None)  # the test id the checker sends (issue 17)
             if inp == faults["crash"]:
                 os._exit(3)
             if inp == faults["hang"]:
@@ -120,6 +192,17 @@ def main():
                 r = json.loads(line)
                 k = recode(r, k)
                 g.write(json.dumps(r, separators=(",", ":")) + "\n")
+    elif cmd == "misbehave":
+        misbehave(args)
+    elif cmd == "bigsurface":
+        with open(args[0]) as f:
+            doc = json.load(f)
+        t = json.loads(json.dumps(doc["tests"][0]))
+        t["input"]["surfaces"].append({"index": 250, "size": 1 << 20, "data": [[0, "5a" * (1 << 19)]]})
+        t.pop("id", None)
+        doc["tests"] = [doc["tests"][0], t]
+        with open(args[1], "w") as f:
+            json.dump(doc, f)
     elif cmd == "subset":
         with open(args[0]) as f:
             doc = json.load(f)

@@ -35,6 +35,38 @@ int cli_error(const vo_error *e);
 int cli_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* 1 if any argument (after argv[0]) is --help or -h */
 int cli_wants_help(int argc, char **argv);
+
+/* Option parsing, one shape for every command (cli_util.c explains how to add
+ * an option). A command lists its options in a `struct option` table (the
+ * val of an option with a short form is its letter; others use codes >= 256)
+ * and loops:
+ *     cli_getopt g;
+ *     cli_getopt_init(&g, "check", argc, argv, check_opts);
+ *     for (int c; (c = cli_getopt_next(&g)) != -1;) switch (c) {
+ *     case CLI_OPT_HELP: fputs(help, stdout); return VO_EXIT_OK;
+ *     case CLI_OPT_ERR: return VO_EXIT_BAD;  (the one-line error is printed)
+ *     case 'q': ...; break;                    (g.arg = the value, g.name = "--rows" or "-o" as written)
+ *     }
+ *     operands: argv[g.first_operand .. argc)                                */
+struct option;
+#define CLI_OPT_HELP (-2)
+#define CLI_OPT_ERR (-3)
+#define CLI_MAX_OPTS 48
+typedef struct cli_getopt {
+    const char *cmd;
+    int argc;
+    char **argv;
+    const struct option *longopts; /* the command's table, ended by a zero row */
+    const char *arg;               /* value of the option just returned (NULL if none) */
+    char name[64];                 /* that option as "--long" or "-x", for messages */
+    int first_operand;             /* after -1: argv[first_operand..argc) are the operands */
+    int started;
+    char shortopts[2 * CLI_MAX_OPTS + 8];
+} cli_getopt;
+void cli_getopt_init(cli_getopt *g, const char *cmd, int argc, char **argv, const struct option *longopts);
+int cli_getopt_next(cli_getopt *g);
+/* an instruction by name, either case ("GATHER_SCALED" or "gather_scaled"); NULL if none */
+const vo_desc *cli_insn_by_name(const char *name);
 /* parses a --visa-version value; 0, or prints the one-line E_STATE report and returns its exit status */
 int cli_parse_visa_version(const char *s, uint16_t *out);
 /* a decimal option value in [min, 86400000]: 0 ok, -1 not */

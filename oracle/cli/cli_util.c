@@ -1,11 +1,22 @@
-/* Helpers shared by the CLI commands. */
-#define _POSIX_C_SOURCE 200809L
+/* Helpers shared by the CLI commands.
+ *
+ * HOW TO ADD AN OPTION to a command: add a row to the command's
+ * `static const struct option <cmd>_opts[]` table ({"name", no_argument or
+ * required_argument, NULL, val}: val is the short letter if the option has
+ * one, else a code >= 256 from the command's enum), a `case val:` to its
+ * cli_getopt_next() switch (the value is g.arg, the name as written g.name),
+ * and a line to the command's help text and its docs/ page. Nothing else:
+ * --opt=value, --opt value, -x value, -xvalue, operands anywhere, "--" and
+ * --help/-h come from cli_getopt_next (getopt_long underneath). */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -74,6 +85,102 @@ int cli_wants_help(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) return 1;
     return 0;
+}
+
+void cli_getopt_init(cli_getopt *g, const char *cmd, int argc, char **argv, const struct option *longopts)
+{
+    memset(g, 0, sizeof *g);
+    g->cmd = cmd;
+    g->argc = argc;
+    g->argv = argv;
+    g->longopts = longopts;
+    g->first_operand = argc;
+    /* ':' first: a missing value is reported as ':', not '?'; the short
+     * letters come from the table so it is the only list to edit */
+    size_t k = 0;
+    g->shortopts[k++] = ':';
+    g->shortopts[k++] = 'h';
+    for (unsigned i = 0; longopts[i].name && i < CLI_MAX_OPTS; i++) {
+        int v = longopts[i].val;
+        if (v > ' ' && v < 127 && v != 'h' && v != ':' && v != '?') {
+            g->shortopts[k++] = (char)v;
+            if (longopts[i].has_arg == required_argument) g->shortopts[k++] = ':';
+        }
+    }
+    g->shortopts[k] = 0;
+}
+
+/* the long-option row whose name is the first n bytes of s, or NULL */
+static const struct option *long_named(const struct option *t, const char *s, size_t n)
+{
+    for (unsigned i = 0; t[i].name && i < CLI_MAX_OPTS; i++)
+        if (strlen(t[i].name) == n && strncmp(t[i].name, s, n) == 0) return &t[i];
+    return NULL;
+}
+
+int cli_getopt_next(cli_getopt *g)
+{
+    struct option all[CLI_MAX_OPTS + 2];
+    unsigned n = 0;
+    for (; g->longopts[n].name && n < CLI_MAX_OPTS; n++) all[n] = g->longopts[n];
+    all[n++] = (struct option){ "help", no_argument, NULL, 'h' };
+    all[n] = (struct option){ NULL, 0, NULL, 0 };
+    if (!g->started) {
+        optind = 0; /* glibc: full re-initialisation */
+        g->started = 1;
+    }
+    opterr = 0;
+    g->arg = NULL;
+    g->name[0] = 0;
+    int li = -1;
+    int c = getopt_long(g->argc, g->argv, g->shortopts, all, &li);
+    if (c == -1) {
+        g->first_operand = optind;
+        return -1;
+    }
+    /* the argument word that held the option: with a separate value the
+     * value is argv[optind-1] and the option the word before */
+    int at = optind - 1;
+    if (optarg && at > 0 && optarg == g->argv[at] && c != '?' && c != ':') at--;
+    const char *w = at >= 0 && at < g->argc ? g->argv[at] : "";
+    size_t wl = strcspn(w, "=");
+    if (c == '?' || c == ':') {
+        int islong = w[0] == '-' && w[1] == '-' && wl > 2;
+        const struct option *o = islong ? long_named(all, w + 2, wl - 2) : NULL;
+        char what[64];
+        if (c == '?' && islong && optopt != 0 && !(o && o->val == optopt && o->has_arg == no_argument))
+            islong = 0; /* an unknown short letter after a long option word */
+        if (islong) snprintf(what, sizeof what, "%.*s", (int)(wl < 60 ? wl : 60), w);
+        else snprintf(what, sizeof what, "-%c", optopt > ' ' && optopt < 127 ? optopt : '?');
+        if (c == ':')
+            cli_fail(VO_EXIT_BAD, "%s: %s needs a value (try 'visa-oracle %s --help')", g->cmd, what, g->cmd);
+        else if (islong && o && o->has_arg == no_argument && w[wl] == '=')
+            cli_fail(VO_EXIT_BAD, "%s: %s takes no value (try 'visa-oracle %s --help')", g->cmd, what, g->cmd);
+        else
+            cli_fail(VO_EXIT_BAD, "%s: unknown option '%s' (try 'visa-oracle %s --help')", g->cmd, what, g->cmd);
+        return CLI_OPT_ERR;
+    }
+    if (li >= 0) {
+        /* refuse abbreviations: a later option must not change what an old
+         * command line means */
+        if (!(w[0] == '-' && w[1] == '-' && long_named(&all[li], w + 2, wl - 2))) {
+            cli_fail(VO_EXIT_BAD, "%s: unknown option '%.*s' (did you mean '--%s'? try 'visa-oracle %s --help')",
+                     g->cmd, (int)(wl < 60 ? wl : 60), w, all[li].name, g->cmd);
+            return CLI_OPT_ERR;
+        }
+        snprintf(g->name, sizeof g->name, "--%s", all[li].name);
+    } else {
+        snprintf(g->name, sizeof g->name, "-%c", c);
+    }
+    g->arg = optarg;
+    return c == 'h' ? CLI_OPT_HELP : c;
+}
+
+const vo_desc *cli_insn_by_name(const char *name)
+{
+    for (unsigned i = 0; name && vo_desc_at(i); i++)
+        if (strcasecmp(vo_desc_at(i)->mnemonic, name) == 0) return vo_desc_at(i);
+    return NULL;
 }
 
 char *cli_read_file(const char *path, size_t *len)

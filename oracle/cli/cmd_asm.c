@@ -1,5 +1,6 @@
 /* visa-oracle asm "TEXT" [--visa-version M.m]: assemble one instruction
  * (the exact text `disasm` prints) and print its bytes as lower-case hex. */
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,26 +18,27 @@ static const char asm_help[] =
     "zero. Text that does not parse exits 2 with one line on stderr naming the\n"
     "text element and the character offset.\n";
 
+enum { OPT_VISA_VERSION = 256 };
+static const struct option visa_version_opts[] = {
+    { "visa-version", required_argument, NULL, OPT_VISA_VERSION },
+    { NULL, 0, NULL, 0 },
+};
+
 int cmd_asm(int argc, char **argv)
 {
     const char *text = NULL, *ver = "3.6";
-    if (cli_wants_help(argc, argv)) {
-        fputs(asm_help, stdout);
-        return VO_EXIT_OK;
-    }
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--visa-version") == 0) {
-            if (i + 1 >= argc) return cli_fail(VO_EXIT_BAD, "asm: --visa-version needs a value");
-            ver = argv[++i];
-        } else if (strncmp(argv[i], "--visa-version=", 15) == 0) {
-            ver = argv[i] + 15;
-        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
-            return cli_fail(VO_EXIT_BAD, "asm: unknown option '%s' (try 'visa-oracle asm --help')", argv[i]);
-        } else if (text) {
-            return cli_fail(VO_EXIT_BAD, "asm: more than one TEXT argument (quote the instruction text)");
-        } else {
-            text = argv[i];
+    cli_getopt g;
+    cli_getopt_init(&g, "asm", argc, argv, visa_version_opts);
+    for (int c; (c = cli_getopt_next(&g)) != -1;) {
+        switch (c) {
+        case CLI_OPT_HELP: fputs(asm_help, stdout); return VO_EXIT_OK;
+        case OPT_VISA_VERSION: ver = g.arg; break;
+        default: return VO_EXIT_BAD;
         }
+    }
+    for (int i = g.first_operand; i < argc; i++) {
+        if (text) return cli_fail(VO_EXIT_BAD, "asm: more than one TEXT argument (quote the instruction text)");
+        text = argv[i];
     }
     vo_error err;
     memset(&err, 0, sizeof err);

@@ -1,6 +1,7 @@
 /* visa-oracle case2json / json2case: convert between the binary case form of
  * the fuzzers (visa_bincase.h) and the JSON case form. */
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,27 +46,40 @@ static int write_out(const char *cmd, const char *out, const char *data, size_t 
 }
 
 /* parses FILE [-o OUT] plus the case2json flags; 0 or an exit code */
-static int parse_args(const char *cmd, int argc, char **argv, const char **in, const char **out, int *test,
-                      const char **comment)
+enum { OPT_TEST = 256, OPT_COMMENT };
+static const struct option case2json_opts[] = {
+    { "output", required_argument, NULL, 'o' },
+    { "test", no_argument, NULL, OPT_TEST },
+    { "comment", required_argument, NULL, OPT_COMMENT },
+    { NULL, 0, NULL, 0 },
+};
+static const struct option json2case_opts[] = {
+    { "output", required_argument, NULL, 'o' },
+    { NULL, 0, NULL, 0 },
+};
+
+/* parses FILE [-o OUT] plus the case2json flags; 0, -1 after --help (printed), or an exit code */
+static int parse_args(const char *cmd, const char *help, int argc, char **argv, const char **in, const char **out,
+                      int *test, const char **comment)
 {
     *in = *out = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--output") == 0) {
-            if (i + 1 >= argc) return cli_fail(VO_EXIT_BAD, "%s: %s needs a file name", cmd, argv[i]);
+    cli_getopt g;
+    cli_getopt_init(&g, cmd, argc, argv, test ? case2json_opts : json2case_opts);
+    for (int c; (c = cli_getopt_next(&g)) != -1;) {
+        switch (c) {
+        case CLI_OPT_HELP: fputs(help, stdout); return -1;
+        case 'o':
             if (*out) return cli_fail(VO_EXIT_BAD, "%s: more than one output file", cmd);
-            *out = argv[++i];
-        } else if (test && strcmp(argv[i], "--test") == 0) {
-            *test = 1;
-        } else if (comment && strcmp(argv[i], "--comment") == 0) {
-            if (i + 1 >= argc) return cli_fail(VO_EXIT_BAD, "%s: --comment needs a text", cmd);
-            *comment = argv[++i];
-        } else if (argv[i][0] == '-' && argv[i][1] != 0) {
-            return cli_fail(VO_EXIT_BAD, "%s: unknown option '%s' (try 'visa-oracle %s --help')", cmd, argv[i], cmd);
-        } else if (*in) {
-            return cli_fail(VO_EXIT_BAD, "%s: more than one input file", cmd);
-        } else {
-            *in = argv[i];
+            *out = g.arg;
+            break;
+        case OPT_TEST: *test = 1; break;
+        case OPT_COMMENT: *comment = g.arg; break;
+        default: return VO_EXIT_BAD;
         }
+    }
+    for (int i = g.first_operand; i < argc; i++) {
+        if (*in) return cli_fail(VO_EXIT_BAD, "%s: more than one input file", cmd);
+        *in = argv[i];
     }
     if (!*in) return cli_fail(VO_EXIT_BAD, "%s: no input file (try 'visa-oracle %s --help')", cmd, cmd);
     return 0;
@@ -73,14 +87,10 @@ static int parse_args(const char *cmd, int argc, char **argv, const char **in, c
 
 int cmd_case2json(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        fputs(case2json_help, stdout);
-        return VO_EXIT_OK;
-    }
     const char *in, *out, *comment = NULL;
     int test = 0;
-    int rc = parse_args("case2json", argc, argv, &in, &out, &test, &comment);
-    if (rc) return rc;
+    int rc = parse_args("case2json", case2json_help, argc, argv, &in, &out, &test, &comment);
+    if (rc) return rc < 0 ? VO_EXIT_OK : rc;
 
     size_t len = 0;
     char *bytes = cli_read_file(in, &len);
@@ -116,13 +126,9 @@ int cmd_case2json(int argc, char **argv)
 
 int cmd_json2case(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        fputs(json2case_help, stdout);
-        return VO_EXIT_OK;
-    }
     const char *in, *out;
-    int rc = parse_args("json2case", argc, argv, &in, &out, NULL, NULL);
-    if (rc) return rc;
+    int rc = parse_args("json2case", json2case_help, argc, argv, &in, &out, NULL, NULL);
+    if (rc) return rc < 0 ? VO_EXIT_OK : rc;
     if (!out) return cli_fail(VO_EXIT_BAD, "json2case: -o OUT.bin is required (\"-o -\" for stdout)");
 
     size_t len = 0;

@@ -5,6 +5,7 @@
  * (docs/check.md). */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -288,73 +289,77 @@ static int selftest_results(vo_dut *d, vo_testset *sets, int nsets)
 }
 
 /* ------------------------------------------------------------------ */
+/* check's options: add a row here and a case in cmd_check's switch (cli_util.c) */
+enum {
+    OPT_DUT_LIB = 256, OPT_DUT_CMD, OPT_RESULTS, OPT_TIMEOUT_MS, OPT_ROWS, OPT_STARTUP_MS, OPT_MAX_CONSEC, OPT_JSON,
+    OPT_SELFTEST, OPT_BENCH,
+};
+static const struct option check_opts[] = {
+    { "dut-lib", required_argument, NULL, OPT_DUT_LIB },
+    { "dut-cmd", required_argument, NULL, OPT_DUT_CMD },
+    { "results", required_argument, NULL, OPT_RESULTS },
+    { "timeout-ms", required_argument, NULL, OPT_TIMEOUT_MS },
+    { "rows", required_argument, NULL, OPT_ROWS },
+    { "startup-ms", required_argument, NULL, OPT_STARTUP_MS },
+    { "max-consecutive-failures", required_argument, NULL, OPT_MAX_CONSEC },
+    { "json", no_argument, NULL, OPT_JSON },
+    { "dut-selftest", no_argument, NULL, OPT_SELFTEST },
+    { "bench", no_argument, NULL, OPT_BENCH },
+    { "quiet", no_argument, NULL, 'q' },
+    { NULL, 0, NULL, 0 },
+};
+
 int cmd_check(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        fputs(check_help, stdout);
-        return VO_EXIT_OK;
-    }
     const char *lib = NULL, *cmd = NULL, *res = NULL;
     int json = 0, self = 0, quiet = 0, bench = 0, timeout_ms = 10000;
     int startup_ms = VO_STARTUP_MS_DEFAULT;
     long max_consec = 20;
     double t_start = cpu_s();
     unsigned rows = 16;
-    const char **files = calloc((size_t)argc, sizeof *files);
-    int nfiles = 0;
-    if (!files) return cli_fail(VO_EXIT_FAIL, "check: out of memory");
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int needs = !strcmp(a, "--dut-lib") || !strcmp(a, "--dut-cmd") || !strcmp(a, "--results") ||
-                    !strcmp(a, "--timeout-ms") || !strcmp(a, "--rows") || !strcmp(a, "--startup-ms") ||
-                    !strcmp(a, "--max-consecutive-failures");
-        if (needs && i + 1 >= argc) {
-            free(files);
-            return cli_fail(VO_EXIT_BAD, "check: %s needs a value", a);
+    cli_getopt go;
+    cli_getopt_init(&go, "check", argc, argv, check_opts);
+    for (int c; (c = cli_getopt_next(&go)) != -1;) {
+        long n;
+        switch (c) {
+        case CLI_OPT_HELP: fputs(check_help, stdout); return VO_EXIT_OK;
+        case OPT_DUT_LIB: lib = go.arg; break;
+        case OPT_DUT_CMD: cmd = go.arg; break;
+        case OPT_RESULTS: res = go.arg; break;
+        case OPT_TIMEOUT_MS:
+        case OPT_ROWS:
+            if (cli_parse_count(go.arg, 1, &n) != 0)
+                return cli_fail(VO_EXIT_BAD, "check: %s wants a positive number, not '%s'", go.name, go.arg);
+            if (c == OPT_TIMEOUT_MS) timeout_ms = (int)n; else rows = (unsigned)n;
+            break;
+        case OPT_STARTUP_MS:
+        case OPT_MAX_CONSEC:
+            if (cli_parse_count(go.arg, 0, &n) != 0)
+                return cli_fail(VO_EXIT_BAD, "check: %s wants a number 0..86400000, not '%s'", go.name, go.arg);
+            if (c == OPT_STARTUP_MS) startup_ms = (int)n; else max_consec = n;
+            break;
+        case OPT_JSON: json = 1; break;
+        case OPT_SELFTEST: self = 1; break;
+        case OPT_BENCH: bench = 1; break;
+        case 'q': quiet = 1; break;
+        default: return VO_EXIT_BAD;
         }
-        if (!strcmp(a, "--dut-lib")) lib = argv[++i];
-        else if (!strcmp(a, "--dut-cmd")) cmd = argv[++i];
-        else if (!strcmp(a, "--results")) res = argv[++i];
-        else if (!strcmp(a, "--timeout-ms") || !strcmp(a, "--rows")) {
-            long n;
-            if (cli_parse_count(argv[++i], 1, &n) != 0) {
-                free(files);
-                return cli_fail(VO_EXIT_BAD, "check: %s wants a positive number, not '%s'", a, argv[i]);
-            }
-            if (a[2] == 't') timeout_ms = (int)n; else rows = (unsigned)n;
-        } else if (!strcmp(a, "--startup-ms") || !strcmp(a, "--max-consecutive-failures")) {
-            long n;
-            if (cli_parse_count(argv[++i], 0, &n) != 0) {
-                free(files);
-                return cli_fail(VO_EXIT_BAD, "check: %s wants a number 0..86400000, not '%s'", a, argv[i]);
-            }
-            if (a[2] == 's') startup_ms = (int)n; else max_consec = n;
-        } else if (!strcmp(a, "--json")) json = 1;
-        else if (!strcmp(a, "--dut-selftest")) self = 1;
-        else if (!strcmp(a, "--bench")) bench = 1;
-        else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) quiet = 1;
-        else if (a[0] == '-' && a[1]) {
-            free(files);
-            return cli_fail(VO_EXIT_BAD, "check: unknown option '%s' (try 'visa-oracle check --help')", a);
-        } else files[nfiles++] = a;
     }
+    char **files = argv + go.first_operand;
+    int nfiles = argc - go.first_operand;
     if ((lib != NULL) + (cmd != NULL) + (res != NULL) != 1) {
-        free(files);
         return cli_fail(VO_EXIT_BAD, "check: give exactly one of --dut-lib, --dut-cmd, --results");
     }
     if (!nfiles && !self) {
-        free(files);
         return cli_fail(VO_EXIT_BAD, "check: no vector files (try 'visa-oracle check --help')");
     }
     if (res && self && !nfiles) {
-        free(files);
         return cli_fail(VO_EXIT_BAD, "check: --dut-selftest with --results needs the vector files");
     }
 
     char err[512];
     vo_testset *sets = calloc((size_t)nfiles + 1, sizeof *sets);
     if (!sets) {
-        free(files);
         return cli_fail(VO_EXIT_FAIL, "check: out of memory");
     }
     int rc = VO_EXIT_OK;
@@ -470,6 +475,7 @@ int cmd_check(int argc, char **argv)
                 vo_progress_clear(&pg);
                 fputs(rep, stdout);
                 free(rep);
+                fflush(stdout); /* issue 17: a DUT library that crashes or exits loses nothing reported */
             }
             vo_progress_tick(&pg, passed + failed, failed);
         }
@@ -535,6 +541,5 @@ out_dut:
 out_sets:
     for (int f = 0; f < nfiles; f++) vo_testset_free(&sets[f]);
     free(sets);
-    free(files);
     return rc;
 }

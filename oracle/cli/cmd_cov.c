@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 #include <dirent.h>
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,23 +121,28 @@ static int cov_path(const char *path, cov_acc *acc)
     return rc;
 }
 
+enum { OPT_JSON = 256 };
+static const struct option cov_opts[] = {
+    { "json", no_argument, NULL, OPT_JSON },
+    { NULL, 0, NULL, 0 },
+};
+
 int cmd_cov(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        cov_usage(stdout);
-        return VO_EXIT_OK;
+    int json = 0;
+    cli_getopt g;
+    cli_getopt_init(&g, "cov", argc, argv, cov_opts);
+    for (int c; (c = cli_getopt_next(&g)) != -1;) {
+        switch (c) {
+        case CLI_OPT_HELP: cov_usage(stdout); return VO_EXIT_OK;
+        case OPT_JSON: json = 1; break;
+        default: return VO_EXIT_BAD;
+        }
     }
-    int json = 0, npaths = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0) json = 1;
-        else if (argv[i][0] == '-' && argv[i][1]) return cli_fail(VO_EXIT_BAD, "cov: unknown option '%s'", argv[i]);
-        else npaths++;
-    }
-    if (!npaths) return cli_fail(VO_EXIT_BAD, "cov: give vector files or directories (try --help)");
+    if (g.first_operand >= argc) return cli_fail(VO_EXIT_BAD, "cov: give vector files or directories (try --help)");
     cov_acc *acc = calloc(1, sizeof *acc);
     if (!acc) return cli_fail(VO_EXIT_FAIL, "out of memory");
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0) continue;
+    for (int i = g.first_operand; i < argc; i++) {
         int rc = cov_path(argv[i], acc);
         if (rc != VO_EXIT_OK) { free(acc); return rc; }
     }

@@ -1,5 +1,6 @@
 /* visa-oracle disasm HEX [--visa-version M.m]: decode one instruction, print
  * each field as "name @offset = value", then the assembly text. */
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -42,26 +43,27 @@ static void print_vec(const vo_vec *v)
     if (v->mod) printf(" mod=%u", v->mod);
 }
 
+enum { OPT_VISA_VERSION = 256 };
+static const struct option visa_version_opts[] = {
+    { "visa-version", required_argument, NULL, OPT_VISA_VERSION },
+    { NULL, 0, NULL, 0 },
+};
+
 int cmd_disasm(int argc, char **argv)
 {
     const char *hex = NULL, *ver = "3.6";
-    if (cli_wants_help(argc, argv)) {
-        fputs(disasm_help, stdout);
-        return VO_EXIT_OK;
-    }
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--visa-version") == 0) {
-            if (i + 1 >= argc) return cli_fail(VO_EXIT_BAD, "disasm: --visa-version needs a value");
-            ver = argv[++i];
-        } else if (strncmp(argv[i], "--visa-version=", 15) == 0) {
-            ver = argv[i] + 15;
-        } else if (argv[i][0] == '-' && argv[i][1] != 0) {
-            return cli_fail(VO_EXIT_BAD, "disasm: unknown option '%s' (try 'visa-oracle disasm --help')", argv[i]);
-        } else if (hex) {
-            return cli_fail(VO_EXIT_BAD, "disasm: more than one HEX argument (quote spaced hex)");
-        } else {
-            hex = argv[i];
+    cli_getopt g;
+    cli_getopt_init(&g, "disasm", argc, argv, visa_version_opts);
+    for (int c; (c = cli_getopt_next(&g)) != -1;) {
+        switch (c) {
+        case CLI_OPT_HELP: fputs(disasm_help, stdout); return VO_EXIT_OK;
+        case OPT_VISA_VERSION: ver = g.arg; break;
+        default: return VO_EXIT_BAD;
         }
+    }
+    for (int i = g.first_operand; i < argc; i++) {
+        if (hex) return cli_fail(VO_EXIT_BAD, "disasm: more than one HEX argument (quote spaced hex)");
+        hex = argv[i];
     }
     vo_error err;
     memset(&err, 0, sizeof err);

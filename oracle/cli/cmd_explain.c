@@ -1,5 +1,6 @@
 /* visa-oracle explain CASE.json [--id ID]: the instruction, its outcome, the
  * provenance table (one row per memory access) and the freedom list. */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,24 +29,27 @@ static void hex(const uint8_t *p, size_t n)
     for (size_t i = 0; i < n; i++) printf("%02x", p[i]);
 }
 
+enum { OPT_ID = 256 };
+static const struct option explain_opts[] = {
+    { "id", required_argument, NULL, OPT_ID },
+    { NULL, 0, NULL, 0 },
+};
+
 int cmd_explain(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        fputs(explain_help, stdout);
-        return VO_EXIT_OK;
-    }
     const char *path = NULL, *id = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--id")) {
-            if (i + 1 >= argc) return cli_fail(VO_EXIT_BAD, "explain: --id needs a value");
-            id = argv[++i];
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_fail(VO_EXIT_BAD, "explain: unknown option '%s' (try 'visa-oracle explain --help')", argv[i]);
-        } else if (path) {
-            return cli_fail(VO_EXIT_BAD, "explain: more than one case file");
-        } else {
-            path = argv[i];
+    cli_getopt g;
+    cli_getopt_init(&g, "explain", argc, argv, explain_opts);
+    for (int c; (c = cli_getopt_next(&g)) != -1;) {
+        switch (c) {
+        case CLI_OPT_HELP: fputs(explain_help, stdout); return VO_EXIT_OK;
+        case OPT_ID: id = g.arg; break;
+        default: return VO_EXIT_BAD;
         }
+    }
+    for (int i = g.first_operand; i < argc; i++) {
+        if (path) return cli_fail(VO_EXIT_BAD, "explain: more than one case file");
+        path = argv[i];
     }
     if (!path) return cli_fail(VO_EXIT_BAD, "explain: no case file (try 'visa-oracle explain --help')");
 

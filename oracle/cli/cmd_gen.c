@@ -18,9 +18,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -81,14 +83,25 @@ static void gen_usage(FILE *f)
             "usage: visa-oracle gen --insn NAME|all [--seed N] [--count N] [--shard i/n]\n"
             "                       [--out DIR] [--per-file N] [--strict] [--bench] [--quiet]\n"
             "\n"
-            "Writes conformance vectors DIR/<instruction>.json (DIR defaults to 'vectors'),\n"
-            "split into <instruction>-NN.json when there are more than --per-file tests\n"
-            "(default %u). Deterministic from (seed, instruction, count); --count defaults\n"
-            "to the instruction's systematic part plus a random part. --shard i/n keeps\n"
-            "the tests whose index k has k mod n == i (files get a .shard-i-of-n suffix).\n"
+            "Writes the conformance vectors of instruction NAME (either case; 'all' = every\n"
+            "instruction below that has a default count) into DIR (--out, default\n"
+            "'vectors', created if missing), at most --per-file P tests a file (default\n"
+            "%u), named with the lower-case instruction name <insn>:\n"
+            "  DIR/<insn>.json             when all its tests fit one file (also --count 0)\n"
+            "  DIR/<insn>-NN.json          otherwise, NN = 01, 02, ... (3 digits past 99);\n"
+            "                              file NN holds tests (NN-1)*P .. NN*P-1\n"
+            "  DIR/<insn>.shard-i-of-n.json, DIR/<insn>-NN.shard-i-of-n.json\n"
+            "                              with --shard i/n: the same split, keeping the\n"
+            "                              tests k with k mod n == i\n"
+            "e.g. `gen --insn SCATTER --count 3 --per-file 2 --shard 1/2` writes\n"
+            "vectors/scatter-01.shard-1-of-2.json and vectors/scatter-02.shard-1-of-2.json.\n"
+            "Each file is written atomically (a temporary name, then rename); other files\n"
+            "in DIR are left alone. Deterministic from (seed, instruction, count);\n"
+            "--count defaults to the instruction's systematic part plus a random part.\n"
             "--strict fails when an invalid/undefined case built on purpose does not come\n"
-            "out as intended. --bench generates in memory and prints tests/s and the time\n"
-            "cJSON takes to parse and print the same text.\n"
+            "out as intended. --bench writes no file: it generates in memory and prints\n"
+            "tests/s and the time cJSON takes to parse and print the same text.\n"
+            "Options take their value as --opt VALUE or --opt=VALUE.\n"
             "On a terminal a progress line (tests done/total, tests/s) is redrawn on\n"
             "stderr a few times a second; VO_PROGRESS=1 or 0 forces it on or off.\n"
             "\ninstructions:",
@@ -252,53 +265,70 @@ static int cjson_baseline(const char *text, size_t n, double *secs)
     return 0;
 }
 
+enum { OPT_INSN = 256, OPT_SEED, OPT_COUNT, OPT_PER_FILE, OPT_SHARD, OPT_OUT, OPT_STRICT, OPT_BENCH, OPT_QUIET };
+static const struct option gen_opts_table[] = {
+    { "insn", required_argument, NULL, OPT_INSN },
+    { "seed", required_argument, NULL, OPT_SEED },
+    { "count", required_argument, NULL, OPT_COUNT },
+    { "per-file", required_argument, NULL, OPT_PER_FILE },
+    { "shard", required_argument, NULL, OPT_SHARD },
+    { "out", required_argument, NULL, OPT_OUT },
+    { "strict", no_argument, NULL, OPT_STRICT },
+    { "bench", no_argument, NULL, OPT_BENCH },
+    { "quiet", no_argument, NULL, OPT_QUIET },
+    { NULL, 0, NULL, 0 },
+};
+
 int cmd_gen(int argc, char **argv)
 {
     gen_opts o = { VO_GEN_DEFAULT_SEED, 0, 0, 0, 1, "vectors", GEN_PER_FILE_DEFAULT, 0, 0, 0 };
     const char *insn = NULL;
-    if (cli_wants_help(argc, argv)) {
-        gen_usage(stdout);
-        return VO_EXIT_OK;
-    }
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--insn") == 0 && v) { insn = v; i++; }
-        else if (strcmp(a, "--seed") == 0 && v) {
+    cli_getopt g;
+    cli_getopt_init(&g, "gen", argc, argv, gen_opts_table);
+    for (int c; (c = cli_getopt_next(&g)) != -1;) {
+        const char *v = g.arg;
+        switch (c) {
+        case CLI_OPT_HELP: gen_usage(stdout); return VO_EXIT_OK;
+        case OPT_INSN: insn = v; break;
+        case OPT_SEED:
             if (parse_u64(v, &o.seed) || o.seed > MAX_SAFE_JSON_INT)
-                return cli_fail(VO_EXIT_BAD, "--seed wants an integer 0..2^53-1, got '%s'", v);
-            i++;
-        } else if (strcmp(a, "--count") == 0 && v) {
+                return cli_fail(VO_EXIT_BAD, "gen: --seed wants an integer 0..2^53-1, got '%s'", v);
+            break;
+        case OPT_COUNT:
             if (parse_u64(v, &o.count) || o.count > 100000000ull)
-                return cli_fail(VO_EXIT_BAD, "--count wants an integer 0..100000000, got '%s'", v);
+                return cli_fail(VO_EXIT_BAD, "gen: --count wants an integer 0..100000000, got '%s'", v);
             o.count_set = 1;
-            i++;
-        } else if (strcmp(a, "--per-file") == 0 && v) {
+            break;
+        case OPT_PER_FILE:
             if (parse_u64(v, &o.per_file) || o.per_file == 0)
-                return cli_fail(VO_EXIT_BAD, "--per-file wants a positive integer, got '%s'", v);
-            i++;
-        } else if (strcmp(a, "--shard") == 0 && v) {
+                return cli_fail(VO_EXIT_BAD, "gen: --per-file wants a positive integer, got '%s'", v);
+            break;
+        case OPT_SHARD: {
             char tmp[64];
             snprintf(tmp, sizeof tmp, "%s", v);
             char *slash = strchr(tmp, '/');
-            if (!slash) return cli_fail(VO_EXIT_BAD, "--shard wants i/n, got '%s'", v);
+            if (!slash) return cli_fail(VO_EXIT_BAD, "gen: --shard wants i/n, got '%s'", v);
             *slash = 0;
             if (parse_u64(tmp, &o.shard_i) || parse_u64(slash + 1, &o.shard_n) || o.shard_n == 0 ||
                 o.shard_n > 1000000 || o.shard_i >= o.shard_n)
-                return cli_fail(VO_EXIT_BAD, "--shard wants i/n with 0 <= i < n, got '%s'", v);
-            i++;
-        } else if (strcmp(a, "--out") == 0 && v) { o.out = v; i++; }
-        else if (strcmp(a, "--strict") == 0) o.strict = 1;
-        else if (strcmp(a, "--bench") == 0) o.bench = 1;
-        else if (strcmp(a, "--quiet") == 0) o.quiet = 1;
-        else return cli_fail(VO_EXIT_BAD, "gen: unknown or incomplete argument '%s' (try --help)", a);
+                return cli_fail(VO_EXIT_BAD, "gen: --shard wants i/n with 0 <= i < n, got '%s'", v);
+            break;
+        }
+        case OPT_OUT: o.out = v; break;
+        case OPT_STRICT: o.strict = 1; break;
+        case OPT_BENCH: o.bench = 1; break;
+        case OPT_QUIET: o.quiet = 1; break;
+        default: return VO_EXIT_BAD;
+        }
     }
+    if (g.first_operand < argc)
+        return cli_fail(VO_EXIT_BAD, "gen: unexpected argument '%s' (try 'visa-oracle gen --help')", argv[g.first_operand]);
     if (!insn) return cli_fail(VO_EXIT_BAD, "gen: --insn NAME|all is required (try --help)");
     const vo_desc *list[64];
     unsigned nl = 0;
     for (unsigned i = 0; vo_desc_at(i) && nl < 64; i++)
-        if ((strcmp(insn, "all") == 0 && vo_gen_default_count(vo_desc_at(i)->opcode)) ||
-            strcmp(insn, vo_desc_at(i)->mnemonic) == 0)
+        if ((strcasecmp(insn, "all") == 0 && vo_gen_default_count(vo_desc_at(i)->opcode)) ||
+            vo_desc_at(i) == cli_insn_by_name(insn))
             list[nl++] = vo_desc_at(i);
     if (!nl) return cli_fail(VO_EXIT_BAD, "gen: unknown instruction '%s' (try --help)", insn);
     if (!o.bench) {

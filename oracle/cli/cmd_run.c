@@ -1,5 +1,6 @@
 /* visa-oracle run CASE.json [-o OUT]: run one case, print its expect object. */
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,25 +22,29 @@ static const char run_help[] =
     "A case whose status is \"invalid\" or \"undefined\" is a normal result (exit 0).\n"
     "Malformed case JSON exits 2 with one line on stderr.\n";
 
+static const struct option run_opts[] = {
+    { "output", required_argument, NULL, 'o' },
+    { NULL, 0, NULL, 0 },
+};
+
 int cmd_run(int argc, char **argv)
 {
     const char *in = NULL, *out = NULL;
-    if (cli_wants_help(argc, argv)) {
-        fputs(run_help, stdout);
-        return VO_EXIT_OK;
-    }
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--output") == 0) {
-            if (i + 1 >= argc) return cli_fail(VO_EXIT_BAD, "run: %s needs a file name", argv[i]);
+    cli_getopt g;
+    cli_getopt_init(&g, "run", argc, argv, run_opts);
+    for (int c; (c = cli_getopt_next(&g)) != -1;) {
+        switch (c) {
+        case CLI_OPT_HELP: fputs(run_help, stdout); return VO_EXIT_OK;
+        case 'o':
             if (out) return cli_fail(VO_EXIT_BAD, "run: more than one output file");
-            out = argv[++i];
-        } else if (argv[i][0] == '-' && argv[i][1] != 0) {
-            return cli_fail(VO_EXIT_BAD, "run: unknown option '%s' (try 'visa-oracle run --help')", argv[i]);
-        } else if (in) {
-            return cli_fail(VO_EXIT_BAD, "run: more than one case file");
-        } else {
-            in = argv[i];
+            out = g.arg;
+            break;
+        default: return VO_EXIT_BAD;
         }
+    }
+    for (int i = g.first_operand; i < argc; i++) {
+        if (in) return cli_fail(VO_EXIT_BAD, "run: more than one case file");
+        in = argv[i];
     }
     if (!in) return cli_fail(VO_EXIT_BAD, "run: no case file (try 'visa-oracle run --help')");
 

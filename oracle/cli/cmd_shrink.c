@@ -1,6 +1,7 @@
 /* visa-oracle shrink CASE.json (--dut-lib PATH.so | --dut-cmd "CMD") [-o OUT]:
  * reduces a failing case while the DUT still fails it with the same bucket. */
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -494,42 +495,52 @@ static void measure(shr *s, const vo_case *c, shape *m)
             for (uint32_t b = 0; b < VO_PAGE_BYTES; b++) m->surf_nz += c->state.surfaces[i].pages[k]->bytes[b] != 0;
 }
 
+enum { OPT_DUT_LIB = 256, OPT_DUT_CMD, OPT_ID, OPT_TIMEOUT_MS, OPT_MAX_TRIALS, OPT_STARTUP_MS, OPT_MAX_CONSEC };
+static const struct option shrink_opts[] = {
+    { "dut-lib", required_argument, NULL, OPT_DUT_LIB },
+    { "dut-cmd", required_argument, NULL, OPT_DUT_CMD },
+    { "id", required_argument, NULL, OPT_ID },
+    { "output", required_argument, NULL, 'o' },
+    { "timeout-ms", required_argument, NULL, OPT_TIMEOUT_MS },
+    { "max-trials", required_argument, NULL, OPT_MAX_TRIALS },
+    { "startup-ms", required_argument, NULL, OPT_STARTUP_MS },
+    { "max-consecutive-failures", required_argument, NULL, OPT_MAX_CONSEC },
+    { NULL, 0, NULL, 0 },
+};
+
 int cmd_shrink(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        fputs(shrink_help, stdout);
-        return VO_EXIT_OK;
-    }
     const char *path = NULL, *id = NULL, *lib = NULL, *cmd = NULL, *out = NULL;
     int timeout_ms = 10000, startup_ms = VO_STARTUP_MS_DEFAULT;
     long max_trials = 20000, max_consec = 20;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int needs = !strcmp(a, "--dut-lib") || !strcmp(a, "--dut-cmd") || !strcmp(a, "--id") || !strcmp(a, "-o") ||
-                    !strcmp(a, "--output") || !strcmp(a, "--timeout-ms") || !strcmp(a, "--max-trials") ||
-                    !strcmp(a, "--startup-ms") || !strcmp(a, "--max-consecutive-failures");
-        if (needs && i + 1 >= argc) return cli_fail(VO_EXIT_BAD, "shrink: %s needs a value", a);
-        if (!strcmp(a, "--dut-lib")) lib = argv[++i];
-        else if (!strcmp(a, "--dut-cmd")) cmd = argv[++i];
-        else if (!strcmp(a, "--id")) id = argv[++i];
-        else if (!strcmp(a, "-o") || !strcmp(a, "--output")) out = argv[++i];
-        else if (!strcmp(a, "--timeout-ms") || !strcmp(a, "--max-trials")) {
-            long n;
-            if (cli_parse_count(argv[++i], 1, &n) != 0)
-                return cli_fail(VO_EXIT_BAD, "shrink: %s wants a positive number, not '%s'", a, argv[i]);
-            if (a[2] == 't') timeout_ms = (int)n; else max_trials = n;
-        } else if (!strcmp(a, "--startup-ms") || !strcmp(a, "--max-consecutive-failures")) {
-            long n;
-            if (cli_parse_count(argv[++i], 0, &n) != 0)
-                return cli_fail(VO_EXIT_BAD, "shrink: %s wants a number 0..86400000, not '%s'", a, argv[i]);
-            if (a[2] == 's') startup_ms = (int)n; else max_consec = n;
-        } else if (a[0] == '-' && a[1]) {
-            return cli_fail(VO_EXIT_BAD, "shrink: unknown option '%s' (try 'visa-oracle shrink --help')", a);
-        } else if (path) {
-            return cli_fail(VO_EXIT_BAD, "shrink: more than one case file");
-        } else {
-            path = a;
+    cli_getopt g;
+    cli_getopt_init(&g, "shrink", argc, argv, shrink_opts);
+    for (int c; (c = cli_getopt_next(&g)) != -1;) {
+        long n;
+        switch (c) {
+        case CLI_OPT_HELP: fputs(shrink_help, stdout); return VO_EXIT_OK;
+        case OPT_DUT_LIB: lib = g.arg; break;
+        case OPT_DUT_CMD: cmd = g.arg; break;
+        case OPT_ID: id = g.arg; break;
+        case 'o': out = g.arg; break;
+        case OPT_TIMEOUT_MS:
+        case OPT_MAX_TRIALS:
+            if (cli_parse_count(g.arg, 1, &n) != 0)
+                return cli_fail(VO_EXIT_BAD, "shrink: %s wants a positive number, not '%s'", g.name, g.arg);
+            if (c == OPT_TIMEOUT_MS) timeout_ms = (int)n; else max_trials = n;
+            break;
+        case OPT_STARTUP_MS:
+        case OPT_MAX_CONSEC:
+            if (cli_parse_count(g.arg, 0, &n) != 0)
+                return cli_fail(VO_EXIT_BAD, "shrink: %s wants a number 0..86400000, not '%s'", g.name, g.arg);
+            if (c == OPT_STARTUP_MS) startup_ms = (int)n; else max_consec = n;
+            break;
+        default: return VO_EXIT_BAD;
         }
+    }
+    for (int i = g.first_operand; i < argc; i++) {
+        if (path) return cli_fail(VO_EXIT_BAD, "shrink: more than one case file");
+        path = argv[i];
     }
     if (!path) return cli_fail(VO_EXIT_BAD, "shrink: no case file (try 'visa-oracle shrink --help')");
     if ((lib != NULL) + (cmd != NULL) != 1) return cli_fail(VO_EXIT_BAD, "shrink: give exactly one of --dut-lib, --dut-cmd");

@@ -315,11 +315,14 @@ struct vo_dut {
     visa_dut_execute_fn exec;
     /* cmd */
     char *cmd;
+    char **argv;         /* isolated library mode: the host's argv (exec'd directly), NULL for sh -c */
+    int isolated;        /* --dut-lib --isolate: replies carry the host's extra members */
     int timeout_ms;
     pid_t pid;
     int to_fd, from_fd;
     char *rbuf;
     size_t rlen, rcap;
+    size_t rscan;        /* bytes of rbuf already scanned for a newline (none there) */
     unsigned starts;
     unsigned answered;   /* replies from the current process */
     unsigned answered_ever;
@@ -387,7 +390,7 @@ static void proc_reap(vo_dut *d, int grace_ms, char *why, size_t whycap)
     if (d->to_fd >= 0) close(d->to_fd);
     if (d->from_fd >= 0) close(d->from_fd);
     d->to_fd = d->from_fd = -1;
-    d->rlen = 0;
+    d->rlen = d->rscan = 0;
     if (d->pid <= 0) return;
     int st = 0;
     pid_t w = 0;
@@ -435,7 +438,8 @@ static int proc_start(vo_dut *d, char *err, size_t errcap)
         signal(SIGPIPE, SIG_DFL);
         dup2(in[0], 0);
         dup2(out[1], 1);
-        execl("/bin/sh", "sh", "-c", d->cmd, (char *)NULL);
+        if (d->argv) execv(d->argv[0], d->argv);
+        else execl("/bin/sh", "sh", "-c", d->cmd, (char *)NULL);
         _exit(127);
     }
     setpgid(pid, pid);
@@ -445,7 +449,7 @@ static int proc_start(vo_dut *d, char *err, size_t errcap)
     d->to_fd = in[1];
     d->from_fd = out[0];
     fcntl(d->to_fd, F_SETFL, fcntl(d->to_fd, F_GETFL) | O_NONBLOCK);
-    d->rlen = 0;
+    d->rlen = d->rscan = 0;
     if (d->starts && d->measured_ms < 0) d->blind_restarts++;
     d->starts++;
     d->answered = 0;
@@ -478,10 +482,15 @@ vo_dut *vo_dut_open_cmd(const char *cmd, int timeout_ms, char *err, size_t errca
 }
 
 /* a complete line in rbuf: its length (without \n), else -1 */
-static long rbuf_line(const vo_dut *d)
+static long rbuf_line(vo_dut *d)
 {
-    const char *nl = d->rlen ? memchr(d->rbuf, '\n', d->rlen) : NULL;
-    return nl ? (long)(nl - d->rbuf) : -1;
+    /* only the bytes not scanned before: linear in the line (issue 17) */
+    if (d->rscan < d->rlen) {
+        const char *nl = memchr(d->rbuf + d->rscan, '\n', d->rlen - d->rscan);
+        if (nl) return (long)(nl - d->rbuf);
+        d->rscan = d->rlen;
+    }
+    return -1;
 }
 
 #define VO_MAX_REPLY ((size_t)64 << 20)
@@ -573,11 +582,117 @@ static void take_reply(vo_dut *d, const vo_case *c, const char *line, size_t n, 
     move_state(out, &d->fin);
 }
 
-static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen, vo_dut_out *out)
+/* The members of a reply the transport itself looks at: "id" (echoed test
+ * id, optional) and, from the isolated library host, "message", "nviol",
+ * "viol" and "nbad_reads". */
+typedef struct {
+    const char *id, *id_end, *msg, *msg_end, *nviol, *viol, *viol_end, *nbad;
+} replyx;
+
+static int grab_x(void *ctx, const char *key, size_t klen, const char *v, const char *ve)
+{
+    replyx *m = ctx;
+    if (key_is(key, klen, "id")) { m->id = v; m->id_end = ve; }
+    else if (key_is(key, klen, "message") && *v == '"') { m->msg = v + 1; m->msg_end = ve - 1; }
+    else if (key_is(key, klen, "nviol")) m->nviol = v;
+    else if (key_is(key, klen, "nbad_reads")) m->nbad = v;
+    else if (key_is(key, klen, "viol") && *v == '[') { m->viol = v; m->viol_end = ve; }
+    return 0;
+}
+
+/* a JSON string's contents (without quotes) as text; \u escapes of
+ * non-ASCII become '?' */
+static void json_unescape(char *dst, size_t cap, const char *s, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n && k + 1 < cap; i++) {
+        char ch = s[i];
+        if (ch == '\\' && i + 1 < n) {
+            char e = s[++i];
+            ch = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == 'b' ? '\b' : e == 'f' ? '\f' : e;
+            if (e == 'u' && i + 4 < n) {
+                unsigned v = (unsigned)strtoul((char[5]){ s[i + 1], s[i + 2], s[i + 3], s[i + 4], 0 }, NULL, 16);
+                ch = v && v < 128 ? (char)v : '?';
+                i += 4;
+            }
+        }
+        dst[k++] = ch;
+    }
+    dst[k] = 0;
+}
+
+static unsigned long long num_at(const char *p, const char *e)
+{
+    unsigned long long v = 0;
+    while (p < e && *p >= '0' && *p <= '9') v = v * 10 + (unsigned)(*p++ - '0');
+    return v;
+}
+
+/* the host's refused writes [[surface, offset, len], ...] -> out */
+static void take_viol(const replyx *x, vo_dut_out *out)
+{
+    if (x->nviol) out->nviol = (uint32_t)num_at(x->nviol, x->nviol + 11);
+    if (x->nbad) out->nbad_reads = (uint32_t)num_at(x->nbad, x->nbad + 11);
+    const char *p = x->viol, *e = x->viol_end;
+    uint32_t k = 0;
+    while (p && p < e && k < VO_VIOL_MAX) {
+        const char *q = memchr(p, '[', (size_t)(e - p));
+        if (!q || q + 1 >= e) break;
+        if (q == x->viol) { p = q + 1; continue; }
+        unsigned long long f[3] = { 0, 0, 0 };
+        const char *r = q + 1;
+        for (int i = 0; i < 3 && r < e; i++) {
+            f[i] = num_at(r, e);
+            while (r < e && *r != ',' && *r != ']') r++;
+            if (r < e && *r == ',') r++;
+        }
+        out->viol[k].surface = (uint32_t)f[0];
+        out->viol[k].offset = f[1];
+        out->viol[k].len = (uint32_t)f[2];
+        k++;
+        p = r;
+    }
+}
+
+/* "{"id":"<id>",<the input's members>}": the input line of a test (issue 17:
+ * a DUT may echo the id so a reply names the test it answers) */
+static size_t build_line(vo_dut *d, const char *input, size_t ilen, const char *id)
+{
+    size_t need = ilen + 32;
+    if (d->line_cap < need) {
+        char *nl = realloc(d->line, need);
+        if (!nl) return 0;
+        d->line = nl;
+        d->line_cap = need;
+    }
+    size_t k = 0;
+    if (ilen >= 2 && input[0] == '{' && id && id[0]) {
+        k = (size_t)snprintf(d->line, need, "{\"id\":\"%.16s\"%s", id, ilen == 2 ? "" : ",");
+        memcpy(d->line + k, input + 1, ilen - 1);
+        k += ilen - 1;
+    } else {
+        memcpy(d->line, input, ilen);
+        k = ilen;
+    }
+    d->line[k++] = '\n';
+    return k;
+}
+
+static int out_of_step(vo_dut *d, vo_dut_out *out, const char *what)
+{
+    char prev[64];
+    cut_preview(prev, sizeof prev, d->rbuf, d->rlen);
+    out->status = VO_DUT_GARBAGE;
+    snprintf(out->msg, sizeof out->msg, "DUT out of step: %s: %.60s (process restarted)", what, prev);
+    proc_reap(d, 0, NULL, 0);
+    return out->status;
+}
+
+static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen, const char *id, vo_dut_out *out)
 {
     char why[160] = "";
     if (d->pid <= 0 && proc_start(d, out->msg, sizeof out->msg) != 0) return -1;
-    char *made = NULL;
+    char *made = NULL, idbuf[17];
     if (!input) {
         made = vo_case_to_json(c);
         if (!made) {
@@ -588,27 +703,30 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
         input = made;
         ilen = strlen(made);
     }
-    if (d->line_cap < ilen + 2) {
-        char *nl = realloc(d->line, ilen + 2);
-        if (!nl) {
-            free(made);
-            out->status = VO_DUT_FAILED;
-            snprintf(out->msg, sizeof out->msg, "host: out of memory");
-            return out->status;
-        }
-        d->line = nl;
-        d->line_cap = ilen + 2;
+    if (!id || !id[0]) {
+        if (vo_case_id(c, idbuf) != 0) idbuf[0] = 0;
+        id = idbuf;
     }
-    memcpy(d->line, input, ilen);
-    d->line[ilen] = '\n';
-    size_t wlen = ilen + 1, woff = 0;
+    size_t wlen = build_line(d, input, ilen, id), woff = 0;
     free(made);
+    if (!wlen) {
+        out->status = VO_DUT_FAILED;
+        snprintf(out->msg, sizeof out->msg, "host: out of memory");
+        return out->status;
+    }
     /* the first reply of a fresh process also pays for its start-up */
     int grace = startup_allowance(d);
     int64_t deadline = now_ms() + d->timeout_ms + grace;
     long ln;
-    int write_dead = 0;
+    int write_dead = 0, looked = 0;
     while ((ln = rbuf_line(d)) < 0) {
+        if (d->rlen > VO_MAX_REPLY) {
+            out->status = VO_DUT_GARBAGE;
+            proc_reap(d, 0, NULL, 0);
+            snprintf(out->msg, sizeof out->msg, "reply line longer than %zu bytes (64 MiB; process restarted)",
+                     VO_MAX_REPLY);
+            return out->status;
+        }
         int64_t left = deadline - now_ms();
         if (left <= 0) {
             out->status = VO_DUT_TIMEOUT;
@@ -623,35 +741,43 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
             return out->status;
         }
         struct pollfd pf[2] = { { d->from_fd, POLLIN, 0 }, { d->to_fd, POLLOUT, 0 } };
-        int np = (woff < wlen && !write_dead) ? 2 : 1;
-        int k = poll(pf, (nfds_t)np, (int)(left > 1000000 ? 1000000 : left));
+        int unwritten = woff < wlen;
+        int np = (unwritten && !write_dead) ? 2 : 1;
+        /* the first poll only looks: a line left in the pipe by the previous
+         * input must be seen before this input is written */
+        int k = poll(pf, (nfds_t)np, !looked ? 0 : (int)(left > 1000000 ? 1000000 : left));
         if (k < 0) {
             if (errno == EINTR) continue;
             out->status = VO_DUT_FAILED;
             snprintf(out->msg, sizeof out->msg, "host: poll: %s", strerror(errno));
             return out->status;
         }
-        if (np == 2 && pf[1].revents) {
-            ssize_t w = write(d->to_fd, d->line + woff, wlen - woff);
-            if (w > 0) woff += (size_t)w;
-            else if (w < 0 && errno != EAGAIN && errno != EINTR) write_dead = 1; /* EPIPE: it died; read the EOF */
+        if (!looked && k == 0 && np == 2) { /* nothing waiting: now write */
+            pf[1].revents = POLLOUT;
+            pf[0].revents = 0;
         }
+        looked = 1;
         if (pf[0].revents) {
             if (d->rcap - d->rlen < 65536) {
                 size_t nc = d->rcap ? d->rcap * 2 : 131072;
-                char *nb = nc > VO_MAX_REPLY * 2 ? NULL : realloc(d->rbuf, nc);
+                if (nc > VO_MAX_REPLY + 65536) nc = VO_MAX_REPLY + 65536;
+                char *nb = nc > d->rcap ? realloc(d->rbuf, nc) : NULL;
                 if (!nb) {
-                    out->status = VO_DUT_GARBAGE;
+                    out->status = VO_DUT_FAILED;
                     proc_reap(d, 0, NULL, 0);
-                    snprintf(out->msg, sizeof out->msg, "reply line longer than %zu bytes", VO_MAX_REPLY);
+                    snprintf(out->msg, sizeof out->msg, "host: out of memory reading a reply");
                     return out->status;
                 }
                 d->rbuf = nb;
                 d->rcap = nc;
             }
             ssize_t r = read(d->from_fd, d->rbuf + d->rlen, d->rcap - d->rlen);
-            if (r > 0) d->rlen += (size_t)r;
-            else if (r == 0 || (errno != EAGAIN && errno != EINTR)) {
+            if (r > 0) {
+                d->rlen += (size_t)r;
+                if (unwritten) /* issue 17: an answer before the question */
+                    return out_of_step(d, out, woff ? "reply data arrived before the input was fully written"
+                                                    : "a line was waiting before this input was sent");
+            } else if (r == 0 || (errno != EAGAIN && errno != EINTR)) {
                 char prev[64];
                 cut_preview(prev, sizeof prev, d->rbuf, d->rlen);
                 size_t had = d->rlen;
@@ -667,11 +793,40 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
                 return out->status;
             }
         }
+        if (np == 2 && pf[1].revents) {
+            ssize_t w = write(d->to_fd, d->line + woff, wlen - woff);
+            if (w > 0) woff += (size_t)w;
+            else if (w < 0 && errno != EAGAIN && errno != EINTR) write_dead = 1; /* EPIPE: it died; read the EOF */
+        }
     }
     size_t n = (size_t)ln;
+    if (n > VO_MAX_REPLY) {
+        out->status = VO_DUT_GARBAGE;
+        proc_reap(d, 0, NULL, 0);
+        snprintf(out->msg, sizeof out->msg, "reply line longer than %zu bytes (64 MiB; process restarted)", VO_MAX_REPLY);
+        return out->status;
+    }
+    if (d->rlen > n + 1) /* issue 17: two lines for one input */
+        return out_of_step(d, out, "more than one line came back for one input");
+    replyx x;
+    memset(&x, 0, sizeof x);
+    const char *rp = ws(d->rbuf, d->rbuf + n);
+    if (rp < d->rbuf + n && *rp == '{') walk_object(rp, d->rbuf + n, grab_x, &x);
+    if (x.id && (x.id_end - x.id != 18 || *x.id != '"' || memcmp(x.id + 1, id, 16) != 0)) {
+        char got[40];
+        cut_preview(got, sizeof got, x.id, (size_t)(x.id_end - x.id));
+        out->status = VO_DUT_GARBAGE;
+        snprintf(out->msg, sizeof out->msg, "DUT out of step: the reply is for test %s, this test is %.16s (process restarted)",
+                 got, id);
+        proc_reap(d, 0, NULL, 0);
+        return out->status;
+    }
     take_reply(d, c, d->rbuf, n, out);
-    memmove(d->rbuf, d->rbuf + n + 1, d->rlen - n - 1);
-    d->rlen -= n + 1;
+    if (d->isolated && (out->status == VO_DUT_EXECUTED || out->status == VO_DUT_REJECTED)) {
+        take_viol(&x, out);
+        if (x.msg) json_unescape(out->msg, sizeof out->msg, x.msg, (size_t)(x.msg_end - x.msg));
+    }
+    d->rlen = d->rscan = 0;
     if (out->status == VO_DUT_GARBAGE) { /* out of step: start afresh */
         proc_reap(d, 0, NULL, 0);
         size_t k = strlen(out->msg);
@@ -772,7 +927,7 @@ int vo_dut_exec(vo_dut *d, const vo_case *c, const char *input_json, size_t inpu
     vo_dut_out_set_code(out, NULL);
     switch (d->kind) {
     case VO_TR_LIB: return vo_dut_run_lib(d->exec, &c->state, c->insn, c->insn_len, out);
-    case VO_TR_CMD: return exec_cmd(d, c, input_json, input_len, out);
+    case VO_TR_CMD: return exec_cmd(d, c, input_json, input_len, id, out);
     default: return exec_results(d, c, id, out);
     }
 }

@@ -15,6 +15,13 @@
 #define VO_EXIT_FAIL 1
 #define VO_EXIT_BAD 2
 
+/* the "format" of a vector file (docs/format.md) */
+/* A file is "visa-vectors/1" unless one of its tests uses the address-space
+ * parts of the state (memory, binding_table, surface_state): then "/2"
+ * (docs/format.md). Both have one length: gen writes /1 and patches the digit. */
+#define VO_VECTOR_FORMAT "visa-vectors/1"
+#define VO_VECTOR_FORMAT_2 "visa-vectors/2"
+
 /* a command gets argv[0] = its own name */
 typedef int (*vo_cmd_fn)(int argc, char **argv);
 
@@ -71,7 +78,16 @@ const vo_desc *cli_insn_by_name(const char *name);
 int cli_parse_visa_version(const char *s, uint16_t *out);
 /* a decimal option value in [min, 86400000]: 0 ok, -1 not */
 int cli_parse_count(const char *s, long min, long *out);
-/* reads a whole file ("-" = stdin), NUL-terminated; NULL with errno set */
+/* The one reader of input files (docs/state.md "Input files"): a whole file
+ * ("-" = stdin) read() into a NUL-terminated buffer (never mapped: a file
+ * rewritten during a run cannot crash the process), at most
+ * VO_MAX_INPUT_BYTES, checked before reading; with CLI_READ_GZIP, gzip data
+ * (magic 1f 8b) is inflated under the same cap. NULL with errno set and, when
+ * err is given, a one-line message naming the file (and the cap). */
+#define VO_MAX_INPUT_BYTES (256ull << 20)
+#define CLI_READ_GZIP 1
+char *cli_read_input(const char *path, size_t *len, int flags, char *err, size_t errcap);
+/* cli_read_input without gzip and message */
 char *cli_read_file(const char *path, size_t *len);
 /* writes data to path atomically (path.tmp.<pid>, then rename); on failure
  * nothing is left behind. 0 or -1 with errno set. */

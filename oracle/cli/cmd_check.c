@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <cjson/cJSON.h>
 #include <time.h>
@@ -267,16 +268,14 @@ oom:
     return 0;
 }
 
-static int selftest_results(vo_dut *d, vo_testset *sets, int nsets)
+static int selftest_results(vo_dut *d, const char (*ids)[17], size_t tests)
 {
-    size_t lines = 0, unused = 0, dups = 0, tests = 0, found = 0, noid = 0;
+    size_t lines = 0, unused = 0, dups = 0, found = 0, noid = 0;
     vo_dut_results_stats(d, &lines, &unused, &dups);
-    for (int s = 0; s < nsets; s++)
-        for (size_t i = 0; i < sets[s].n; i++) {
-            tests++;
-            if (!sets[s].t[i].id[0]) noid++;
-            else if (vo_dut_results_has(d, sets[s].t[i].id)) found++;
-        }
+    for (size_t i = 0; i < tests; i++) {
+        if (!ids[i][0]) noid++;
+        else if (vo_dut_results_has(d, ids[i])) found++;
+    }
     printf("selftest: %s: %zu result line(s), %zu duplicate id(s); %zu of %zu test(s) have a result\n",
            vo_dut_describe(d), lines, dups, found, tests);
     if (tests && !found && noid < tests) {
@@ -286,6 +285,97 @@ static int selftest_results(vo_dut *d, vo_testset *sets, int nsets)
     }
     if (found < tests - noid) printf("  %zu test(s) have no result line; they will fail as no_result\n", tests - noid - found);
     return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* reading: every test of every file is validated before the first DUT call
+ * (issue 17), then the files are read again and run one at a time, so the
+ * peak memory is one file, not all of them (issue 15). A file that is not a
+ * regular file (stdin, a pipe) cannot be read twice: it is kept from the
+ * first pass. A file whose bytes changed between the passes is refused. */
+typedef struct vfile {
+    uint64_t hash;      /* of the text read in the first pass */
+    size_t len, n;
+    int keep;           /* the set below is kept from the first pass */
+    vo_testset set;
+} vfile;
+
+static uint64_t text_hash(const char *p, size_t n)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0x100000001B3ull;
+        h ^= h >> 29;
+    }
+    for (; i < n; i++) h = (h ^ (unsigned char)p[i]) * 0x100000001B3ull;
+    return h;
+}
+
+static int regular_file(const char *path)
+{
+    struct stat st;
+    return strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int bad_test(const char *file, size_t i, const vo_testref *t, const vo_error *e)
+{
+    return cli_fail(VO_EXIT_BAD, "check: %s test %zu%s%s: %s at %s (offset %lld): %s", file, i + 1,
+                    t->id[0] ? " id " : "", t->id, vo_errcode_name(e->code), e->field ? e->field : "-",
+                    (long long)e->offset, e->message);
+}
+
+/* first pass: reads and parses every test; *ids gets every test's id when
+ * want_ids (for --results --dut-selftest). 0 or an exit status. */
+static int validate_all(char *const *files, int nfiles, vfile *vf, vo_case *c, int want_ids, char (**ids)[17],
+                        size_t *ntests)
+{
+    char err[512];
+    size_t nid = 0, idcap = 0;
+    *ntests = 0;
+    for (int f = 0; f < nfiles; f++) {
+        vo_testset *ts = &vf[f].set;
+        if (vo_testset_load(ts, files[f], err, sizeof err) != 0) return cli_fail(VO_EXIT_BAD, "check: %s", err);
+        vf[f].hash = text_hash(ts->text, ts->len);
+        vf[f].len = ts->len;
+        vf[f].n = ts->n;
+        vf[f].keep = !regular_file(files[f]);
+        for (size_t i = 0; i < ts->n; i++) {
+            vo_error e;
+            /* the input is what is run; two "input" or "id" members were refused by the loader */
+            if (vo_case_from_json(ts->t[i].input, ts->t[i].input_len, c, &e) != 0)
+                return bad_test(files[f], i, &ts->t[i], &e);
+            if (!want_ids) continue;
+            if (nid == idcap) {
+                idcap = idcap ? idcap * 2 : 1024;
+                char(*ni)[17] = realloc(*ids, idcap * sizeof **ids);
+                if (!ni) return cli_fail(VO_EXIT_FAIL, "check: out of memory");
+                *ids = ni;
+            }
+            memcpy((*ids)[nid++], ts->t[i].id, 17);
+        }
+        *ntests += ts->n;
+        if (!vf[f].keep) vo_testset_free(ts);
+    }
+    return 0;
+}
+
+/* second pass: the file's set, read again and compared with the first pass */
+static int reload(const char *path, vfile *vf)
+{
+    char err[512];
+    if (vf->keep) return 0;
+    if (vo_testset_load(&vf->set, path, err, sizeof err) != 0)
+        return cli_fail(VO_EXIT_BAD, "check: '%s' changed while check was running (%s; it was validated before the "
+                        "first test; the run stops here)", path, err);
+    if (vf->set.len != vf->len || vf->set.n != vf->n || text_hash(vf->set.text, vf->set.len) != vf->hash) {
+        vo_testset_free(&vf->set);
+        return cli_fail(VO_EXIT_BAD, "check: '%s' changed while check was running (it was validated before the "
+                        "first test; the run stops here)", path);
+    }
+    return 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -358,19 +448,17 @@ int cmd_check(int argc, char **argv)
     }
 
     char err[512];
-    vo_testset *sets = calloc((size_t)nfiles + 1, sizeof *sets);
-    if (!sets) {
+    vfile *vf = calloc((size_t)nfiles + 1, sizeof *vf);
+    char(*ids)[17] = NULL;
+    if (!vf) {
         return cli_fail(VO_EXIT_FAIL, "check: out of memory");
     }
     int rc = VO_EXIT_OK;
     size_t ntests = 0;
-    for (int f = 0; f < nfiles; f++) {
-        if (vo_testset_load(&sets[f], files[f], err, sizeof err) != 0) {
-            rc = cli_fail(VO_EXIT_BAD, "check: %s", err);
-            goto out_sets;
-        }
-        ntests += sets[f].n;
-    }
+    static vo_case c;
+    vo_case_init(&c);
+    rc = validate_all(files, nfiles, vf, &c, res && self, &ids, &ntests);
+    if (rc != VO_EXIT_OK) goto out_sets;
     vo_dut *d = lib ? vo_dut_open_lib(lib, err, sizeof err)
               : cmd ? vo_dut_open_cmd(cmd, timeout_ms, err, sizeof err)
                     : vo_dut_open_results(res, err, sizeof err);
@@ -380,18 +468,16 @@ int cmd_check(int argc, char **argv)
     }
     vo_dut_set_startup_ms(d, startup_ms);
 
-    static vo_case c;
     static vo_result r;
     static vo_dut_out o;
     static vo_verdict v;
-    vo_case_init(&c);
     vo_result_init(&r);
     vo_dut_out_init(&o);
     static char obuf[1 << 16];
     setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
 
     if (self) {
-        int ok = res ? selftest_results(d, sets, nfiles) : selftest(d, &r, &o, &v);
+        int ok = res ? selftest_results(d, (const char(*)[17])ids, ntests) : selftest(d, &r, &o, &v);
         if (!ok) {
             rc = VO_EXIT_FAIL;
             goto out_dut;
@@ -407,20 +493,29 @@ int cmd_check(int argc, char **argv)
     vo_progress pg;
     vo_progress_init(&pg, "check", ntests, 1);
     for (int f = 0; f < nfiles && rc == VO_EXIT_OK && !stopped; f++) {
-        for (size_t i = 0; i < sets[f].n; i++) {
+        if (max_consec && consec >= max_consec) { /* before reading the next file */
+            stopped = 1;
+            for (int g = f; g < nfiles; g++) not_run += vf[g].n;
+            break;
+        }
+        fflush(stdout);
+        if ((rc = reload(files[f], &vf[f])) != VO_EXIT_OK) {
+            vo_progress_clear(&pg);
+            break;
+        }
+        const vo_testset *set = &vf[f].set;
+        for (size_t i = 0; i < set->n; i++) {
             if (max_consec && consec >= max_consec) {
                 stopped = 1;
-                for (int g = f; g < nfiles; g++) not_run += sets[g].n - (g == f ? i : 0);
+                for (int g = f; g < nfiles; g++) not_run += vf[g].n - (g == f ? i : 0);
                 break;
             }
-            const vo_testref *t = &sets[f].t[i];
+            const vo_testref *t = &set->t[i];
             vo_error e;
-            if (vo_case_from_json(t->input, t->input_len, &c, &e) != 0) {
+            if (vo_case_from_json(t->input, t->input_len, &c, &e) != 0) { /* cannot happen: validated, same bytes */
                 fflush(stdout);
                 vo_progress_clear(&pg);
-                rc = cli_fail(VO_EXIT_BAD, "check: %s test %zu%s%s: %s at %s (offset %lld): %s", files[f], i + 1,
-                              t->id[0] ? " id " : "", t->id, vo_errcode_name(e.code), e.field ? e.field : "-",
-                              (long long)e.offset, e.message);
+                rc = bad_test(files[f], i, t, &e);
                 break;
             }
             const char *in_json = NULL;
@@ -479,6 +574,7 @@ int cmd_check(int argc, char **argv)
             }
             vo_progress_tick(&pg, passed + failed, failed);
         }
+        vo_testset_free(&vf[f].set);
     }
     free(mini);
     if (rc == VO_EXIT_OK) vo_progress_end(&pg);
@@ -514,14 +610,21 @@ int cmd_check(int argc, char **argv)
         if (bench) {
             double t_run = cpu_s() - t_start, t0 = cpu_s();
             int cj_ok = 1;
-            for (int f = 0; f < nfiles && cj_ok; f++) {
-                cJSON *jd = cJSON_ParseWithLength(sets[f].text, sets[f].len);
+            double t_read = 0;
+            for (int f = 0; f < nfiles && cj_ok; f++) { /* the files read again; reading not counted */
+                double t1 = cpu_s();
+                size_t flen = 0;
+                char *ftext = cli_read_input(files[f], &flen, CLI_READ_GZIP, NULL, 0);
+                t_read += cpu_s() - t1;
+                if (!ftext) { cj_ok = 0; break; }
+                cJSON *jd = cJSON_ParseWithLength(ftext, flen);
+                free(ftext);
                 char *txt = jd ? cJSON_PrintUnformatted(jd) : NULL;
                 cj_ok = txt != NULL;
                 free(txt);
                 cJSON_Delete(jd);
             }
-            double t_cj = cpu_s() - t0;
+            double t_cj = cpu_s() - t0 - t_read;
             fflush(stdout);
             fprintf(stderr, "bench: check: %zu tests in %.3f s CPU: %.0f tests/s (load, JSON, oracle, DUT, verdict)\n",
                     passed + failed, t_run, t_run > 0 ? (double)(passed + failed) / t_run : 0);
@@ -535,11 +638,12 @@ int cmd_check(int argc, char **argv)
 out_dut:
     fflush(stdout);
     vo_dut_close(d);
-    vo_case_free(&c);
     vo_result_free(&r);
     vo_dut_out_free(&o);
 out_sets:
-    for (int f = 0; f < nfiles; f++) vo_testset_free(&sets[f]);
-    free(sets);
+    for (int f = 0; f < nfiles; f++) vo_testset_free(&vf[f].set);
+    vo_case_free(&c);
+    free(vf);
+    free(ids);
     return rc;
 }

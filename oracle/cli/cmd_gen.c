@@ -32,12 +32,7 @@
 #include "visa_json.h"
 
 #define VO_SPEC_STRING "intel-graphics-compiler documentation/visa @98fff716"
-/* A file is "visa-vectors/1" unless one of its tests uses the address-space
- * parts of the state (memory, binding_table, surface_state): then "/2"
- * (docs/format.md). Both strings have one length, so the header is written
- * as /1 and its last digit patched once the file's tests are known. */
-#define VO_VECTOR_FORMAT "visa-vectors/1"
-#define VO_VECTOR_FORMAT_DIGIT_AT (sizeof("{\"format\":\"" VO_VECTOR_FORMAT) - 2) /* the "1" */
+#define VO_VECTOR_FORMAT_DIGIT_AT (sizeof("{\"format\":\"" VO_VECTOR_FORMAT) - 2) /* the "1" (cli.h) */
 #define GEN_PER_FILE_DEFAULT 1000u
 #define MAX_SAFE_JSON_INT 9007199254740991ull /* 2^53 - 1 */
 
@@ -150,7 +145,7 @@ static int gen_one(const vo_desc *d, const gen_opts *o, uint64_t k, vo_case *c, 
     if (vo_gen_case(d->opcode, o->seed, k, c, &info) != 0) return -1;
     double t1 = o->bench ? now_s() : 0;
     vo_run(&c->state, c->insn, c->insn_len, r);
-    if (c->state.nregions || c->state.nbt || c->state.nss) b->v2 = 1;
+    if (c->state.nregions || c->state.nbt || c->state.nss) b->v2 = 1; /* visa-vectors/2 */
     double t2 = o->bench ? now_s() : 0;
     char *t = vo_test_to_json(c, r, NULL);
     if (!t) return -1;

@@ -1744,11 +1744,11 @@ static int do_lsc_untyped(ctx *x)
     unsigned sub = get(x, 1);
     if (sub == 0x03 || sub == 0x07) {
         say(x, "unsupported: lsc_load_block2d / lsc_store_block2d");
-        return VISA_DUT_ERROR;
+        return VISA_DUT_UNSUPPORTED;
     }
     if (sub == 0x28 || sub == 0x29 || sub == 0x1B) {
         say(x, "unsupported: load_status / append counters depend on state outside a memory image");
-        return VISA_DUT_ERROR;
+        return VISA_DUT_UNSUPPORTED;
     }
     int kind = lsc_kind(sub);
     if (kind == LK_NONE)
@@ -1800,7 +1800,7 @@ static int do_lsc_untyped(ctx *x)
         REJECT(x, "SLM must use flat addressing");
     if (atype == 5) {
         say(x, "unsupported: the arg address model");
-        return VISA_DUT_ERROR;
+        return VISA_DUT_UNSUPPORTED;
     }
     if (scale == 0 || (scale & (scale - 1)))
         REJECT(x, "addr scale %u: a power of two", scale);

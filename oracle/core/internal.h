@@ -54,7 +54,7 @@ extern const vo_family_ops vo_fam_atomic; /* DWORD_ATOMIC */
 extern const vo_family_ops vo_fam_lsc_fence; /* LSC (issue 14) */
 int vo_lsc_fence_validate(vo_ctx *x);
 
-/* ---- DWORD_ATOMIC: the atomic op table (visa-reference §1.10) ---- */
+/* ---- DWORD_ATOMIC: the atomic op table (docs/encoding.md §1.10) ---- */
 enum { VO_AT_UD = 0, VO_AT_UD_OR_D, VO_AT_D, VO_AT_F };
 typedef struct vo_atomic_info {
     const char *name;     /* text name as GenX_IR prints it ("minsint"); predec: ours */

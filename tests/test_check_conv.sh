@@ -150,6 +150,56 @@ expect "chatty library: its lines went to stderr" $(grep -q '^dut: executing opc
 expect "chatty library, plain output: only check's lines on stdout" \
     $(! grep -q 'dut: executing' "$TMP/ch.out" && tail -n1 "$TMP/ch.out" | grep -qx "$N passed, 0 failed"; echo $?)
 
+# ---- 5. --dut-selftest: wiring only ----
+"$VO" check "$SUB" --dut-lib "$EX/libdut_gather_oob_garbage.so" --dut-selftest >"$TMP/st.out" 2>&1
+rc=$?
+expect "selftest: a genuine out-of-bound divergence is a warning, the vectors run (exit 0: this file passes)" \
+    $([ $rc = 0 ] && grep -q 'must read zero: WARNING' "$TMP/st.out" && grep -q 'the wiring looks right; 1 warning' "$TMP/st.out" &&
+      tail -n1 "$TMP/st.out" | grep -qx "$N passed, 0 failed"; echo $?)
+cat >"$TMP/noscatter.py" <<EOF2
+import json, sys, importlib.util
+spec = importlib.util.spec_from_file_location("dut", "$SRC/examples/dut_py/dut.py")
+dut = importlib.util.module_from_spec(spec); spec.loader.exec_module(dut)
+for line in sys.stdin:
+    inp = json.loads(line); inp = inp.get("input", inp)
+    if inp["insn"][:2].lower() == "3a":
+        out = {"status": "unsupported", "message": "no SCATTER"}
+    else:
+        out = dut.handle(line)
+    print(json.dumps(out), flush=True)
+EOF2
+"$VO" check "$SUB" --dut-cmd "python3 $TMP/noscatter.py" --dut-selftest >"$TMP/st2.out" 2>&1
+rc=$?
+expect "selftest: a DUT without SCATTER is not called broken; its SCATTER cases are skipped, the vectors run" \
+    $([ $rc = 0 ] && [ "$(grep -c ': skipped (the DUT does not support it' "$TMP/st2.out")" = 2 ] &&
+      grep -q 'GATHER_SCALED of one dword (surface 5 byte 4 into V34): ok' "$TMP/st2.out" &&
+      grep -q "the adapter looks right" "$TMP/st2.out" && grep -qE "^[0-9]+ unsupported$" "$TMP/st2.out"; echo $?)
+cat >"$TMP/swap.c" <<'EOF2'
+#include "visa_dut.h"
+/* wiring bug: stores the dword big-endian */
+uint32_t visa_dut_abi_version(void) { return VISA_DUT_ABI_VERSION; }
+int visa_dut_execute(visa_dut_case *c, char *msg, size_t cap)
+{
+    (void)msg; (void)cap;
+    if (c->insn[0] != 0x3A || (c->insn[1] & 3) != 2) return VISA_DUT_UNSUPPORTED;
+    const uint8_t *d = 0; uint32_t off = 0;
+    for (uint32_t i = 0; i < c->nvars; i++) {
+        if (c->vars[i].id == 33) d = c->vars[i].data;
+        if (c->vars[i].id == 32) off = c->vars[i].data[0];
+    }
+    if (!d) return VISA_DUT_ERROR;
+    uint8_t be[4] = { d[3], d[2], d[1], d[0] };
+    c->mem.write(c->mem.host, 5, 4u * off, 4, be);
+    return VISA_DUT_OK;
+}
+EOF2
+cc -shared -fPIC -I"$SRC/oracle/include" "$TMP/swap.c" -o "$TMP/libswap.so"
+"$VO" check "$SUB" --dut-lib "$TMP/libswap.so" --dut-selftest >"$TMP/st3.out" 2>&1
+rc=$?
+expect "selftest: a byte-order (wiring) bug still stops the run (exit 1, no vectors run)" \
+    $([ $rc = 1 ] && grep -q 'SCATTER of one dword.*: FAILED' "$TMP/st3.out" && grep -q 'byte order' "$TMP/st3.out" &&
+      grep -q 'the adapter is broken' "$TMP/st3.out" && ! grep -q 'passed,' "$TMP/st3.out"; echo $?)
+
 # ---- 6. reports ----
 "$VO" check "$SUB" --dut-lib "$EX/libdut_mutant_13.so" >"$TMP/m.out" 2>&1
 expect "FAIL lines name file#index" $(grep -m1 '^FAIL ' "$TMP/m.out" | grep -qE "  \\($SUB#[0-9]+\\)$"; echo $?)

@@ -223,5 +223,35 @@ expect "explain VECTORS... --id: finds the test in several files, shows the boun
 "$VO" explain $VEC >/dev/null 2>&1
 expect "explain with several files and no --id: exit 2" $([ $? = 2 ]; echo $?)
 
+# ---- 7. the indirect offset rules (D101, D102) ----
+ind_case() { # ind_case IND_OFF BASE OUT: SCATTER4_SCALED.R with the global offset r[A0(0),IND_OFF], A0(0) = (V34, BASE)
+    local i
+    i=$("$VO" asm "scatter4_scaled.R (M1, 1) T6 r[A0(0),$1]<0;1,0>:ud V32.0 V33.0") || return 1
+    python3 - "$i" "$2" "$3" <<'EOF'
+import json, sys
+json.dump({"input": {"platform": {"name": "TGLLP", "grf_bytes": 32, "visa_version": "3.6"}, "insn": sys.argv[1],
+                     "exec_mask": "000000ff",
+                     "vars": [{"id": 32, "type": "ud", "num_elts": 8, "data": "00" * 32},
+                              {"id": 33, "type": "ud", "num_elts": 8, "data": "11" * 32},
+                              {"id": 34, "type": "ud", "num_elts": 512, "data": "00" * 2048}],
+                     "preds": [], "addrs": [{"id": 0, "num_elts": 1, "elems": [[34, int(sys.argv[2])]]}],
+                     "surfaces": [{"index": 6, "size": 256, "data": []}]}}, open(sys.argv[3], "w"))
+EOF
+}
+st() { "$VO" run "$1" 2>/dev/null | python3 -c "import json,sys;d=json.load(sys.stdin);print(d['status'], (d.get('error') or {}).get('code',''))"; }
+ind_case 2 0 "$TMP/i2.json"; ind_case 4 0 "$TMP/i4.json"; ind_case 6 2 "$TMP/i6.json"
+ind_case 511 1025 "$TMP/i511.json"; ind_case 512 0 "$TMP/i512.json"; ind_case -513 1024 "$TMP/im513.json"
+expect "D101: r[A0(0),2] on an aligned element is undefined (not aligned to :ud)" $([ "$(st "$TMP/i2.json")" = "undefined " ]; echo $?)
+expect "D101: r[A0(0),4] is ok; element 2 + offset 6 = 8 is aligned: ok" \
+    $([ "$(st "$TMP/i4.json")" = "ok " ] && [ "$(st "$TMP/i6.json")" = "ok " ]; echo $?)
+expect "D102: offsets 512 and -513 are invalid (E_ADDR_ID), 511 is accepted" \
+    $([ "$(st "$TMP/i512.json")" = "invalid E_ADDR_ID" ] && [ "$(st "$TMP/im513.json")" = "invalid E_ADDR_ID" ] &&
+      [ "$(st "$TMP/i511.json")" = "ok " ]; echo $?)
+I7="$TMP/i2.json $TMP/i4.json $TMP/i6.json $TMP/i511.json $TMP/i512.json $TMP/im513.json"
+"$VO" check $I7 --dut-lib "$EX/libdut_example.so" >"$TMP/i7.out" 2>&1
+expect "D101/D102: the C example DUT agrees" $(tail -n1 "$TMP/i7.out" | grep -qx '6 passed, 0 failed'; echo $?)
+"$VO" check $I7 --dut-cmd "python3 $SRC/examples/dut_py/dut.py" >"$TMP/i7p.out" 2>&1
+expect "D101/D102: the Python example DUT agrees" $(tail -n1 "$TMP/i7p.out" | grep -qx '6 passed, 0 failed'; echo $?)
+
 if [ $fails -ne 0 ]; then echo "test_check_conv: $fails failure(s)"; exit 1; fi
 echo "test_check_conv: all passed"

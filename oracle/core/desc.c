@@ -57,7 +57,7 @@ static const vo_desc desc_tab[] = {
     { VO_OP_OWORD_LD_UNALIGNED, "oword_ld_unaligned", "OWORD_LD_UNALIGNED", VO_FAM_BLOCK, 0, 0, 0, 5,
       { F("size", UB, OWORD_SIZE), F("is_modified", UB, IS_MODIFIED), F("surface", UB, SURFACE),
         F("offset", VEC, GOFF), F("dst", RAW, DATA) }, 0, 0, 0,
-      .flags = 0 },
+      .flags = VO_DF_BYTE_OFFSET /* D38, D39 */ },
     /* decisions D40-D43: XeHP_SDV+, 1 block, 8-byte lanes, data Q/UQ/DF, no global offset */
     { VO_OP_QW_GATHER, "qw_gather", "QW_GATHER", VO_FAM_SCATTERED, 0,
       SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), 6,

@@ -345,7 +345,8 @@ typedef struct vo_desc {
 } vo_desc;
 enum vo_desc_flags {
     VO_DF_SURFACE_LIMITS = 1, /* the page limits surfaces (doc_vs_reader:20 on any but 0 and 5) */
-    VO_DF_ELT_UNITS = 2       /* exec size and mask from num_elts; offsets in element-size units (D8) */
+    VO_DF_ELT_UNITS = 2,      /* exec size and mask from num_elts; offsets in element-size units (D8) */
+    VO_DF_BYTE_OFFSET = 4     /* block load at a byte offset, dword units before vISA 3.2 (D38, D39) */
 };
 const vo_desc *vo_desc_for(uint8_t opcode);     /* NULL if unsupported */
 const vo_desc *vo_desc_at(unsigned i);          /* i-th supported, NULL past end */

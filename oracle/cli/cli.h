@@ -28,6 +28,8 @@ int cmd_shrink(int argc, char **argv);    /* cmd_shrink.c: reduce a failing case
 int cmd_gen(int argc, char **argv);       /* cmd_gen.c: write conformance vectors */
 int cmd_cov(int argc, char **argv);       /* cmd_cov.c: clause coverage of vectors */
 int cmd_asm(int argc, char **argv);       /* cmd_asm.c: assembly text -> instruction bytes */
+int cmd_dut_host(int argc, char **argv);  /* cmd_dut_host.c: child of check --isolate (hidden) */
+int cmd_merge(int argc, char **argv);     /* cmd_merge.c: join check --json reports of shards */
 
 /* prints the one-line error for e and returns VO_EXIT_BAD */
 int cli_error(const vo_error *e);

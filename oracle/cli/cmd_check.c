@@ -5,6 +5,8 @@
  * (docs/check.md). */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -289,15 +291,173 @@ static int selftest_results(vo_dut *d, vo_testset *sets, int nsets)
 }
 
 /* ------------------------------------------------------------------ */
+/* running the tests: one worker, or -j N workers (issue 18)           */
+/* ------------------------------------------------------------------ */
+typedef struct job { int f; size_t i; } job; /* a test in run order: file, index */
+
+/* what a worker hands back for one test; consumed in test order */
+typedef struct outcome {
+    int done;
+    int fatal;      /* exit status of a fatal error (message in rep), else 0 */
+    int pass, dstatus, invalid_rejected, code_match;
+    char *rep;      /* the report of a failing test (text or --json record) */
+    char *last;     /* crash/timeout/garbage: the line naming it */
+} outcome;
+
+struct pool;
+typedef struct worker {
+    vo_dut *d;
+    vo_case c;
+    vo_result r;
+    vo_dut_out o;
+    vo_verdict v;
+    char *mini;
+    size_t mcap;
+    pthread_t th;
+    int started;
+    struct pool *p;
+} worker;
+
+typedef struct pool {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    size_t next, n;
+    int stop;
+    const job *jobs;
+    outcome *res;
+    vo_testset *sets;
+    char **files;
+    int json, quiet, cmd;
+    unsigned rows;
+} pool;
+
+static char *fmt_alloc(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *fmt_alloc(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = NULL;
+    if (vasprintf(&s, fmt, ap) < 0) s = NULL;
+    va_end(ap);
+    return s;
+}
+
+/* runs test k of the run on worker w's DUT; fills *oc */
+static void run_one(pool *p, worker *w, size_t k, outcome *oc)
+{
+    const job *jb = &p->jobs[k];
+    const vo_testref *t = &p->sets[jb->f].t[jb->i];
+    vo_error e;
+    if (vo_case_from_json(t->input, t->input_len, &w->c, &e) != 0) {
+        oc->fatal = VO_EXIT_BAD;
+        oc->rep = fmt_alloc("check: %s test %zu%s%s: %s at %s (offset %lld): %s", p->files[jb->f], jb->i + 1,
+                            t->id[0] ? " id " : "", t->id, vo_errcode_name(e.code), e.field ? e.field : "-",
+                            (long long)e.offset, e.message);
+        return;
+    }
+    const char *in_json = NULL;
+    size_t in_len = 0;
+    if (p->cmd) {
+        if (w->mcap < t->input_len + 1) {
+            free(w->mini);
+            w->mcap = t->input_len + 1;
+            w->mini = malloc(w->mcap);
+            if (!w->mini) {
+                w->mcap = 0;
+                oc->fatal = VO_EXIT_FAIL;
+                oc->rep = fmt_alloc("check: out of memory");
+                return;
+            }
+        }
+        in_len = vo_json_minify(t->input, t->input_len, w->mini);
+        in_json = w->mini;
+    }
+    char idbuf[17];
+    const char *id = t->id;
+    if (!id[0]) {
+        if (vo_case_id(&w->c, idbuf) != 0) idbuf[0] = 0;
+        id = idbuf;
+    }
+    vo_run(&w->c.state, w->c.insn, w->c.insn_len, &w->r);
+    if (vo_dut_exec(w->d, &w->c, in_json, in_len, id, &w->o) < 0) {
+        oc->fatal = VO_EXIT_BAD;
+        oc->rep = fmt_alloc("check: cannot run the DUT: %s", w->o.msg);
+        return;
+    }
+    vo_dut_out *o = &w->o;
+    oc->pass = vo_verdict_compute(&w->c.state, w->c.insn, w->c.insn_len, &w->r, o, &w->v);
+    oc->dstatus = o->status;
+    oc->invalid_rejected = w->r.status == VO_INVALID && o->status == VO_DUT_REJECTED;
+    oc->code_match = w->v.code_match;
+    if (o->status == VO_DUT_CRASH || o->status == VO_DUT_TIMEOUT || o->status == VO_DUT_GARBAGE)
+        oc->last = fmt_alloc("test %s (%s test %zu): %s: %.200s", id[0] ? id : "-", p->files[jb->f], jb->i + 1,
+                             vo_dut_status_name((unsigned)o->status), o->msg[0] ? o->msg : "no message");
+    if (!oc->pass)
+        oc->rep = p->json ? vo_report_json(id, &w->v) : vo_report_text(id, &w->v, p->quiet ? 0 : p->rows);
+}
+
+static void *worker_main(void *arg)
+{
+    worker *w = arg;
+    pool *p = w->p;
+    for (;;) {
+        pthread_mutex_lock(&p->mu);
+        if (p->stop || p->next >= p->n) {
+            pthread_mutex_unlock(&p->mu);
+            return NULL;
+        }
+        size_t k = p->next++;
+        pthread_mutex_unlock(&p->mu);
+        outcome oc;
+        memset(&oc, 0, sizeof oc);
+        run_one(p, w, k, &oc);
+        pthread_mutex_lock(&p->mu);
+        oc.done = 1;
+        p->res[k] = oc;
+        pthread_cond_broadcast(&p->cv);
+        pthread_mutex_unlock(&p->mu);
+    }
+}
+
+/* shard of a test: its id (16 hex digits) as a number, mod n */
+static uint64_t id_value(const char *id)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 16 && id[i]; i++) {
+        char ch = id[i];
+        v = v * 16 + (uint64_t)(ch <= '9' ? ch - '0' : (ch | 32) - 'a' + 10);
+    }
+    return v;
+}
+
+/* --shard i/n: 0 ok, -1 malformed */
+static int parse_shard(const char *s, unsigned long *i, unsigned long *n)
+{
+    char *e1, *e2;
+    if (!s[0] || s[0] < '0' || s[0] > '9') return -1;
+    errno = 0;
+    unsigned long a = strtoul(s, &e1, 10);
+    if (errno || *e1 != '/' || e1[1] < '0' || e1[1] > '9') return -1;
+    unsigned long b = strtoul(e1 + 1, &e2, 10);
+    if (errno || *e2 || b < 1 || b > 1000000 || a >= b) return -1;
+    *i = a;
+    *n = b;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* check's options: add a row here and a case in cmd_check's switch (cli_util.c) */
 enum {
     OPT_DUT_LIB = 256, OPT_DUT_CMD, OPT_RESULTS, OPT_TIMEOUT_MS, OPT_ROWS, OPT_STARTUP_MS, OPT_MAX_CONSEC, OPT_JSON,
-    OPT_SELFTEST, OPT_BENCH,
+    OPT_SELFTEST, OPT_BENCH, OPT_ISOLATE, OPT_SHARD,
 };
 static const struct option check_opts[] = {
     { "dut-lib", required_argument, NULL, OPT_DUT_LIB },
     { "dut-cmd", required_argument, NULL, OPT_DUT_CMD },
     { "results", required_argument, NULL, OPT_RESULTS },
+    { "isolate", no_argument, NULL, OPT_ISOLATE },
+    { "jobs", required_argument, NULL, 'j' },
+    { "shard", required_argument, NULL, OPT_SHARD },
     { "timeout-ms", required_argument, NULL, OPT_TIMEOUT_MS },
     { "rows", required_argument, NULL, OPT_ROWS },
     { "startup-ms", required_argument, NULL, OPT_STARTUP_MS },
@@ -309,10 +469,22 @@ static const struct option check_opts[] = {
     { NULL, 0, NULL, 0 },
 };
 
+static vo_dut *open_dut(const char *lib, const char *cmd, const char *res, int isolate, int timeout_ms, int startup_ms,
+                        char *err, size_t errcap)
+{
+    vo_dut *d = lib ? (isolate ? vo_dut_open_isolated(lib, timeout_ms, err, errcap) : vo_dut_open_lib(lib, err, errcap))
+              : cmd ? vo_dut_open_cmd(cmd, timeout_ms, err, errcap)
+                    : vo_dut_open_results(res, err, errcap);
+    if (d) vo_dut_set_startup_ms(d, startup_ms);
+    return d;
+}
+
 int cmd_check(int argc, char **argv)
 {
-    const char *lib = NULL, *cmd = NULL, *res = NULL;
-    int json = 0, self = 0, quiet = 0, bench = 0, timeout_ms = 10000;
+    const char *lib = NULL, *cmd = NULL, *res = NULL, *timing_opt = NULL;
+    int json = 0, self = 0, quiet = 0, bench = 0, timeout_ms = 10000, isolate = 0;
+    long njobs = 1;
+    unsigned long shard_i = 0, shard_n = 1;
     int startup_ms = VO_STARTUP_MS_DEFAULT;
     long max_consec = 20;
     double t_start = cpu_s();
@@ -330,13 +502,24 @@ int cmd_check(int argc, char **argv)
         case OPT_ROWS:
             if (cli_parse_count(go.arg, 1, &n) != 0)
                 return cli_fail(VO_EXIT_BAD, "check: %s wants a positive number, not '%s'", go.name, go.arg);
-            if (c == OPT_TIMEOUT_MS) timeout_ms = (int)n; else rows = (unsigned)n;
+            if (c == OPT_TIMEOUT_MS) timeout_ms = (int)n, timing_opt = "--timeout-ms"; else rows = (unsigned)n;
             break;
+        case 'j':
+            if (cli_parse_count(go.arg, 1, &n) != 0 || n > 256)
+                return cli_fail(VO_EXIT_BAD, "check: %s wants a number of workers 1..256, not '%s'", go.name, go.arg);
+            njobs = n;
+            break;
+        case OPT_SHARD:
+            if (parse_shard(go.arg, &shard_i, &shard_n) != 0)
+                return cli_fail(VO_EXIT_BAD, "check: --shard wants i/n with 0 <= i < n (e.g. 0/4 .. 3/4), not '%s'",
+                                go.arg);
+            break;
+        case OPT_ISOLATE: isolate = 1; break;
         case OPT_STARTUP_MS:
         case OPT_MAX_CONSEC:
             if (cli_parse_count(go.arg, 0, &n) != 0)
                 return cli_fail(VO_EXIT_BAD, "check: %s wants a number 0..86400000, not '%s'", go.name, go.arg);
-            if (c == OPT_STARTUP_MS) startup_ms = (int)n; else max_consec = n;
+            if (c == OPT_STARTUP_MS) startup_ms = (int)n, timing_opt = "--startup-ms"; else max_consec = n;
             break;
         case OPT_JSON: json = 1; break;
         case OPT_SELFTEST: self = 1; break;
@@ -356,6 +539,15 @@ int cmd_check(int argc, char **argv)
     if (res && self && !nfiles) {
         return cli_fail(VO_EXIT_BAD, "check: --dut-selftest with --results needs the vector files");
     }
+    /* issue 17: options that do not apply to the transport are refused */
+    if (isolate && !lib) return cli_fail(VO_EXIT_BAD, "check: --isolate applies to --dut-lib only");
+    int procs = cmd || (lib && isolate); /* transports with processes, timeouts, restarts */
+    if (timing_opt && !procs)
+        return cli_fail(VO_EXIT_BAD, "check: %s applies to --dut-cmd and --dut-lib --isolate only (%s runs %s)", timing_opt,
+                        lib ? "--dut-lib without --isolate" : "--results", lib ? "in this process" : "no DUT");
+    if (njobs > 1 && !procs)
+        return cli_fail(VO_EXIT_BAD, "check: -j applies to --dut-cmd and --dut-lib --isolate only (%s)",
+                        lib ? "an in-process library runs one test at a time" : "--results replays a file");
 
     char err[512];
     vo_testset *sets = calloc((size_t)nfiles + 1, sizeof *sets);
@@ -371,116 +563,140 @@ int cmd_check(int argc, char **argv)
         }
         ntests += sets[f].n;
     }
-    vo_dut *d = lib ? vo_dut_open_lib(lib, err, sizeof err)
-              : cmd ? vo_dut_open_cmd(cmd, timeout_ms, err, sizeof err)
-                    : vo_dut_open_results(res, err, sizeof err);
-    if (!d) {
-        rc = cli_fail(VO_EXIT_BAD, "check: %s", err);
+    /* the run's tests in order; with --shard only those whose id falls in it */
+    job *jobs = malloc((ntests ? ntests : 1) * sizeof *jobs);
+    outcome *res_v = calloc(ntests ? ntests : 1, sizeof *res_v);
+    worker *w = calloc((size_t)njobs, sizeof *w);
+    size_t njob = 0;
+    uint64_t set_hash = 1469598103934665603ull; /* FNV-1a over the ids of the whole set, in order */
+    if (!jobs || !res_v || !w) {
+        free(jobs);
+        free(res_v);
+        free(w);
+        rc = cli_fail(VO_EXIT_FAIL, "check: out of memory");
         goto out_sets;
     }
-    vo_dut_set_startup_ms(d, startup_ms);
-
-    static vo_case c;
-    static vo_result r;
-    static vo_dut_out o;
-    static vo_verdict v;
-    vo_case_init(&c);
-    vo_result_init(&r);
-    vo_dut_out_init(&o);
+    for (int f = 0; f < nfiles; f++)
+        for (size_t i = 0; i < sets[f].n; i++) {
+            vo_testref *t = &sets[f].t[i];
+            if (!t->id[0] && (shard_n > 1 || json)) { /* a test without "id": the id of its input */
+                static vo_case tc;
+                vo_error e;
+                if (vo_case_from_json(t->input, t->input_len, &tc, &e) == 0 && vo_case_id(&tc, t->id) != 0) t->id[0] = 0;
+                vo_case_free(&tc);
+            }
+            for (int k = 0; k < 16 && t->id[k]; k++) set_hash = (set_hash ^ (uint8_t)t->id[k]) * 1099511628211ull;
+            set_hash = (set_hash ^ '\n') * 1099511628211ull;
+            if (shard_n > 1 && id_value(t->id) % shard_n != shard_i) continue;
+            jobs[njob].f = f;
+            jobs[njob].i = i;
+            njob++;
+        }
+    pool pl;
+    memset(&pl, 0, sizeof pl);
+    pthread_mutex_init(&pl.mu, NULL);
+    pthread_cond_init(&pl.cv, NULL);
+    pl.n = njob;
+    pl.jobs = jobs;
+    pl.res = res_v;
+    pl.sets = sets;
+    pl.files = files;
+    pl.json = json;
+    pl.quiet = quiet;
+    pl.rows = rows;
+    pl.cmd = procs;
+    int nw = (int)njobs;
+    if ((size_t)nw > njob) nw = njob ? (int)njob : 1;
+    int ninit = 0;
+    for (int k = 0; k < nw; k++) {
+        w[k].p = &pl;
+        vo_case_init(&w[k].c);
+        vo_result_init(&w[k].r);
+        vo_dut_out_init(&w[k].o);
+        ninit = k + 1;
+        w[k].d = open_dut(lib, cmd, res, isolate, timeout_ms, startup_ms, err, sizeof err);
+        if (!w[k].d) {
+            rc = cli_fail(VO_EXIT_BAD, "check: %s", err);
+            nw = k;
+            goto out_dut;
+        }
+    }
+    vo_dut *d = w[0].d;
     static char obuf[1 << 16];
     setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
 
     if (self) {
-        int ok = res ? selftest_results(d, sets, nfiles) : selftest(d, &r, &o, &v);
+        int ok = res ? selftest_results(d, sets, nfiles) : selftest(d, &w[0].r, &w[0].o, &w[0].v);
         if (!ok) {
             rc = VO_EXIT_FAIL;
             goto out_dut;
         }
     }
 
-    size_t passed = 0, failed = 0, mcap = 0, not_run = 0;
+    size_t passed = 0, failed = 0, not_run = 0;
     size_t code_n[3] = { 0, 0, 0 }, code_none = 0; /* invalid cases the DUT rejected, by its code (D61) */
-    long consec = 0;       /* crash/timeout/garbage results in a row */
+    long consec = 0;       /* crash/timeout/garbage results in a row, in test order */
     int stopped = 0;
-    char last_fail[400] = "";
-    char *mini = NULL;
+    char *last_fail = NULL;
     vo_progress pg;
-    vo_progress_init(&pg, "check", ntests, 1);
-    for (int f = 0; f < nfiles && rc == VO_EXIT_OK && !stopped; f++) {
-        for (size_t i = 0; i < sets[f].n; i++) {
-            if (max_consec && consec >= max_consec) {
-                stopped = 1;
-                for (int g = f; g < nfiles; g++) not_run += sets[g].n - (g == f ? i : 0);
-                break;
-            }
-            const vo_testref *t = &sets[f].t[i];
-            vo_error e;
-            if (vo_case_from_json(t->input, t->input_len, &c, &e) != 0) {
-                fflush(stdout);
-                vo_progress_clear(&pg);
-                rc = cli_fail(VO_EXIT_BAD, "check: %s test %zu%s%s: %s at %s (offset %lld): %s", files[f], i + 1,
-                              t->id[0] ? " id " : "", t->id, vo_errcode_name(e.code), e.field ? e.field : "-",
-                              (long long)e.offset, e.message);
-                break;
-            }
-            const char *in_json = NULL;
-            size_t in_len = 0;
-            if (cmd) {
-                if (mcap < t->input_len + 1) {
-                    free(mini);
-                    mcap = t->input_len + 1;
-                    mini = malloc(mcap);
-                    if (!mini) {
-                        vo_progress_clear(&pg);
-                        rc = cli_fail(VO_EXIT_FAIL, "check: out of memory");
-                        break;
-                    }
-                }
-                in_len = vo_json_minify(t->input, t->input_len, mini);
-                in_json = mini;
-            }
-            char idbuf[17];
-            const char *id = t->id;
-            if (!id[0]) {
-                if (vo_case_id(&c, idbuf) != 0) idbuf[0] = 0;
-                id = idbuf;
-            }
-            vo_run(&c.state, c.insn, c.insn_len, &r);
-            if (vo_dut_exec(d, &c, in_json, in_len, id, &o) < 0) {
-                fflush(stdout);
-                vo_progress_clear(&pg);
-                rc = cli_fail(VO_EXIT_BAD, "check: cannot run the DUT: %s", o.msg);
-                break;
-            }
-            int pass = vo_verdict_compute(&c.state, c.insn, c.insn_len, &r, &o, &v);
-            if (o.status == VO_DUT_CRASH || o.status == VO_DUT_TIMEOUT || o.status == VO_DUT_GARBAGE) {
-                consec++;
-                snprintf(last_fail, sizeof last_fail, "test %s (%s test %zu): %s: %.200s", id[0] ? id : "-", files[f],
-                         i + 1, vo_dut_status_name((unsigned)o.status), o.msg[0] ? o.msg : "no message");
-            } else {
-                consec = 0;
-            }
-            if (r.status == VO_INVALID && o.status == VO_DUT_REJECTED) {
-                if (v.code_match >= 0 && v.code_match <= 2) code_n[v.code_match]++;
-                else code_none++;
-            }
-            if (pass) {
-                passed++;
-                vo_progress_tick(&pg, passed + failed, failed);
-                continue;
-            }
-            failed++;
-            char *rep = json ? vo_report_json(id, &v) : vo_report_text(id, &v, quiet ? 0 : rows);
-            if (rep) {
-                vo_progress_clear(&pg);
-                fputs(rep, stdout);
-                free(rep);
-                fflush(stdout); /* issue 17: a DUT library that crashes or exits loses nothing reported */
-            }
-            vo_progress_tick(&pg, passed + failed, failed);
+    vo_progress_init(&pg, "check", njob, 1);
+    if (nw > 1)
+        for (int k = 0; k < nw; k++) {
+            if (pthread_create(&w[k].th, NULL, worker_main, &w[k]) != 0) break;
+            w[k].started = 1;
         }
+    for (size_t k = 0; k < njob; k++) {
+        if (max_consec && consec >= max_consec) {
+            stopped = 1;
+            not_run = njob - k;
+            break;
+        }
+        outcome *oc = &res_v[k];
+        if (nw > 1) { /* the workers run ahead; reports go out in test order */
+            pthread_mutex_lock(&pl.mu);
+            while (!oc->done) pthread_cond_wait(&pl.cv, &pl.mu);
+            pthread_mutex_unlock(&pl.mu);
+        } else {
+            run_one(&pl, &w[0], k, oc);
+        }
+        if (oc->fatal) {
+            fflush(stdout);
+            vo_progress_clear(&pg);
+            rc = cli_fail(oc->fatal, "%s", oc->rep ? oc->rep : "check: out of memory");
+            break;
+        }
+        if (oc->last) {
+            consec++;
+            free(last_fail);
+            last_fail = oc->last;
+            oc->last = NULL;
+        } else {
+            consec = 0;
+        }
+        if (oc->invalid_rejected) {
+            if (oc->code_match >= 0 && oc->code_match <= 2) code_n[oc->code_match]++;
+            else code_none++;
+        }
+        if (oc->pass) {
+            passed++;
+            vo_progress_tick(&pg, passed + failed, failed);
+            continue;
+        }
+        failed++;
+        if (oc->rep) {
+            vo_progress_clear(&pg);
+            fputs(oc->rep, stdout);
+            free(oc->rep);
+            oc->rep = NULL;
+            fflush(stdout); /* issue 17: a DUT library that crashes or exits loses nothing reported */
+        }
+        vo_progress_tick(&pg, passed + failed, failed);
     }
-    free(mini);
+    pthread_mutex_lock(&pl.mu);
+    pl.stop = 1;
+    pthread_mutex_unlock(&pl.mu);
+    for (int k = 0; k < nw; k++)
+        if (w[k].started) pthread_join(w[k].th, NULL);
     if (rc == VO_EXIT_OK) vo_progress_end(&pg);
     else vo_progress_clear(&pg);
     if (rc == VO_EXIT_OK && stopped) {
@@ -488,8 +704,9 @@ int cmd_check(int argc, char **argv)
         fprintf(stderr,
                 "visa-oracle: check: stopped after %ld consecutive DUT failures (crash/timeout/garbage); last: %s; "
                 "%zu test(s) not run (--max-consecutive-failures 0 never stops)\n",
-                consec, last_fail, not_run);
+                consec, last_fail ? last_fail : "-", not_run);
     }
+    free(last_fail);
     if (rc == VO_EXIT_OK) {
         if (res) {
             size_t lines, unused, dups;
@@ -501,10 +718,11 @@ int cmd_check(int argc, char **argv)
         char nr[64] = "";
         if (not_run) snprintf(nr, sizeof nr, ", %zu not run", not_run);
         if (json) {
+            /* issue 18: "tests", "set" and "shard" let `merge` join shards' reports */
             printf("{\"passed\":%zu,\"failed\":%zu,\"not_run\":%zu,\"rejected_with_code\":{\"same\":%zu,"
-                   "\"other\":%zu,\"foreign\":%zu,\"none\":%zu}}\n",
+                   "\"other\":%zu,\"foreign\":%zu,\"none\":%zu},\"tests\":%zu,\"set\":\"%016llx\",\"shard\":\"%lu/%lu\"}\n",
                    passed, failed, not_run, code_n[VO_CODE_SAME], code_n[VO_CODE_OTHER], code_n[VO_CODE_FOREIGN],
-                   code_none);
+                   code_none, ntests, (unsigned long long)set_hash, shard_i, shard_n);
             fflush(stdout);
             fprintf(stderr, "%zu passed, %zu failed%s\n", passed, failed, nr);
         } else {
@@ -531,13 +749,24 @@ int cmd_check(int argc, char **argv)
         }
         if (fflush(stdout) != 0) rc = cli_fail(VO_EXIT_FAIL, "check: cannot write stdout: %s", strerror(errno));
     }
-    (void)ntests;
 out_dut:
     fflush(stdout);
-    vo_dut_close(d);
-    vo_case_free(&c);
-    vo_result_free(&r);
-    vo_dut_out_free(&o);
+    for (int k = 0; k < ninit; k++) {
+        vo_dut_close(w[k].d);
+        vo_case_free(&w[k].c);
+        vo_result_free(&w[k].r);
+        vo_dut_out_free(&w[k].o);
+        free(w[k].mini);
+    }
+    for (size_t k = 0; k < njob; k++) {
+        free(res_v[k].rep);
+        free(res_v[k].last);
+    }
+    free(res_v);
+    free(jobs);
+    free(w);
+    pthread_mutex_destroy(&pl.mu);
+    pthread_cond_destroy(&pl.cv);
 out_sets:
     for (int f = 0; f < nfiles; f++) vo_testset_free(&sets[f]);
     free(sets);

@@ -481,6 +481,52 @@ vo_dut *vo_dut_open_cmd(const char *cmd, int timeout_ms, char *err, size_t errca
     return d;
 }
 
+/* --dut-lib X --isolate: this very program re-executed as `__dut-host X`
+ * (cmd_dut_host.c), driven like a --dut-cmd (issue 17) */
+vo_dut *vo_dut_open_isolated(const char *lib, int timeout_ms, char *err, size_t errcap)
+{
+    char exe[4096];
+    ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (k <= 0) {
+        seterr(err, errcap, "--isolate: cannot find this program (/proc/self/exe): %s", strerror(errno));
+        return NULL;
+    }
+    exe[k] = 0;
+    vo_dut *d = calloc(1, sizeof *d);
+    char **av = calloc(4, sizeof *av);
+    if (!d || !av) {
+        free(d);
+        free(av);
+        seterr(err, errcap, "out of memory");
+        return NULL;
+    }
+    d->kind = VO_TR_CMD;
+    d->isolated = 1;
+    d->argv = av;
+    av[0] = strdup(exe);
+    av[1] = strdup("__dut-host");
+    av[2] = strdup(lib);
+    size_t cl = strlen(exe) + strlen(lib) + 32;
+    d->cmd = malloc(cl);
+    if (!av[0] || !av[1] || !av[2] || !d->cmd) {
+        seterr(err, errcap, "out of memory");
+        vo_dut_close(d);
+        return NULL;
+    }
+    snprintf(d->cmd, cl, "%s __dut-host %s", exe, lib);
+    d->timeout_ms = timeout_ms > 0 ? timeout_ms : 10000;
+    d->to_fd = d->from_fd = -1;
+    d->startup_ms = VO_STARTUP_MS_DEFAULT;
+    d->measured_ms = -1;
+    signal(SIGPIPE, SIG_IGN);
+    snprintf(d->desc, sizeof d->desc, "library %s (isolated)", lib);
+    if (proc_start(d, err, errcap) != 0) {
+        vo_dut_close(d);
+        return NULL;
+    }
+    return d;
+}
+
 /* a complete line in rbuf: its length (without \n), else -1 */
 static long rbuf_line(vo_dut *d)
 {
@@ -783,8 +829,12 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
                 size_t had = d->rlen;
                 proc_reap(d, 1000, why, sizeof why);
                 if (!d->answered_ever && d->starts == 1 && (d->last_exit == 126 || d->last_exit == 127)) {
-                    snprintf(out->msg, sizeof out->msg, "`%.200s` cannot be run (sh exit status %d)", d->cmd,
-                             d->last_exit);
+                    if (d->isolated)
+                        snprintf(out->msg, sizeof out->msg, "the isolated library host cannot run (`%.150s`, exit status %d)",
+                                 d->cmd, d->last_exit);
+                    else
+                        snprintf(out->msg, sizeof out->msg, "`%.200s` cannot be run (sh exit status %d)", d->cmd,
+                                 d->last_exit);
                     return -1; /* fatal: the command itself is wrong */
                 }
                 out->status = VO_DUT_CRASH;
@@ -957,6 +1007,8 @@ void vo_dut_close(vo_dut *d)
     if (d->kind == VO_TR_LIB && d->dl) dlclose(d->dl);
     if (d->kind == VO_TR_CMD) {
         proc_reap(d, 2000, NULL, 0); /* EOF on its stdin asks it to finish */
+        for (int i = 0; d->argv && d->argv[i]; i++) free(d->argv[i]);
+        free(d->argv);
         free(d->cmd);
         free(d->rbuf);
         free(d->line);

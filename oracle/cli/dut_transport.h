@@ -40,6 +40,9 @@ typedef struct vo_dut vo_dut;
 
 vo_dut *vo_dut_open_lib(const char *path, char *err, size_t errcap);
 vo_dut *vo_dut_open_cmd(const char *cmd, int timeout_ms, char *err, size_t errcap);
+/* --dut-lib X --isolate: X loaded by a child `visa-oracle __dut-host X`
+ * spoken to like a --dut-cmd (same timeouts, restarts, report) */
+vo_dut *vo_dut_open_isolated(const char *lib, int timeout_ms, char *err, size_t errcap);
 vo_dut *vo_dut_open_results(const char *path, char *err, size_t errcap);
 /* --dut-cmd: the start-up allowance (ms) added to the timeout of the first
  * reply of the first process (default VO_STARTUP_MS_DEFAULT); restarted

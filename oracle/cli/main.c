@@ -57,6 +57,8 @@ int main(int argc, char **argv)
         printf("visa-oracle %s\n", VO_VERSION_STRING);
         return VO_EXIT_OK;
     }
+    /* the child of `check --dut-lib X --isolate` (not listed) */
+    if (strcmp(cmd, "__dut-host") == 0) return cmd_dut_host(argc - 1, argv + 1);
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(cmd, commands[i].name) == 0) return commands[i].fn(argc - 1, argv + 1);
     return cli_fail(VO_EXIT_BAD, "unknown command '%s' (try 'visa-oracle --help')", cmd);

@@ -5,5 +5,5 @@ cd "$(dirname "$0")/.."
 if [ ! -f build/CMakeCache.txt ]; then
     cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
 fi
-cmake --build build -j2
+cmake --build build -j2   # everything: setup.sh built only the CLI and the example DUT
 ctest --test-dir build --output-on-failure -j2

@@ -43,6 +43,30 @@ done
 for f in "$libdir/libvisa_oracle.a" "$libdir/pkgconfig/visa_oracle.pc" "$libdir/cmake/visa_oracle/visa_oracleConfig.cmake"; do
     if [ -e "$f" ]; then ok "installed ${f#"$prefix"/}"; else bad "missing ${f#"$prefix"/}"; fi
 done
+# the license: installed, and named by both package files and the README
+lic=$prefix/share/doc/visa_oracle/LICENSE
+if [ -f "$lic" ] && grep -q '^MIT License' "$lic" && grep -q 'Copyright (c) .* the visa-oracle authors' "$lic"; then
+    ok "installed share/doc/visa_oracle/LICENSE (MIT)"
+else bad "missing or not MIT: share/doc/visa_oracle/LICENSE"; fi
+if grep -q '^License: MIT$' "$libdir/pkgconfig/visa_oracle.pc" &&
+   [ "$(PKG_CONFIG_PATH=$libdir/pkgconfig pkg-config --variable=license_file visa_oracle)" -ef "$lic" ]; then
+    ok "visa_oracle.pc: License: MIT, license_file = the installed LICENSE"
+else bad "visa_oracle.pc does not name the license ($(grep -i licen "$libdir/pkgconfig/visa_oracle.pc" | tr '\n' ' '))"; fi
+mkdir -p "$tmp/lic"
+cat >"$tmp/lic/CMakeLists.txt" <<'EOT'
+cmake_minimum_required(VERSION 3.16)
+project(lic NONE)
+find_package(visa_oracle REQUIRED)
+message(STATUS "VO_LICENSE=${visa_oracle_LICENSE} VO_LICENSE_FILE=${visa_oracle_LICENSE_FILE}")
+EOT
+if lout=$(cmake -S "$tmp/lic" -B "$tmp/lic/b" -DCMAKE_PREFIX_PATH="$prefix" 2>&1) &&
+   lf=$(printf '%s\n' "$lout" | sed -n 's/.*VO_LICENSE=MIT VO_LICENSE_FILE=//p') && [ -n "$lf" ] && [ "$lf" -ef "$lic" ]; then
+    ok "find_package(visa_oracle): visa_oracle_LICENSE=MIT, visa_oracle_LICENSE_FILE = the installed LICENSE"
+else bad "the CMake package does not name the license: $(printf '%s\n' "$lout" | grep -i licen | head -3)"; fi
+if grep -q '^MIT License' "$src/LICENSE" && grep -q '`LICENSE`' "$src/README.md" && grep -qi '^## License' "$src/README.md"; then
+    ok "README names LICENSE"
+else bad "LICENSE missing from the source tree or not named in README.md"; fi
+
 if "$prefix/bin/visa-oracle" --help >/dev/null 2>&1 || "$prefix/bin/visa-oracle" help >/dev/null 2>&1; then
     ok "installed CLI runs"
 else bad "installed CLI does not run"; fi

@@ -76,6 +76,9 @@ int cli_parse_count(const char *s, long min, long *out);
 /* reads a whole file ("-" = stdin), NUL-terminated; NULL with errno set */
 char *cli_read_file(const char *path, size_t *len);
 /* writes data to path atomically (path.tmp.<pid>, then rename); on failure
- * nothing is left behind. 0 or -1 with errno set. */
+ * nothing is left behind. "-" is stdout; an existing target that is not a
+ * regular file (device, FIFO, /dev/stdout) is written in place, never
+ * replaced; a symlink's target file is replaced (the link stays); a dangling
+ * symlink or a directory is refused. 0 or -1 with errno set. */
 int cli_write_atomic(const char *path, const char *data, size_t len);
 #endif

@@ -19,6 +19,7 @@ static const struct vo_cmd {
     {"explain", cmd_explain, "print a case's instruction, provenance table and freedom list"},
     {"shrink", cmd_shrink, "reduce a case a DUT fails, keeping its bucket; write it as a vector"},
     {"gen", cmd_gen, "write conformance vectors vectors/<instruction>.json (deterministic, shardable)"},
+    {"merge", cmd_merge, "join the check --json reports of --shard i/n runs into one summary"},
     {"cov", cmd_cov, "clause coverage of vector files: per-clause counts, missing clauses"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

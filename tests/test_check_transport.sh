@@ -15,6 +15,10 @@
 #      --max-consecutive-failures counts in test order;
 #   6. options that do not apply to a transport, -j 0, a malformed --shard:
 #      exit 2, nothing on stdout;
+#   7. --shard i/4 runs + merge: the same summary as one unsharded run (text and
+#      --json); shards by test id (adding a file moves no other test); merge
+#      refuses a missing or repeated shard, reports of another vector set, a
+#      report cut short (exit 2, nothing on stdout).
 #   $1 = visa-oracle binary, $2 = source dir.
 set -u
 VO=$1
@@ -191,6 +195,55 @@ done <<EOF2
 --shard 1/2/3|--dut-lib "$LIBOK" --shard 1/2/3
 --shard -1/2|--dut-lib "$LIBOK" --shard=-1/2
 EOF2
+
+# ---- 7. shards and merge ----
+if [ -f "$MUT" ]; then
+    "$VO" check $MV --dut-lib "$MUT" >"$TMP/un.txt" 2>/dev/null
+    "$VO" check $MV --dut-lib "$MUT" --json >"$TMP/un.json" 2>/dev/null
+    for i in 0 1 2 3; do
+        "$VO" check $MV --dut-lib "$MUT" --shard $i/4 --json >"$TMP/sh$i.json" 2>/dev/null
+    done
+    "$VO" merge "$TMP/sh2.json" "$TMP/sh0.json" "$TMP/sh3.json" "$TMP/sh1.json" >"$TMP/mg.txt" 2>/dev/null
+    rc=$?
+    expect "merge of 4 shards: the unsharded summary line, byte for byte (exit $rc = 1: tests failed)" \
+        $([ $rc = 1 ] && grep -q ' failed$' "$TMP/mg.txt" && [ "$(tail -n1 "$TMP/un.txt")" = "$(tail -n1 "$TMP/mg.txt")" ]; echo $?)
+    "$VO" merge --json "$TMP"/sh?.json >"$TMP/mg.json" 2>/dev/null
+    expect "merge --json: the unsharded --json summary object, byte for byte; every failing record once" \
+        $([ "$(tail -n1 "$TMP/un.json")" = "$(tail -n1 "$TMP/mg.json")" ] &&
+          [ "$(sort "$TMP/un.json" | md5sum)" = "$(sort "$TMP/mg.json" | md5sum)" ]; echo $?)
+    expect "shards are disjoint and not empty" \
+        $(for i in 0 1 2 3; do grep -q '"pass":false' "$TMP/sh$i.json" || exit 1; done
+          [ "$(cat "$TMP"/sh?.json | grep '"pass":false' | sort | uniq -d | wc -l)" = 0 ]; echo $?)
+    # refused: exit 2, nothing on stdout
+    cp "$TMP/sh1.json" "$TMP/cut.json"
+    sed -i '1d' "$TMP/cut.json"
+    "$VO" check "$TMP/sub12.json" --dut-lib "$MUT" --shard 3/4 --json >"$TMP/other.json" 2>/dev/null
+    head -c 100 "$TMP/sh0.json" >"$TMP/trunc.json"
+    while IFS='|' read -r what files; do
+        eval "set -- $files"
+        "$VO" merge "$@" >"$TMP/mo.out" 2>"$TMP/mo.err"
+        rc=$?
+        expect "merge, $what: exit 2, one line naming it, nothing on stdout" \
+            $([ $rc = 2 ] && [ ! -s "$TMP/mo.out" ] && [ "$(wc -l <"$TMP/mo.err")" = 1 ] && grep -q '^visa-oracle: merge: ' "$TMP/mo.err"; echo $?)
+    done <<EOF2
+a missing shard|"$TMP/sh0.json" "$TMP/sh1.json" "$TMP/sh3.json"
+a shard given twice|"$TMP/sh0.json" "$TMP/sh1.json" "$TMP/sh2.json" "$TMP/sh3.json" "$TMP/sh2.json"
+a report of another vector set|"$TMP/sh0.json" "$TMP/sh1.json" "$TMP/sh2.json" "$TMP/other.json"
+a report missing a record|"$TMP/sh0.json" "$TMP/cut.json" "$TMP/sh2.json" "$TMP/sh3.json"
+a report cut short|"$TMP/trunc.json" "$TMP/sh1.json" "$TMP/sh2.json" "$TMP/sh3.json"
+an unsharded report and a shard|"$TMP/un.json" "$TMP/sh1.json"
+no such file|"$TMP/nope.json"
+EOF2
+    # by test id: a file added to the run moves no test of the others between shards
+    "$VO" check "$TMP/sub12.json" --dut-lib "$TMP/libbad.so" --shard 1/3 --json 2>/dev/null | grep -o '"id":"[0-9a-f]*"' >"$TMP/a.ids"
+    "$VO" check "$TMP/sub12.json" $MV --dut-lib "$TMP/libbad.so" --shard 1/3 --json 2>/dev/null | grep -o '"id":"[0-9a-f]*"' >"$TMP/ab.ids"
+    expect "--shard by test id: adding files keeps each test of the first file in its shard" \
+        $([ -s "$TMP/a.ids" ] && [ "$(head -n "$(wc -l <"$TMP/a.ids")" "$TMP/ab.ids")" = "$(cat "$TMP/a.ids")" ] &&
+          for id in "${IDS[@]}"; do
+              v=$(( 0x${id:0:8} % 3 * (4294967296 % 3) + 0x${id:8:8} % 3 )); v=$(( v % 3 ))
+              if [ $v = 1 ]; then grep -q "$id" "$TMP/a.ids" || exit 1; else ! grep -q "$id" "$TMP/a.ids" || exit 1; fi
+          done; echo $?)
+fi
 
 echo "test_check_transport: $fails failure(s)"
 [ $fails = 0 ]

@@ -12,6 +12,7 @@ PKGS=(
     g++                         # tests/test_install.sh: the C++ consumer of the installed library
     libcjson-dev                # JSON input/output
     libssl-dev                  # libcrypto: sha256 digests
+    zlib1g-dev                  # zlib: check, cov, explain and run read .json.gz vector files
     clang libclang-rt-14-dev llvm  # sanitizer build, libFuzzer, llvm tools
     afl++                       # AFL++ fuzzing
     libigc-tools                # GenX_IR: Intel's vISA parser, an external checker of our text

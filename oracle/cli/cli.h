@@ -15,6 +15,9 @@
 #define VO_EXIT_FAIL 1
 #define VO_EXIT_BAD 2
 
+/* the "format" of a vector file (docs/format.md) */
+#define VO_VECTOR_FORMAT "visa-vectors/1"
+
 /* a command gets argv[0] = its own name */
 typedef int (*vo_cmd_fn)(int argc, char **argv);
 
@@ -73,7 +76,16 @@ const vo_desc *cli_insn_by_name(const char *name);
 int cli_parse_visa_version(const char *s, uint16_t *out);
 /* a decimal option value in [min, 86400000]: 0 ok, -1 not */
 int cli_parse_count(const char *s, long min, long *out);
-/* reads a whole file ("-" = stdin), NUL-terminated; NULL with errno set */
+/* The one reader of input files (docs/state.md "Input files"): a whole file
+ * ("-" = stdin) read() into a NUL-terminated buffer (never mapped: a file
+ * rewritten during a run cannot crash the process), at most
+ * VO_MAX_INPUT_BYTES, checked before reading; with CLI_READ_GZIP, gzip data
+ * (magic 1f 8b) is inflated under the same cap. NULL with errno set and, when
+ * err is given, a one-line message naming the file (and the cap). */
+#define VO_MAX_INPUT_BYTES (256ull << 20)
+#define CLI_READ_GZIP 1
+char *cli_read_input(const char *path, size_t *len, int flags, char *err, size_t errcap);
+/* cli_read_input without gzip and message */
 char *cli_read_file(const char *path, size_t *len);
 /* writes data to path atomically (path.tmp.<pid>, then rename); on failure
  * nothing is left behind. "-" is stdout; an existing target that is not a

@@ -17,8 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <stdint.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "cli.h"
 #include "visa_json.h"
@@ -184,41 +186,184 @@ const vo_desc *cli_insn_by_name(const char *name)
     return NULL;
 }
 
-char *cli_read_file(const char *path, size_t *len)
+/* ---- the one input reader (docs/state.md "Input files") ----
+ * read() into a private buffer, never mmap: a file rewritten or truncated
+ * while a command runs cannot crash it (issue 17); the size is checked
+ * against VO_MAX_INPUT_BYTES before anything is read (fstat) and again while
+ * reading (pipes, files that grow); gzip data (magic 1f 8b) is inflated with
+ * the same cap on the inflated size. */
+static void rerr(char *err, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void rerr(char *err, size_t cap, const char *fmt, ...)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 4096, n = 0;
+    if (!err || !cap) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, cap, fmt, ap);
+    va_end(ap);
+}
+
+#define CAP_TEXT "the input cap is 256 MiB (VO_MAX_INPUT_BYTES, docs/state.md)"
+
+/* raw bytes of fd, at most VO_MAX_INPUT_BYTES; NUL-terminated */
+static char *read_fd(int fd, const char *path, size_t *len, char *err, size_t errcap)
+{
+    struct stat st;
+    size_t cap = 65536;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        if ((uint64_t)st.st_size > VO_MAX_INPUT_BYTES) {
+            rerr(err, errcap, "'%s' is %llu bytes; %s", path, (unsigned long long)st.st_size, CAP_TEXT);
+            errno = EFBIG;
+            return NULL;
+        }
+        cap = (size_t)st.st_size + 2; /* +1 to see EOF in one read, +1 for the NUL */
+    }
     char *buf = malloc(cap);
-    while (buf) {
+    size_t n = 0;
+    if (!buf) {
+        rerr(err, errcap, "cannot read '%s': out of memory", path);
+        errno = ENOMEM;
+        return NULL;
+    }
+    for (;;) {
         if (n + 1 >= cap) {
-            char *nb = cap > ((size_t)1 << 30) ? NULL : realloc(buf, cap * 2);
+            if (n > VO_MAX_INPUT_BYTES) {
+                free(buf);
+                rerr(err, errcap, "'%s' is more than %llu bytes; %s", path, (unsigned long long)VO_MAX_INPUT_BYTES,
+                     CAP_TEXT);
+                errno = EFBIG;
+                return NULL;
+            }
+            size_t nc = cap * 2 > (size_t)VO_MAX_INPUT_BYTES + 2 ? (size_t)VO_MAX_INPUT_BYTES + 2 : cap * 2;
+            char *nb = realloc(buf, nc);
             if (!nb) {
                 free(buf);
-                buf = NULL;
+                rerr(err, errcap, "cannot read '%s': out of memory", path);
                 errno = ENOMEM;
-                break;
+                return NULL;
             }
             buf = nb;
-            cap *= 2;
+            cap = nc;
         }
-        size_t k = fread(buf + n, 1, cap - 1 - n, f);
-        n += k;
-        if (k == 0) {
-            if (ferror(f)) {
-                int e = errno ? errno : EIO;
-                free(buf);
-                buf = NULL;
-                errno = e;
-            }
-            break;
+        ssize_t k = read(fd, buf + n, cap - 1 - n);
+        if (k < 0) {
+            if (errno == EINTR) continue;
+            int e = errno;
+            free(buf);
+            rerr(err, errcap, "cannot read '%s': %s", path, strerror(e));
+            errno = e;
+            return NULL;
         }
+        if (k == 0) break;
+        n += (size_t)k;
     }
-    if (f != stdin) fclose(f);
-    if (!buf) return NULL;
+    if (n > VO_MAX_INPUT_BYTES) {
+        free(buf);
+        rerr(err, errcap, "'%s' is more than %llu bytes; %s", path, (unsigned long long)VO_MAX_INPUT_BYTES, CAP_TEXT);
+        errno = EFBIG;
+        return NULL;
+    }
     buf[n] = 0;
     *len = n;
     return buf;
+}
+
+/* inflates gzip (or zlib) data; the result is capped like a plain file */
+static char *inflate_all(const char *z, size_t zn, const char *path, size_t *len, char *err, size_t errcap)
+{
+    z_stream zs;
+    memset(&zs, 0, sizeof zs);
+    if (inflateInit2(&zs, 15 + 32) != Z_OK) {
+        rerr(err, errcap, "cannot read '%s': zlib cannot start", path);
+        errno = ENOMEM;
+        return NULL;
+    }
+    size_t cap = zn * 4 + 65536, n = 0;
+    if (cap > (size_t)VO_MAX_INPUT_BYTES + 2) cap = (size_t)VO_MAX_INPUT_BYTES + 2;
+    char *out = malloc(cap);
+    int rc = Z_OK;
+    const unsigned char *in = (const unsigned char *)z;
+    size_t left = zn;
+    while (out) {
+        if (n + 1 >= cap) {
+            if (n > VO_MAX_INPUT_BYTES) break;
+            size_t nc = cap * 2 > (size_t)VO_MAX_INPUT_BYTES + 2 ? (size_t)VO_MAX_INPUT_BYTES + 2 : cap * 2;
+            char *nb = realloc(out, nc);
+            if (!nb) { free(out); out = NULL; break; }
+            out = nb;
+            cap = nc;
+        }
+        unsigned chunk_in = left > (1u << 30) ? (1u << 30) : (unsigned)left;
+        size_t room = cap - 1 - n;
+        unsigned chunk_out = room > (1u << 30) ? (1u << 30) : (unsigned)room;
+        zs.next_in = (unsigned char *)(uintptr_t)in;
+        zs.avail_in = chunk_in;
+        zs.next_out = (unsigned char *)out + n;
+        zs.avail_out = chunk_out;
+        rc = inflate(&zs, Z_NO_FLUSH);
+        size_t used = chunk_in - zs.avail_in;
+        in += used;
+        left -= used;
+        n += chunk_out - zs.avail_out;
+        if (rc == Z_STREAM_END) {
+            /* concatenated gzip members continue the same text */
+            if (left == 0) break;
+            if (inflateReset(&zs) != Z_OK) { rc = Z_DATA_ERROR; break; }
+            continue;
+        }
+        if (rc == Z_BUF_ERROR && left == 0) { rc = Z_DATA_ERROR; break; } /* cut short */
+        if (rc != Z_OK && rc != Z_BUF_ERROR) break;
+    }
+    inflateEnd(&zs);
+    if (!out) {
+        rerr(err, errcap, "cannot read '%s': out of memory", path);
+        errno = ENOMEM;
+        return NULL;
+    }
+    if (n > VO_MAX_INPUT_BYTES) {
+        free(out);
+        rerr(err, errcap, "'%s' inflates to more than %llu bytes; %s", path, (unsigned long long)VO_MAX_INPUT_BYTES,
+             CAP_TEXT);
+        errno = EFBIG;
+        return NULL;
+    }
+    if (rc != Z_STREAM_END) {
+        free(out);
+        rerr(err, errcap, "'%s' is not valid gzip data (%s at compressed byte %zu)", path,
+             rc == Z_DATA_ERROR && zs.msg ? zs.msg : "truncated or corrupt", zn - left);
+        errno = EINVAL;
+        return NULL;
+    }
+    out[n] = 0;
+    *len = n;
+    return out;
+}
+
+char *cli_read_input(const char *path, size_t *len, int flags, char *err, size_t errcap)
+{
+    int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        int e = errno;
+        rerr(err, errcap, "cannot read '%s': %s", path, strerror(e));
+        errno = e;
+        return NULL;
+    }
+    char *buf = read_fd(fd, path, len, err, errcap);
+    int e = errno;
+    if (fd != STDIN_FILENO) close(fd);
+    errno = e;
+    if (!buf || !(flags & CLI_READ_GZIP) || *len < 2 || (unsigned char)buf[0] != 0x1f ||
+        (unsigned char)buf[1] != 0x8b)
+        return buf;
+    char *t = inflate_all(buf, *len, path, len, err, errcap);
+    e = errno;
+    free(buf);
+    errno = e;
+    return t;
+}
+
+char *cli_read_file(const char *path, size_t *len)
+{
+    return cli_read_input(path, len, 0, NULL, 0);
 }
 
 static int write_replace(const char *path, const char *data, size_t len)

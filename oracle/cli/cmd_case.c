@@ -93,8 +93,9 @@ int cmd_case2json(int argc, char **argv)
     if (rc) return rc < 0 ? VO_EXIT_OK : rc;
 
     size_t len = 0;
-    char *bytes = cli_read_file(in, &len);
-    if (!bytes) return cli_fail(VO_EXIT_BAD, "case2json: cannot read '%s': %s", in, strerror(errno));
+    char rerr[512];
+    char *bytes = cli_read_input(in, &len, 0, rerr, sizeof rerr); /* binary: never inflated */
+    if (!bytes) return cli_fail(VO_EXIT_BAD, "case2json: %s", rerr);
     static vo_case c; /* large: keep off the stack */
     vo_error err;
     vo_case_init(&c);
@@ -132,8 +133,9 @@ int cmd_json2case(int argc, char **argv)
     if (!out) return cli_fail(VO_EXIT_BAD, "json2case: -o OUT.bin is required (\"-o -\" for stdout)");
 
     size_t len = 0;
-    char *text = cli_read_file(in, &len);
-    if (!text) return cli_fail(VO_EXIT_BAD, "json2case: cannot read '%s': %s", in, strerror(errno));
+    char rerr[512];
+    char *text = cli_read_input(in, &len, CLI_READ_GZIP, rerr, sizeof rerr);
+    if (!text) return cli_fail(VO_EXIT_BAD, "json2case: %s", rerr);
     static vo_case c;
     vo_error err;
     vo_case_init(&c);

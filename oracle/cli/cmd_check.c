@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <cjson/cJSON.h>
 #include <time.h>
@@ -269,16 +270,14 @@ oom:
     return 0;
 }
 
-static int selftest_results(vo_dut *d, vo_testset *sets, int nsets)
+static int selftest_results(vo_dut *d, const char (*ids)[17], size_t tests)
 {
-    size_t lines = 0, unused = 0, dups = 0, tests = 0, found = 0, noid = 0;
+    size_t lines = 0, unused = 0, dups = 0, found = 0, noid = 0;
     vo_dut_results_stats(d, &lines, &unused, &dups);
-    for (int s = 0; s < nsets; s++)
-        for (size_t i = 0; i < sets[s].n; i++) {
-            tests++;
-            if (!sets[s].t[i].id[0]) noid++;
-            else if (vo_dut_results_has(d, sets[s].t[i].id)) found++;
-        }
+    for (size_t i = 0; i < tests; i++) {
+        if (!ids[i][0]) noid++;
+        else if (vo_dut_results_has(d, ids[i])) found++;
+    }
     printf("selftest: %s: %zu result line(s), %zu duplicate id(s); %zu of %zu test(s) have a result\n",
            vo_dut_describe(d), lines, dups, found, tests);
     if (tests && !found && noid < tests) {
@@ -293,7 +292,6 @@ static int selftest_results(vo_dut *d, vo_testset *sets, int nsets)
 /* ------------------------------------------------------------------ */
 /* running the tests: one worker, or -j N workers (issue 18)           */
 /* ------------------------------------------------------------------ */
-typedef struct job { int f; size_t i; } job; /* a test in run order: file, index */
 
 /* what a worker hands back for one test; consumed in test order */
 typedef struct outcome {
@@ -323,10 +321,10 @@ typedef struct pool {
     pthread_cond_t cv;
     size_t next, n;
     int stop;
-    const job *jobs;
+    const size_t *jobs;  /* the current file's tests to run, in order (indices) */
     outcome *res;
-    vo_testset *sets;
-    char **files;
+    const vo_testset *set; /* the current file */
+    const char *file;
     int json, quiet, cmd;
     unsigned rows;
 } pool;
@@ -345,12 +343,12 @@ static char *fmt_alloc(const char *fmt, ...)
 /* runs test k of the run on worker w's DUT; fills *oc */
 static void run_one(pool *p, worker *w, size_t k, outcome *oc)
 {
-    const job *jb = &p->jobs[k];
-    const vo_testref *t = &p->sets[jb->f].t[jb->i];
+    size_t ti = p->jobs[k];
+    const vo_testref *t = &p->set->t[ti];
     vo_error e;
     if (vo_case_from_json(t->input, t->input_len, &w->c, &e) != 0) {
         oc->fatal = VO_EXIT_BAD;
-        oc->rep = fmt_alloc("check: %s test %zu%s%s: %s at %s (offset %lld): %s", p->files[jb->f], jb->i + 1,
+        oc->rep = fmt_alloc("check: %s test %zu%s%s: %s at %s (offset %lld): %s", p->file, ti + 1,
                             t->id[0] ? " id " : "", t->id, vo_errcode_name(e.code), e.field ? e.field : "-",
                             (long long)e.offset, e.message);
         return;
@@ -390,7 +388,7 @@ static void run_one(pool *p, worker *w, size_t k, outcome *oc)
     oc->invalid_rejected = w->r.status == VO_INVALID && o->status == VO_DUT_REJECTED;
     oc->code_match = w->v.code_match;
     if (o->status == VO_DUT_CRASH || o->status == VO_DUT_TIMEOUT || o->status == VO_DUT_GARBAGE)
-        oc->last = fmt_alloc("test %s (%s test %zu): %s: %.200s", id[0] ? id : "-", p->files[jb->f], jb->i + 1,
+        oc->last = fmt_alloc("test %s (%s test %zu): %s: %.200s", id[0] ? id : "-", p->file, ti + 1,
                              vo_dut_status_name((unsigned)o->status), o->msg[0] ? o->msg : "no message");
     if (!oc->pass)
         oc->rep = p->json ? vo_report_json(id, &w->v) : vo_report_text(id, &w->v, p->quiet ? 0 : p->rows);
@@ -442,6 +440,99 @@ static int parse_shard(const char *s, unsigned long *i, unsigned long *n)
     if (errno || *e2 || b < 1 || b > 1000000 || a >= b) return -1;
     *i = a;
     *n = b;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* reading: every test of every file is validated before the first DUT call
+ * (issue 17), then the files are read again and run one at a time, so the
+ * peak memory is one file, not all of them (issue 15). A file that is not a
+ * regular file (stdin, a pipe) cannot be read twice: it is kept from the
+ * first pass. A file whose bytes changed between the passes is refused. */
+typedef struct vfile {
+    uint64_t hash;      /* of the text read in the first pass */
+    size_t len, n;
+    int keep;           /* the set below is kept from the first pass */
+    vo_testset set;
+} vfile;
+
+static uint64_t text_hash(const char *p, size_t n)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0x100000001B3ull;
+        h ^= h >> 29;
+    }
+    for (; i < n; i++) h = (h ^ (unsigned char)p[i]) * 0x100000001B3ull;
+    return h;
+}
+
+static int regular_file(const char *path)
+{
+    struct stat st;
+    return strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int bad_test(const char *file, size_t i, const vo_testref *t, const vo_error *e)
+{
+    return cli_fail(VO_EXIT_BAD, "check: %s test %zu%s%s: %s at %s (offset %lld): %s", file, i + 1,
+                    t->id[0] ? " id " : "", t->id, vo_errcode_name(e->code), e->field ? e->field : "-",
+                    (long long)e->offset, e->message);
+}
+
+/* first pass: reads and parses every test; *ids gets every test's id when
+ * want_ids (for --results --dut-selftest). 0 or an exit status. */
+static int validate_all(char *const *files, int nfiles, vfile *vf, vo_case *c, int want_ids, char (**ids)[17],
+                        size_t *ntests)
+{
+    char err[512];
+    size_t nid = 0, idcap = 0;
+    *ntests = 0;
+    for (int f = 0; f < nfiles; f++) {
+        vo_testset *ts = &vf[f].set;
+        if (vo_testset_load(ts, files[f], err, sizeof err) != 0) return cli_fail(VO_EXIT_BAD, "check: %s", err);
+        vf[f].hash = text_hash(ts->text, ts->len);
+        vf[f].len = ts->len;
+        vf[f].n = ts->n;
+        vf[f].keep = !regular_file(files[f]);
+        for (size_t i = 0; i < ts->n; i++) {
+            vo_error e;
+            /* the input is what is run; two "input" or "id" members were refused by the loader */
+            if (vo_case_from_json(ts->t[i].input, ts->t[i].input_len, c, &e) != 0)
+                return bad_test(files[f], i, &ts->t[i], &e);
+            if (!want_ids) continue;
+            if (nid == idcap) {
+                idcap = idcap ? idcap * 2 : 1024;
+                char(*ni)[17] = realloc(*ids, idcap * sizeof **ids);
+                if (!ni) return cli_fail(VO_EXIT_FAIL, "check: out of memory");
+                *ids = ni;
+            }
+            memcpy((*ids)[nid], ts->t[i].id, 17);
+            if (!(*ids)[nid][0] && vo_case_id(c, (*ids)[nid]) != 0) (*ids)[nid][0] = 0; /* the id of its input */
+            nid++;
+        }
+        *ntests += ts->n;
+        if (!vf[f].keep) vo_testset_free(ts);
+    }
+    return 0;
+}
+
+/* second pass: the file's set, read again and compared with the first pass */
+static int reload(const char *path, vfile *vf)
+{
+    char err[512];
+    if (vf->keep) return 0;
+    if (vo_testset_load(&vf->set, path, err, sizeof err) != 0)
+        return cli_fail(VO_EXIT_BAD, "check: '%s' changed while check was running (%s; it was validated before the "
+                        "first test; the run stops here)", path, err);
+    if (vf->set.len != vf->len || vf->set.n != vf->n || text_hash(vf->set.text, vf->set.len) != vf->hash) {
+        vo_testset_free(&vf->set);
+        return cli_fail(VO_EXIT_BAD, "check: '%s' changed while check was running (it was validated before the "
+                        "first test; the run stops here)", path);
+    }
     return 0;
 }
 
@@ -550,64 +641,48 @@ int cmd_check(int argc, char **argv)
                         lib ? "an in-process library runs one test at a time" : "--results replays a file");
 
     char err[512];
-    vo_testset *sets = calloc((size_t)nfiles + 1, sizeof *sets);
-    if (!sets) {
+    vfile *vf = calloc((size_t)nfiles + 1, sizeof *vf);
+    char(*ids)[17] = NULL;
+    if (!vf) {
         return cli_fail(VO_EXIT_FAIL, "check: out of memory");
     }
     int rc = VO_EXIT_OK;
     size_t ntests = 0;
-    for (int f = 0; f < nfiles; f++) {
-        if (vo_testset_load(&sets[f], files[f], err, sizeof err) != 0) {
-            rc = cli_fail(VO_EXIT_BAD, "check: %s", err);
-            goto out_sets;
-        }
-        ntests += sets[f].n;
-    }
-    /* the run's tests in order; with --shard only those whose id falls in it */
-    job *jobs = malloc((ntests ? ntests : 1) * sizeof *jobs);
-    outcome *res_v = calloc(ntests ? ntests : 1, sizeof *res_v);
-    worker *w = calloc((size_t)njobs, sizeof *w);
-    size_t njob = 0;
-    uint64_t set_hash = 1469598103934665603ull; /* FNV-1a over the ids of the whole set, in order */
-    if (!jobs || !res_v || !w) {
-        free(jobs);
-        free(res_v);
-        free(w);
-        rc = cli_fail(VO_EXIT_FAIL, "check: out of memory");
-        goto out_sets;
+    /* every test validated before the first DUT call; the ids of the whole set */
+    static vo_case c;
+    vo_case_init(&c);
+    rc = validate_all(files, nfiles, vf, &c, 1, &ids, &ntests);
+    if (rc != VO_EXIT_OK) goto out_sets;
+    uint64_t set_hash = 1469598103934665603ull; /* FNV-1a over the ids of the whole set, in order (merge) */
+    size_t maxn = 1, nrun = 0;
+    for (size_t k = 0; k < ntests; k++) {
+        for (int q = 0; q < 16 && ids[k][q]; q++) set_hash = (set_hash ^ (uint8_t)ids[k][q]) * 1099511628211ull;
+        set_hash = (set_hash ^ '\n') * 1099511628211ull;
+        if (shard_n == 1 || id_value(ids[k]) % shard_n == shard_i) nrun++;
     }
     for (int f = 0; f < nfiles; f++)
-        for (size_t i = 0; i < sets[f].n; i++) {
-            vo_testref *t = &sets[f].t[i];
-            if (!t->id[0] && (shard_n > 1 || json)) { /* a test without "id": the id of its input */
-                static vo_case tc;
-                vo_error e;
-                if (vo_case_from_json(t->input, t->input_len, &tc, &e) == 0 && vo_case_id(&tc, t->id) != 0) t->id[0] = 0;
-                vo_case_free(&tc);
-            }
-            for (int k = 0; k < 16 && t->id[k]; k++) set_hash = (set_hash ^ (uint8_t)t->id[k]) * 1099511628211ull;
-            set_hash = (set_hash ^ '\n') * 1099511628211ull;
-            if (shard_n > 1 && id_value(t->id) % shard_n != shard_i) continue;
-            jobs[njob].f = f;
-            jobs[njob].i = i;
-            njob++;
-        }
+        if (vf[f].n > maxn) maxn = vf[f].n;
+    /* the tests of one file in run order (--shard: those whose id falls in it) */
+    size_t *jobs = malloc(maxn * sizeof *jobs);
+    outcome *res_v = calloc(maxn, sizeof *res_v);
+    worker *w = calloc((size_t)njobs, sizeof *w);
     pool pl;
     memset(&pl, 0, sizeof pl);
     pthread_mutex_init(&pl.mu, NULL);
     pthread_cond_init(&pl.cv, NULL);
-    pl.n = njob;
+    int nw = 0, ninit = 0;
+    if (!jobs || !res_v || !w) {
+        rc = cli_fail(VO_EXIT_FAIL, "check: out of memory");
+        goto out_dut;
+    }
     pl.jobs = jobs;
     pl.res = res_v;
-    pl.sets = sets;
-    pl.files = files;
     pl.json = json;
     pl.quiet = quiet;
     pl.rows = rows;
     pl.cmd = procs;
-    int nw = (int)njobs;
-    if ((size_t)nw > njob) nw = njob ? (int)njob : 1;
-    int ninit = 0;
+    nw = (int)njobs;
+    if ((size_t)nw > nrun) nw = nrun ? (int)nrun : 1;
     for (int k = 0; k < nw; k++) {
         w[k].p = &pl;
         vo_case_init(&w[k].c);
@@ -617,7 +692,6 @@ int cmd_check(int argc, char **argv)
         w[k].d = open_dut(lib, cmd, res, isolate, timeout_ms, startup_ms, err, sizeof err);
         if (!w[k].d) {
             rc = cli_fail(VO_EXIT_BAD, "check: %s", err);
-            nw = k;
             goto out_dut;
         }
     }
@@ -626,7 +700,7 @@ int cmd_check(int argc, char **argv)
     setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
 
     if (self) {
-        int ok = res ? selftest_results(d, sets, nfiles) : selftest(d, &w[0].r, &w[0].o, &w[0].v);
+        int ok = res ? selftest_results(d, (const char(*)[17])ids, ntests) : selftest(d, &w[0].r, &w[0].o, &w[0].v);
         if (!ok) {
             rc = VO_EXIT_FAIL;
             goto out_dut;
@@ -639,64 +713,90 @@ int cmd_check(int argc, char **argv)
     int stopped = 0;
     char *last_fail = NULL;
     vo_progress pg;
-    vo_progress_init(&pg, "check", njob, 1);
-    if (nw > 1)
-        for (int k = 0; k < nw; k++) {
-            if (pthread_create(&w[k].th, NULL, worker_main, &w[k]) != 0) break;
-            w[k].started = 1;
-        }
-    for (size_t k = 0; k < njob; k++) {
-        if (max_consec && consec >= max_consec) {
+    vo_progress_init(&pg, "check", nrun, 1);
+    size_t gk = 0; /* tests of the run met so far (ids[] index) */
+    for (int f = 0; f < nfiles && rc == VO_EXIT_OK && !stopped; f++) {
+        size_t nj = 0;
+        for (size_t i = 0; i < vf[f].n; i++, gk++)
+            if (shard_n == 1 || id_value(ids[gk]) % shard_n == shard_i) jobs[nj++] = i;
+        if (max_consec && consec >= max_consec) { /* before reading the next file */
             stopped = 1;
-            not_run = njob - k;
+            not_run = nrun - (passed + failed);
             break;
         }
-        outcome *oc = &res_v[k];
-        if (nw > 1) { /* the workers run ahead; reports go out in test order */
-            pthread_mutex_lock(&pl.mu);
-            while (!oc->done) pthread_cond_wait(&pl.cv, &pl.mu);
-            pthread_mutex_unlock(&pl.mu);
-        } else {
-            run_one(&pl, &w[0], k, oc);
-        }
-        if (oc->fatal) {
-            fflush(stdout);
+        if (!nj) continue;
+        fflush(stdout);
+        if ((rc = reload(files[f], &vf[f])) != VO_EXIT_OK) {
             vo_progress_clear(&pg);
-            rc = cli_fail(oc->fatal, "%s", oc->rep ? oc->rep : "check: out of memory");
             break;
         }
-        if (oc->last) {
-            consec++;
-            free(last_fail);
-            last_fail = oc->last;
-            oc->last = NULL;
-        } else {
-            consec = 0;
-        }
-        if (oc->invalid_rejected) {
-            if (oc->code_match >= 0 && oc->code_match <= 2) code_n[oc->code_match]++;
-            else code_none++;
-        }
-        if (oc->pass) {
-            passed++;
+        pl.set = &vf[f].set;
+        pl.file = files[f];
+        pl.n = nj;
+        pl.next = 0;
+        pl.stop = 0;
+        memset(res_v, 0, nj * sizeof *res_v);
+        if (nw > 1)
+            for (int k = 0; k < nw; k++) w[k].started = pthread_create(&w[k].th, NULL, worker_main, &w[k]) == 0;
+        for (size_t k = 0; k < nj; k++) {
+            if (max_consec && consec >= max_consec) {
+                stopped = 1;
+                not_run = nrun - (passed + failed);
+                break;
+            }
+            outcome *oc = &res_v[k];
+            if (nw > 1) { /* the workers run ahead; reports go out in test order */
+                pthread_mutex_lock(&pl.mu);
+                while (!oc->done) pthread_cond_wait(&pl.cv, &pl.mu);
+                pthread_mutex_unlock(&pl.mu);
+            } else {
+                run_one(&pl, &w[0], k, oc);
+            }
+            if (oc->fatal) {
+                fflush(stdout);
+                vo_progress_clear(&pg);
+                rc = cli_fail(oc->fatal, "%s", oc->rep ? oc->rep : "check: out of memory");
+                break;
+            }
+            if (oc->last) {
+                consec++;
+                free(last_fail);
+                last_fail = oc->last;
+                oc->last = NULL;
+            } else {
+                consec = 0;
+            }
+            if (oc->invalid_rejected) {
+                if (oc->code_match >= 0 && oc->code_match <= 2) code_n[oc->code_match]++;
+                else code_none++;
+            }
+            if (oc->pass) {
+                passed++;
+                vo_progress_tick(&pg, passed + failed, failed);
+                continue;
+            }
+            failed++;
+            if (oc->rep) {
+                vo_progress_clear(&pg);
+                fputs(oc->rep, stdout);
+                free(oc->rep);
+                oc->rep = NULL;
+                fflush(stdout); /* issue 17: a DUT library that crashes or exits loses nothing reported */
+            }
             vo_progress_tick(&pg, passed + failed, failed);
-            continue;
         }
-        failed++;
-        if (oc->rep) {
-            vo_progress_clear(&pg);
-            fputs(oc->rep, stdout);
-            free(oc->rep);
-            oc->rep = NULL;
-            fflush(stdout); /* issue 17: a DUT library that crashes or exits loses nothing reported */
+        pthread_mutex_lock(&pl.mu);
+        pl.stop = 1;
+        pthread_mutex_unlock(&pl.mu);
+        for (int k = 0; k < nw; k++)
+            if (w[k].started) pthread_join(w[k].th, NULL), w[k].started = 0;
+        for (size_t k = 0; k < nj; k++) { /* results past a stop or an error */
+            free(res_v[k].rep);
+            free(res_v[k].last);
+            res_v[k].rep = res_v[k].last = NULL;
         }
-        vo_progress_tick(&pg, passed + failed, failed);
+        vo_testset_free(&vf[f].set);
     }
-    pthread_mutex_lock(&pl.mu);
-    pl.stop = 1;
-    pthread_mutex_unlock(&pl.mu);
-    for (int k = 0; k < nw; k++)
-        if (w[k].started) pthread_join(w[k].th, NULL);
     if (rc == VO_EXIT_OK) vo_progress_end(&pg);
     else vo_progress_clear(&pg);
     if (rc == VO_EXIT_OK && stopped) {
@@ -732,14 +832,21 @@ int cmd_check(int argc, char **argv)
         if (bench) {
             double t_run = cpu_s() - t_start, t0 = cpu_s();
             int cj_ok = 1;
-            for (int f = 0; f < nfiles && cj_ok; f++) {
-                cJSON *jd = cJSON_ParseWithLength(sets[f].text, sets[f].len);
+            double t_read = 0;
+            for (int f = 0; f < nfiles && cj_ok; f++) { /* the files read again; reading not counted */
+                double t1 = cpu_s();
+                size_t flen = 0;
+                char *ftext = cli_read_input(files[f], &flen, CLI_READ_GZIP, NULL, 0);
+                t_read += cpu_s() - t1;
+                if (!ftext) { cj_ok = 0; break; }
+                cJSON *jd = cJSON_ParseWithLength(ftext, flen);
+                free(ftext);
                 char *txt = jd ? cJSON_PrintUnformatted(jd) : NULL;
                 cj_ok = txt != NULL;
                 free(txt);
                 cJSON_Delete(jd);
             }
-            double t_cj = cpu_s() - t0;
+            double t_cj = cpu_s() - t0 - t_read;
             fflush(stdout);
             fprintf(stderr, "bench: check: %zu tests in %.3f s CPU: %.0f tests/s (load, JSON, oracle, DUT, verdict)\n",
                     passed + failed, t_run, t_run > 0 ? (double)(passed + failed) / t_run : 0);
@@ -758,17 +865,15 @@ out_dut:
         vo_dut_out_free(&w[k].o);
         free(w[k].mini);
     }
-    for (size_t k = 0; k < njob; k++) {
-        free(res_v[k].rep);
-        free(res_v[k].last);
-    }
     free(res_v);
     free(jobs);
     free(w);
     pthread_mutex_destroy(&pl.mu);
     pthread_cond_destroy(&pl.cv);
 out_sets:
-    for (int f = 0; f < nfiles; f++) vo_testset_free(&sets[f]);
-    free(sets);
+    for (int f = 0; f < nfiles; f++) vo_testset_free(&vf[f].set);
+    vo_case_free(&c);
+    free(vf);
+    free(ids);
     return rc;
 }

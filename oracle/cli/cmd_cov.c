@@ -2,7 +2,7 @@
  *
  *   visa-oracle cov [--json] VECTORS...
  *
- * VECTORS are vector files or directories (every *.json directly inside,
+ * VECTORS are vector files or directories (every *.json and *.json.gz directly inside,
  * sorted by name). Each test's input is re-run through vo_run; the clause
  * bits of the results (visa_oracle.h VO_CLAUSES: every semantic decision
  * point of the validator and executor) are counted per clause. Prints a line
@@ -10,7 +10,6 @@
  * clauses. Exit 0 when every clause is covered, 1 when some are missing,
  * 2 on unreadable or malformed input. */
 #define _POSIX_C_SOURCE 200809L
-#include <cjson/cJSON.h>
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
@@ -20,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "dut_transport.h"
 #include "visa_json.h"
 
 typedef struct {
@@ -33,42 +33,36 @@ static void cov_usage(FILE *f)
             "usage: visa-oracle cov [--json] VECTORS...\n"
             "\n"
             "Re-runs every test of the given vector files (or directories of *.json\n"
-            "files) and reports, for each spec clause id, how many tests exercise it,\n"
+            "files, plain or gzip) and reports, for each spec clause id, how many tests exercise it,\n"
             "then the clauses no test reaches. Exit 0 when all %u clauses are covered,\n"
             "1 when some are missing, 2 on bad input.\n",
             (unsigned)VO_C_COUNT);
 }
 
+/* the same reader as check and explain (dut_transport.c, json.c): one file
+ * in memory at a time, gzip too, the same strictness and messages */
 static int cov_file(const char *path, cov_acc *acc)
 {
-    size_t len = 0;
-    char *text = cli_read_file(path, &len);
-    if (!text) return cli_fail(VO_EXIT_BAD, "cov: cannot read %s: %s", path, strerror(errno));
-    cJSON *root = cJSON_ParseWithLength(text, len);
-    free(text);
-    if (!root) return cli_fail(VO_EXIT_BAD, "cov: %s is not valid JSON", path);
-    const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
-    const cJSON *tests = cJSON_GetObjectItemCaseSensitive(root, "tests");
-    if (!cJSON_IsString(fmt) || strcmp(fmt->valuestring, "visa-vectors/1") != 0 || !cJSON_IsArray(tests)) {
-        cJSON_Delete(root);
-        return cli_fail(VO_EXIT_BAD, "cov: %s is not a visa-vectors/1 file (format, tests[])", path);
+    char err[512];
+    vo_testset ts;
+    if (vo_testset_load(&ts, path, err, sizeof err) != 0) return cli_fail(VO_EXIT_BAD, "cov: %s", err);
+    if (!ts.is_vectors || strcmp(ts.format, VO_VECTOR_FORMAT) != 0) {
+        vo_testset_free(&ts);
+        return cli_fail(VO_EXIT_BAD, "cov: %s is not a %s file (format, tests[])", path, VO_VECTOR_FORMAT);
     }
     vo_case c;
     vo_result r;
     vo_case_init(&c);
     vo_result_init(&r);
     int rc = VO_EXIT_OK;
-    unsigned idx = 0;
-    for (const cJSON *t = tests->child; t; t = t->next, idx++) {
-        char *tt = cJSON_PrintUnformatted(t);
-        if (!tt) { rc = cli_fail(VO_EXIT_FAIL, "out of memory"); break; }
+    for (size_t idx = 0; idx < ts.n; idx++) {
+        const vo_testref *t = &ts.t[idx];
         vo_error e;
         memset(&e, 0, sizeof e);
-        int prc = vo_case_from_json(tt, strlen(tt), &c, &e);
-        free(tt);
-        if (prc != 0) {
-            fprintf(stderr, "visa-oracle: cov: %s tests[%u]: ", path, idx);
-            rc = cli_error(&e);
+        if (vo_case_from_json(t->input, t->input_len, &c, &e) != 0) {
+            rc = cli_fail(VO_EXIT_BAD, "cov: %s tests[%zu]%s%s: %s at %s (offset %lld): %s", path, idx,
+                          t->id[0] ? " id " : "", t->id, vo_errcode_name(e.code), e.field ? e.field : "-",
+                          (long long)e.offset, e.message);
             break;
         }
         vo_run(&c.state, c.insn, c.insn_len, &r);
@@ -78,7 +72,7 @@ static int cov_file(const char *path, cov_acc *acc)
     }
     vo_result_free(&r);
     vo_case_free(&c);
-    cJSON_Delete(root);
+    vo_testset_free(&ts);
     acc->files++;
     return rc;
 }
@@ -98,7 +92,9 @@ static int cov_path(const char *path, cov_acc *acc)
     int rc = VO_EXIT_OK;
     while ((de = readdir(d))) {
         size_t l = strlen(de->d_name);
-        if (l < 6 || strcmp(de->d_name + l - 5, ".json") != 0 || de->d_name[0] == '.') continue;
+        int js = l >= 6 && strcmp(de->d_name + l - 5, ".json") == 0;
+        int gz = l >= 9 && strcmp(de->d_name + l - 8, ".json.gz") == 0;
+        if (!(js || gz) || de->d_name[0] == '.') continue;
         if (n == cap) {
             cap = cap ? cap * 2 : 16;
             char **nn = realloc(names, cap * sizeof *nn);
@@ -116,7 +112,7 @@ static int cov_path(const char *path, cov_acc *acc)
     for (size_t i = 0; i < n && rc == VO_EXIT_OK; i++) rc = cov_file(names[i], acc);
     for (size_t i = 0; i < n; i++) free(names[i]);
     free(names);
-    if (rc == VO_EXIT_OK && n == 0) rc = cli_fail(VO_EXIT_BAD, "cov: no *.json files in %s", path);
+    if (rc == VO_EXIT_OK && n == 0) rc = cli_fail(VO_EXIT_BAD, "cov: no *.json or *.json.gz files in %s", path);
     return rc;
 }
 

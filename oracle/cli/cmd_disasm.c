@@ -79,6 +79,18 @@ int cmd_disasm(int argc, char **argv)
     err.field = "insn";
     for (const char *p = hex; *p; p++) {
         if (*p == ' ' || *p == '\t' || *p == '\n') continue;
+        unsigned char ch = (unsigned char)*p;
+        if (!((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f') || (ch >= 'A' && ch <= 'F'))) {
+            /* named, with its place in the argument (it read as an odd digit count) */
+            err.offset = (int64_t)(p - hex);
+            if (ch >= 0x20 && ch < 0x7f)
+                snprintf(err.message, sizeof err.message, "non-hex character '%c' at character %lld of the argument",
+                         ch, (long long)err.offset);
+            else
+                snprintf(err.message, sizeof err.message, "non-hex byte 0x%02x at character %lld of the argument", ch,
+                         (long long)err.offset);
+            return cli_error(&err);
+        }
         if (nd >= sizeof digits - 1) {
             err.code = VO_E_STATE_CAP;
             snprintf(err.message, sizeof err.message, "more than %d bytes", VO_MAX_INSN_BYTES);

@@ -32,7 +32,6 @@
 #include "visa_json.h"
 
 #define VO_SPEC_STRING "intel-graphics-compiler documentation/visa @98fff716"
-#define VO_VECTOR_FORMAT "visa-vectors/1"
 #define GEN_PER_FILE_DEFAULT 1000u
 #define MAX_SAFE_JSON_INT 9007199254740991ull /* 2^53 - 1 */
 

@@ -49,8 +49,9 @@ int cmd_run(int argc, char **argv)
     if (!in) return cli_fail(VO_EXIT_BAD, "run: no case file (try 'visa-oracle run --help')");
 
     size_t len = 0;
-    char *text = cli_read_file(in, &len);
-    if (!text) return cli_fail(VO_EXIT_BAD, "run: cannot read '%s': %s", in, strerror(errno));
+    char rerr[512];
+    char *text = cli_read_input(in, &len, CLI_READ_GZIP, rerr, sizeof rerr);
+    if (!text) return cli_fail(VO_EXIT_BAD, "run: %s", rerr);
 
     static vo_case c;   /* large: keep off the stack */
     static vo_result r;

@@ -112,15 +112,20 @@ static int key_is(const char *key, size_t klen, const char *want)
     return strlen(want) == klen && memcmp(key, want, klen) == 0;
 }
 
-typedef struct { const char *input, *input_end; char id[17]; } members;
+typedef struct { const char *input, *input_end; char id[17]; int n_input, n_id; } members;
 
 static int grab(void *ctx, const char *key, size_t klen, const char *v, const char *ve)
 {
     members *m = ctx;
-    if (key_is(key, klen, "input") && *v == '{') { m->input = v; m->input_end = ve; }
-    else if (key_is(key, klen, "id") && *v == '"' && ve - v == 18) {
-        memcpy(m->id, v + 1, 16);
-        m->id[16] = 0;
+    if (key_is(key, klen, "input")) {
+        if (m->n_input++) return 1; /* two "input" members: refused, as run refuses them */
+        if (*v == '{') { m->input = v; m->input_end = ve; }
+    } else if (key_is(key, klen, "id")) {
+        if (m->n_id++) return 1;
+        if (*v == '"' && ve - v == 18) {
+            memcpy(m->id, v + 1, 16);
+            m->id[16] = 0;
+        }
     }
     return 0;
 }
@@ -131,6 +136,11 @@ static const char *add_test(vo_testset *ts, const char *p, const char *e)
     members m;
     memset(&m, 0, sizeof m);
     e = walk_object(p, e, grab, &m);
+    if (m.n_input > 1 || m.n_id > 1) {
+        ts->why = m.n_input > 1 ? "a test object with two \"input\" members" : "a test object with two \"id\" members";
+        ts->why_at = (size_t)(p - ts->text);
+        return NULL;
+    }
     if (!e) return NULL;
     if (ts->n == ts->cap) {
         size_t nc = ts->cap ? ts->cap * 2 : 256;
@@ -148,28 +158,6 @@ static const char *add_test(vo_testset *ts, const char *p, const char *e)
     return e;
 }
 
-/* a regular file is mapped read-only (no copy); stdin and others are read */
-static char *map_file(const char *path, size_t *len, int *mapped)
-{
-    *mapped = 0;
-    if (strcmp(path, "-") != 0) {
-        int fd = open(path, O_RDONLY | O_CLOEXEC);
-        if (fd < 0) return NULL;
-        struct stat st;
-        if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-            void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
-            if (m != MAP_FAILED) {
-                close(fd);
-                *len = (size_t)st.st_size;
-                *mapped = 1;
-                return m;
-            }
-        }
-        close(fd);
-    }
-    return cli_read_file(path, len);
-}
-
 /* The members of a top-level object; a "tests" array's elements become tests
  * as they are met (one pass over the text). Returns the object's end. */
 static const char *walk_top(vo_testset *ts, const char *p, const char *e, int *is_vec)
@@ -181,6 +169,12 @@ static const char *walk_top(vo_testset *ts, const char *p, const char *e, int *i
         const char *ke = skip_string(p, e);
         if (!ke) return NULL;
         int tests = key_is(p + 1, (size_t)(ke - 1 - (p + 1)), "tests");
+        int format = key_is(p + 1, (size_t)(ke - 1 - (p + 1)), "format");
+        if (tests && *is_vec) { /* a second "tests" member */
+            ts->why = "a second \"tests\" member";
+            ts->why_at = (size_t)(p - ts->text);
+            return NULL;
+        }
         p = ws(ke, e);
         if (p >= e || *p != ':') return NULL;
         p = ws(p + 1, e);
@@ -199,6 +193,12 @@ static const char *walk_top(vo_testset *ts, const char *p, const char *e, int *i
         } else {
             const char *ve = skip_value(p, e);
             if (!ve) return NULL;
+            if (format && *p == '"') {
+                size_t fl = (size_t)(ve - p) - 2;
+                if (fl >= sizeof ts->format) fl = sizeof ts->format - 1;
+                memcpy(ts->format, p + 1, fl);
+                ts->format[fl] = 0;
+            }
             p = ve;
         }
         p = ws(p, e);
@@ -212,11 +212,9 @@ static const char *walk_top(vo_testset *ts, const char *p, const char *e, int *i
 int vo_testset_load(vo_testset *ts, const char *path, char *err, size_t errcap)
 {
     memset(ts, 0, sizeof *ts);
-    ts->text = map_file(path, &ts->len, &ts->mapped);
-    if (!ts->text) {
-        seterr(err, errcap, "cannot read '%s': %s", path, strerror(errno));
-        return -1;
-    }
+    /* read, never mapped: a file rewritten during the run cannot crash check */
+    ts->text = cli_read_input(path, &ts->len, CLI_READ_GZIP, err, errcap);
+    if (!ts->text) return -1;
     const char *p = ts->text, *e = ts->text + ts->len;
     p = ws(p, e);
     if (p >= e) {
@@ -231,12 +229,21 @@ int vo_testset_load(vo_testset *ts, const char *path, char *err, size_t errcap)
         size_t before = ts->n;
         int is_vec = 0;
         const char *oe = walk_top(ts, p, e, &is_vec);
+        if (!oe && ts->why) {
+            seterr(err, errcap, "'%s' byte %zu: %s", path, ts->why_at, ts->why);
+            goto fail;
+        }
         if (!oe) {
             seterr(err, errcap, "'%s' byte %zu: malformed or truncated JSON object%s", path,
                    (size_t)(p - ts->text), ts->n > before ? " (in its tests)" : "");
             goto fail;
         }
+        if (is_vec) ts->is_vectors = 1;
         if (!is_vec && !add_test(ts, p, oe)) {
+            if (ts->why) {
+                seterr(err, errcap, "'%s' byte %zu: %s", path, ts->why_at, ts->why);
+                goto fail;
+            }
             seterr(err, errcap, "'%s' byte %zu: malformed test object", path, (size_t)(p - ts->text));
             goto fail;
         }
@@ -250,8 +257,7 @@ fail:
 
 void vo_testset_free(vo_testset *ts)
 {
-    if (ts->mapped) munmap(ts->text, ts->len ? ts->len : 1);
-    else free(ts->text);
+    free(ts->text);
     free(ts->t);
     memset(ts, 0, sizeof *ts);
 }

@@ -18,15 +18,21 @@ typedef struct vo_testref {
 } vo_testref;
 
 typedef struct vo_testset {
-    char *text;         /* the whole file (mapped or read), owned; not NUL-terminated when mapped */
+    char *text;         /* the whole file (read, inflated when gzip), owned, NUL-terminated */
     size_t len;
-    int mapped;
     vo_testref *t;
     size_t n, cap;
+    char format[48];    /* the top-level "format" string of a vector file ("" if none; clipped) */
+    int is_vectors;     /* the file is {"tests": [...], ...} */
+    const char *why;    /* after a failed load: what was wrong (static text), at byte why_at */
+    size_t why_at;
 } vo_testset;
 
 /* Accepts a vector file {"format":..., "tests":[...]}, a single test object, a
- * bare input object, or JSON lines of any of these. 0, or -1 with err set. */
+ * bare input object, or JSON lines of any of these, read with cli_read_input
+ * (gzip too, the input cap). A second "tests" member, or a test with two
+ * "input" or two "id" members, is refused. 0, or -1 with err set (naming the
+ * file and the byte). */
 int vo_testset_load(vo_testset *ts, const char *path, char *err, size_t errcap);
 void vo_testset_free(vo_testset *ts);
 

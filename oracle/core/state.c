@@ -1,6 +1,7 @@
 /* State model: variables, predicates, address variables and sparse surfaces.
  * Surfaces store only pages that were written, sorted by base, so a 4 GiB
  * surface with three bytes set costs three pages. */
+#include <stdarg.h>
 #include "visa_oracle.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -268,14 +269,21 @@ void vo_surface_compact(vo_surface *sf)
     sf->npages = w;
 }
 
-static int fail(vo_error *err, vo_errcode code, const char *field, const char *fmt, unsigned a, unsigned b)
+/* field: a path with at most one %u (the array position); the message names
+ * the offending value itself (issue 17: it printed the position) */
+static int fail(vo_error *err, vo_errcode code, const char *field, unsigned pos, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static int fail(vo_error *err, vo_errcode code, const char *field, unsigned pos, const char *fmt, ...)
 {
     static _Thread_local char path[64];
     err->code = code;
-    snprintf(path, sizeof path, field, a);
+    snprintf(path, sizeof path, field, pos);
     err->field = path;
     err->offset = -1;
-    snprintf(err->message, sizeof err->message, fmt, a, b);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
     return -1;
 }
 
@@ -284,73 +292,84 @@ int vo_state_check(const vo_state *s, vo_error *err)
     const vo_platform *p = &s->platform;
     vo_platform known;
     if (vo_platform_lookup(p->name, &known) != 0)
-        return fail(err, VO_E_STATE, "platform.name", "unknown platform%.0u%.0u", 0, 0);
+        return fail(err, VO_E_STATE, "platform.name", 0, "unknown platform \"%.16s\"", p->name);
     if (p->grf_bytes != known.grf_bytes)
-        return fail(err, VO_E_STATE, "platform.grf_bytes", "GRF size %u does not match the platform (%u)",
-                    p->grf_bytes, known.grf_bytes);
+        return fail(err, VO_E_STATE, "platform.grf_bytes", 0, "GRF size %u does not match the platform (%u)",
+                    (unsigned)p->grf_bytes, (unsigned)known.grf_bytes);
     if (p->visa_version < 300 || p->visa_version > 401 || p->visa_version % 100 > 99)
-        return fail(err, VO_E_STATE, "platform.visa_version", "vISA version %u.%u outside 3.0..4.1",
-                    p->visa_version / 100, p->visa_version % 100);
+        return fail(err, VO_E_STATE, "platform.visa_version", 0, "vISA version %u.%u outside 3.0..4.1",
+                    (unsigned)p->visa_version / 100, (unsigned)p->visa_version % 100);
     if (s->nvars > VO_MAX_VARS || s->npreds > VO_MAX_PREDS || s->naddrs > VO_MAX_ADDRS ||
         s->nsurfaces > VO_MAX_SURFACES)
-        return fail(err, VO_E_STATE_CAP, "state", "too many declarations%.0u%.0u", 0, 0);
+        return fail(err, VO_E_STATE_CAP, "state", 0,
+                    "too many declarations (%u vars, %u preds, %u addrs, %u surfaces; caps %d, %d, %d, %d)",
+                    (unsigned)s->nvars, (unsigned)s->npreds, (unsigned)s->naddrs, (unsigned)s->nsurfaces,
+                    VO_MAX_VARS, VO_MAX_PREDS, VO_MAX_ADDRS, VO_MAX_SURFACES);
     for (uint32_t i = 0; i < s->nvars; i++) {
         const vo_var *v = &s->vars[i];
         unsigned ts = vo_type_size(v->type);
         if (v->id == 0 || (v->id >= 22 && v->id < 32))
-            return fail(err, VO_E_STATE, "vars[%u].id", "variable id %u is %%null or reserved", i, v->id);
+            return fail(err, VO_E_STATE, "vars[%u].id", i, "variable id %u is %%null or reserved", (unsigned)v->id);
         if (ts == 0)
-            return fail(err, VO_E_STATE, "vars[%u].type", "type code %u cannot be a variable type", i, v->type);
+            return fail(err, VO_E_STATE, "vars[%u].type", i, "type code %u cannot be a variable type",
+                        (unsigned)v->type);
         if (v->num_elts == 0 || (uint64_t)v->num_elts * ts > VO_MAX_VAR_BYTES || v->size != v->num_elts * ts)
-            return fail(err, VO_E_STATE_CAP, "vars[%u].num_elts", "%u elements: outside 1..cap (%u bytes)", i,
-                        VO_MAX_VAR_BYTES);
+            return fail(err, VO_E_STATE_CAP, "vars[%u].num_elts", i, "%u elements: outside 1..cap (%u bytes)",
+                        (unsigned)v->num_elts, (unsigned)VO_MAX_VAR_BYTES);
         const vo_predef *pd = vo_predef_get(v->id);
         if (pd && (v->type != pd->type ||
                    (v->num_elts != pd->num_elts && !(p->grf_bytes == 64 && v->num_elts == pd->num_elts_grf64))))
-            return fail(err, VO_E_STATE, "vars[%u]", "predefined variable V%u must keep its table type and size",
-                        i, v->id);
+            return fail(err, VO_E_STATE, "vars[%u]", i, "predefined variable V%u must keep its table type and size",
+                        (unsigned)v->id);
         for (uint32_t k = 0; k < i; k++)
             if (s->vars[k].id == v->id)
-                return fail(err, VO_E_STATE, "vars[%u].id", "duplicate variable id %u", i, v->id);
+                return fail(err, VO_E_STATE, "vars[%u].id", i, "duplicate variable id %u", (unsigned)v->id);
     }
     for (uint32_t i = 0; i < s->npreds; i++) {
         const vo_pred *q = &s->preds[i];
         unsigned n = q->num_elts;
         if (q->id == 0 || q->id > 4095)
-            return fail(err, VO_E_STATE, "preds[%u].id", "predicate id %u outside 1..4095", i, q->id);
+            return fail(err, VO_E_STATE, "preds[%u].id", i, "predicate id %u outside 1..4095", (unsigned)q->id);
         if (n != 1 && n != 2 && n != 4 && n != 8 && n != 16 && n != 32)
-            return fail(err, VO_E_STATE, "preds[%u].num_elts", "predicate size %u not 1/2/4/8/16/32", i, n);
+            return fail(err, VO_E_STATE, "preds[%u].num_elts", i, "predicate size %u not 1/2/4/8/16/32", n);
         if (n < 32 && (q->bits >> n))
-            return fail(err, VO_E_STATE, "preds[%u].bits", "bits set past element %u", i, n);
+            return fail(err, VO_E_STATE, "preds[%u].bits", i, "bits %08x set past element %u", (unsigned)q->bits, n);
         for (uint32_t k = 0; k < i; k++)
             if (s->preds[k].id == q->id)
-                return fail(err, VO_E_STATE, "preds[%u].id", "duplicate predicate id %u", i, q->id);
+                return fail(err, VO_E_STATE, "preds[%u].id", i, "duplicate predicate id %u", (unsigned)q->id);
     }
     for (uint32_t i = 0; i < s->naddrs; i++) {
         const vo_addr *a = &s->addrs[i];
         if (a->num_elts == 0 || a->num_elts > VO_MAX_ADDR_ELTS)
-            return fail(err, VO_E_STATE_CAP, "addrs[%u].elems", "%u address elements: outside 1..16", i, a->num_elts);
+            return fail(err, VO_E_STATE_CAP, "addrs[%u].elems", i, "%u address elements: outside 1..16",
+                        (unsigned)a->num_elts);
         for (uint32_t e = 0; e < a->num_elts; e++)
             if (!vo_state_var(s, a->elems[e].var))
-                return fail(err, VO_E_STATE, "addrs[%u].elems", "element %u names an undeclared variable", i, e);
+                return fail(err, VO_E_STATE, "addrs[%u].elems", i, "element %u names undeclared variable %u",
+                            (unsigned)e, (unsigned)a->elems[e].var);
         for (uint32_t k = 0; k < i; k++)
             if (s->addrs[k].id == a->id)
-                return fail(err, VO_E_STATE, "addrs[%u].id", "duplicate address id %u", i, a->id);
+                return fail(err, VO_E_STATE, "addrs[%u].id", i, "duplicate address id %u", (unsigned)a->id);
     }
     for (uint32_t i = 0; i < s->nsurfaces; i++) {
         const vo_surface *sf = &s->surfaces[i];
         if (sf->index > 255 || (sf->index >= 1 && sf->index <= 3)) /* decision D4 */
-            return fail(err, VO_E_STATE, "surfaces[%u].index", "surface index %u is reserved or > 255", i, sf->index);
+            return fail(err, VO_E_STATE, "surfaces[%u].index", i, "surface index %u is reserved or > 255",
+                        (unsigned)sf->index);
         if (sf->size > VO_MAX_SURFACE_SIZE)
-            return fail(err, VO_E_STATE_CAP, "surfaces[%u].size", "surface larger than 4 GiB%.0u", i, 0);
+            return fail(err, VO_E_STATE_CAP, "surfaces[%u].size", i, "surface size %llu is larger than 4 GiB",
+                        (unsigned long long)sf->size);
         for (uint32_t k = 0; k < sf->npages; k++)
             if (sf->pages[k]->base >= sf->size || (k && sf->pages[k]->base <= sf->pages[k - 1]->base))
-                return fail(err, VO_E_STATE, "surfaces[%u].data", "page %u outside the surface or unsorted", i, k);
+                return fail(err, VO_E_STATE, "surfaces[%u].data", i, "page %u (base %llu) outside the surface or unsorted",
+                            (unsigned)k, (unsigned long long)sf->pages[k]->base);
         for (uint32_t k = 0; k < i; k++)
             if (s->surfaces[k].index == sf->index)
-                return fail(err, VO_E_STATE, "surfaces[%u].index", "duplicate surface index %u", i, sf->index);
+                return fail(err, VO_E_STATE, "surfaces[%u].index", i, "duplicate surface index %u",
+                            (unsigned)sf->index);
     }
     if (vo_state_total_pages(s) > VO_MAX_PAGES)
-        return fail(err, VO_E_STATE_CAP, "surfaces", "more than %u non-zero pages%.0u", VO_MAX_PAGES, 0);
+        return fail(err, VO_E_STATE_CAP, "surfaces", 0, "%llu non-zero pages; cap is %u",
+                    (unsigned long long)vo_state_total_pages(s), (unsigned)VO_MAX_PAGES);
     return 0;
 }

@@ -2,13 +2,11 @@
  * JSON layer: parse cases / final states, print canonical input, expect and
  * test objects, and the state digest. Shapes and rules: docs/format.md.
  *
- * cJSON pitfalls handled here (docs/fuzzing-notes): numbers are never printed
- * through cJSON (integers are formatted with snprintf and inserted raw),
- * trailing garbage is detected by hand after cJSON_ParseWithLengthOpts, keys
- * are inserted once each in canonical order, bytes travel as hex strings, and
- * duplicate keys on input are rejected. cJSON keeps no number text, so a
- * lexical pre-scan classifies every number literal (plain non-negative
- * integer or not) and the class is stored in the node's valueint.
+ * Input is read by this file's own strict parser (below, "the reader"), not
+ * cJSON. Output: numbers are never printed through cJSON (integers are
+ * formatted with snprintf and inserted raw), keys are inserted once each in
+ * canonical order, bytes travel as hex strings, and duplicate keys on input
+ * are rejected.
  */
 #include "visa_json.h"
 
@@ -96,12 +94,10 @@ static void clip(char *dst, size_t cap, const char *s)
 /* parsing                                                             */
 /* ------------------------------------------------------------------ */
 
-/* class of a number literal, stored in cJSON.valueint after parsing */
-enum { NUM_INT = 0, NUM_NEG, NUM_FRAC, NUM_LEADZERO, NUM_UNKNOWN };
-
 typedef struct px {
     vo_error *err;
     char *errpath;      /* VO_JSON_PATH_MAX bytes */
+    struct jdoc *doc;   /* the parsed document (freed by the caller) */
 } px;
 
 static int failv(px *x, vo_errcode code, const char *path, int64_t offset,
@@ -163,124 +159,316 @@ static void pindex(char *buf, const char *base, unsigned i)
     pcat(buf, base, tail, NULL);
 }
 
-/* Lexical pass over a text cJSON accepted: classify number literals in
- * document order. Returns a malloc'd array (count in *n) or NULL on OOM. */
-static uint8_t *scan_numbers(const char *t, size_t end, size_t *n)
+/* ---- the reader: one strict JSON parser for every command ----
+ * RFC 8259 syntax, checked byte by byte: whitespace is space, tab, LF, CR
+ * only (a raw NUL or any other byte between tokens is E_JSON), a string may
+ * not hold a raw control byte or the escape \u0000 (a NUL would cut it; E_JSON
+ * at its offset), nesting is capped at VO_JSON_DEPTH_MAX. Values go into one
+ * flat arena per document: nodes in blocks, strings decoded into one buffer
+ * the size of the text, no allocation per value (cJSON made one or two per
+ * value and was 62% of check's time, issue 15). Number literals keep their
+ * class, so "64.0", "-1" and "064" are told apart from an integer; integers
+ * are read exactly (no double). */
+enum { NUM_INT = 0, NUM_NEG, NUM_FRAC, NUM_LEADZERO };
+enum { J_NULL = 0, J_FALSE, J_TRUE, J_NUM, J_STR, J_ARR, J_OBJ };
+#define VO_JSON_DEPTH_MAX 64
+
+typedef struct jv {
+    const char *key;        /* member name (NUL-terminated), NULL in arrays */
+    const char *valuestring; /* J_STR: decoded, NUL-terminated */
+    struct jv *child, *next, *last;
+    uint64_t u;             /* NUM_INT: the value, UINT64_MAX when it does not fit */
+    uint32_t nkids;
+    uint8_t type, ncls;
+} jv;
+
+#define JBLOCK 256
+typedef struct jblock { struct jblock *prev; unsigned used; jv v[JBLOCK]; } jblock;
+
+typedef struct jdoc {
+    const char *t;          /* the text and its end */
+    size_t n, i;
+    char *strs;             /* decoded strings; never longer than the text */
+    size_t sn;
+    jblock *blk;
+    int oom;
+} jdoc;
+
+static void jdoc_free(jdoc *d)
 {
-    size_t cap = 16, cnt = 0;
-    uint8_t *cls = malloc(cap);
-    if (!cls) return NULL;
-    size_t i = 0;
-    while (i < end) {
-        char ch = t[i];
-        if (ch == '"') { /* skip the string: jump from quote to quote, past escaped ones */
-            i++;
-            for (;;) {
-                const char *q = i < end ? memchr(t + i, '"', end - i) : NULL;
-                if (!q) { i = end; break; }
-                size_t k = (size_t)(q - t), bs = 0;
-                while (k - bs > i && t[k - bs - 1] == '\\') bs++;
-                i = k + 1;
-                if (bs % 2 == 0) break;
+    while (d->blk) {
+        jblock *p = d->blk->prev;
+        free(d->blk);
+        d->blk = p;
+    }
+    free(d->strs);
+    d->strs = NULL;
+}
+
+static jv *jnew(jdoc *d, uint8_t type)
+{
+    if (!d->blk || d->blk->used == JBLOCK) {
+        jblock *b = malloc(sizeof *b);
+        if (!b) { d->oom = 1; return NULL; }
+        b->prev = d->blk;
+        b->used = 0;
+        d->blk = b;
+    }
+    jv *v = &d->blk->v[d->blk->used++];
+    memset(v, 0, sizeof *v);
+    v->type = type;
+    return v;
+}
+
+static int jws(int ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; }
+
+static void jskip_ws(jdoc *d)
+{
+    while (d->i < d->n && jws((unsigned char)d->t[d->i])) d->i++;
+}
+
+static int hex4(const char *p)
+{
+    int v = 0;
+    for (int k = 0; k < 4; k++) {
+        int h = hexval((unsigned char)p[k]);
+        if (h < 0) return -1;
+        v = v << 4 | h;
+    }
+    return v;
+}
+
+/* string at d->i (the opening quote): decoded into d->strs; NULL on error */
+static const char *jstring(px *x, jdoc *d)
+{
+    size_t i = d->i + 1, start = d->sn;
+    char *o = d->strs + d->sn;
+    for (;;) {
+        /* the common case: a run of plain bytes */
+        size_t j = i;
+        while (j < d->n) {
+            unsigned char ch = (unsigned char)d->t[j];
+            if (ch == '"' || ch == '\\' || ch < 0x20) break;
+            j++;
+        }
+        memcpy(o, d->t + i, j - i);
+        o += j - i;
+        i = j;
+        if (i >= d->n) { fail_at(x, (int64_t)d->i, "unterminated string"); return NULL; }
+        unsigned char ch = (unsigned char)d->t[i];
+        if (ch == '"') break;
+        if (ch < 0x20) {
+            if (ch) fail_at(x, (int64_t)i, "raw control byte 0x%02x in a string", ch);
+            else fail_at(x, (int64_t)i, "raw NUL byte in a string (it would cut it)");
+            return NULL;
+        }
+        /* an escape */
+        if (i + 1 >= d->n) { fail_at(x, (int64_t)i, "unterminated string"); return NULL; }
+        char e = d->t[i + 1];
+        const char *simple = strchr("\"\\/bfnrt", e);
+        if (e && simple) {
+            static const char repl[] = "\"\\/\b\f\n\r\t";
+            *o++ = repl[simple - "\"\\/bfnrt"];
+            i += 2;
+            continue;
+        }
+        if (e != 'u' || i + 6 > d->n || hex4(d->t + i + 2) < 0) {
+            fail_at(x, (int64_t)i, "invalid escape in a string");
+            return NULL;
+        }
+        unsigned cp = (unsigned)hex4(d->t + i + 2);
+        size_t at = i;
+        i += 6;
+        if (cp >= 0xD800 && cp <= 0xDBFF) { /* a surrogate pair */
+            int lo = (i + 6 <= d->n && d->t[i] == '\\' && d->t[i + 1] == 'u') ? hex4(d->t + i + 2) : -1;
+            if (lo < 0xDC00 || lo > 0xDFFF) {
+                fail_at(x, (int64_t)at, "unpaired surrogate \\u%04x in a string", cp);
+                return NULL;
             }
-        } else if (ch == '-' || (ch >= '0' && ch <= '9')) {
-            size_t s = i;
-            int frac = 0;
-            while (i < end && (strchr("0123456789+-.eE", t[i]) != NULL) && t[i] != 0) {
-                if (t[i] == '.' || t[i] == 'e' || t[i] == 'E') frac = 1;
-                i++;
-            }
-            uint8_t c;
-            if (t[s] == '-') c = NUM_NEG;
-            else if (frac) c = NUM_FRAC;
-            else if (t[s] == '0' && i - s > 1) c = NUM_LEADZERO;
-            else c = NUM_INT;
-            if (cnt == cap) {
-                uint8_t *nc = realloc(cls, cap * 2);
-                if (!nc) { free(cls); return NULL; }
-                cls = nc;
-                cap *= 2;
-            }
-            cls[cnt++] = c;
+            cp = 0x10000 + ((cp - 0xD800) << 10) + ((unsigned)lo - 0xDC00);
+            i += 6;
+        } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+            fail_at(x, (int64_t)at, "unpaired surrogate \\u%04x in a string", cp);
+            return NULL;
+        }
+        if (cp == 0) {
+            fail_at(x, (int64_t)at, "\\u0000 in a string (a NUL would cut it)");
+            return NULL;
+        }
+        if (cp < 0x80) *o++ = (char)cp;
+        else if (cp < 0x800) { *o++ = (char)(0xC0 | cp >> 6); *o++ = (char)(0x80 | (cp & 63)); }
+        else if (cp < 0x10000) {
+            *o++ = (char)(0xE0 | cp >> 12); *o++ = (char)(0x80 | (cp >> 6 & 63)); *o++ = (char)(0x80 | (cp & 63));
         } else {
-            i++;
+            *o++ = (char)(0xF0 | cp >> 18); *o++ = (char)(0x80 | (cp >> 12 & 63));
+            *o++ = (char)(0x80 | (cp >> 6 & 63)); *o++ = (char)(0x80 | (cp & 63));
         }
     }
-    *n = cnt;
-    return cls;
+    *o++ = 0;
+    d->sn = (size_t)(o - d->strs);
+    d->i = i + 1;
+    return d->strs + start;
 }
 
-/* pre-order walk assigning classes; returns the number of number nodes */
-static size_t mark_numbers(cJSON *it, const uint8_t *cls, size_t ncls, size_t k)
+static int jdigit(int ch) { return ch >= '0' && ch <= '9'; }
+
+/* a number literal: the JSON grammar, plus integers with leading zeros
+ * (classed, so that the reader names them rather than a syntax error) */
+static int jnumber(px *x, jdoc *d, jv *v)
 {
-    for (; it; it = it->next) {
-        if (cJSON_IsNumber(it)) {
-            it->valueint = k < ncls ? cls[k] : NUM_UNKNOWN;
-            k++;
+    size_t s = d->i, i = s;
+    const char *t = d->t;
+    int neg = 0, frac = 0;
+    if (t[i] == '-') { neg = 1; i++; }
+    if (i >= d->n || !jdigit((unsigned char)t[i])) return fail_at(x, (int64_t)s, "malformed number");
+    size_t ds = i;
+    while (i < d->n && jdigit((unsigned char)t[i])) i++;
+    size_t de = i;
+    if (i < d->n && t[i] == '.') {
+        i++;
+        if (i >= d->n || !jdigit((unsigned char)t[i])) return fail_at(x, (int64_t)s, "malformed number");
+        while (i < d->n && jdigit((unsigned char)t[i])) i++;
+        frac = 1;
+    }
+    if (i < d->n && (t[i] == 'e' || t[i] == 'E')) {
+        i++;
+        if (i < d->n && (t[i] == '+' || t[i] == '-')) i++;
+        if (i >= d->n || !jdigit((unsigned char)t[i])) return fail_at(x, (int64_t)s, "malformed number");
+        while (i < d->n && jdigit((unsigned char)t[i])) i++;
+        frac = 1;
+    }
+    d->i = i;
+    if (neg) v->ncls = NUM_NEG;
+    else if (frac) v->ncls = NUM_FRAC;
+    else if (t[ds] == '0' && de - ds > 1) v->ncls = NUM_LEADZERO;
+    else {
+        uint64_t u = 0;
+        for (size_t k = ds; k < de; k++) {
+            unsigned dg = (unsigned)(t[k] - '0');
+            if (u > (UINT64_MAX - dg) / 10) { u = UINT64_MAX; break; }
+            u = u * 10 + dg;
         }
-        if (it->child) k = mark_numbers(it->child, cls, ncls, k);
+        v->ncls = NUM_INT;
+        v->u = u;
     }
-    return k;
+    return 0;
 }
 
-static void mark_all_unknown(cJSON *it)
+static void jappend(jv *parent, jv *kid)
 {
-    for (; it; it = it->next) {
-        if (cJSON_IsNumber(it)) it->valueint = NUM_UNKNOWN;
-        if (it->child) mark_all_unknown(it->child);
-    }
+    if (parent->last) parent->last->next = kid;
+    else parent->child = kid;
+    parent->last = kid;
+    parent->nkids++;
 }
 
-static int is_ws(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; }
+static jv *jvalue(px *x, jdoc *d, int depth)
+{
+    jskip_ws(d);
+    if (d->i >= d->n) { fail_at(x, (int64_t)d->i, "unexpected end of the text"); return NULL; }
+    unsigned char ch = (unsigned char)d->t[d->i];
+    jv *v;
+    if (ch == '{' || ch == '[') {
+        if (depth >= VO_JSON_DEPTH_MAX) {
+            fail_at(x, (int64_t)d->i, "nested deeper than %d levels", VO_JSON_DEPTH_MAX);
+            return NULL;
+        }
+        int obj = ch == '{';
+        char close = obj ? '}' : ']';
+        if (!(v = jnew(d, obj ? J_OBJ : J_ARR))) return NULL;
+        d->i++;
+        jskip_ws(d);
+        if (d->i < d->n && d->t[d->i] == close) { d->i++; return v; }
+        for (;;) {
+            const char *key = NULL;
+            if (obj) {
+                jskip_ws(d);
+                if (d->i >= d->n || d->t[d->i] != '"') {
+                    fail_at(x, (int64_t)d->i, d->i < d->n && !d->t[d->i] ? "NUL byte where a member name belongs"
+                                                                        : "expected a member name");
+                    return NULL;
+                }
+                if (!(key = jstring(x, d))) return NULL;
+                jskip_ws(d);
+                if (d->i >= d->n || d->t[d->i] != ':') { fail_at(x, (int64_t)d->i, "expected ':'"); return NULL; }
+                d->i++;
+            }
+            jv *k = jvalue(x, d, depth + 1);
+            if (!k) return NULL;
+            k->key = key;
+            jappend(v, k);
+            jskip_ws(d);
+            if (d->i < d->n && d->t[d->i] == ',') { d->i++; continue; }
+            if (d->i < d->n && d->t[d->i] == close) { d->i++; return v; }
+            fail_at(x, (int64_t)d->i, d->i < d->n && !d->t[d->i] ? "NUL byte between tokens"
+                                       : obj ? "expected ',' or '}'" : "expected ',' or ']'");
+            return NULL;
+        }
+    }
+    if (ch == '"') {
+        if (!(v = jnew(d, J_STR))) return NULL;
+        return (v->valuestring = jstring(x, d)) ? v : NULL;
+    }
+    if (ch == '-' || jdigit(ch)) {
+        if (!(v = jnew(d, J_NUM))) return NULL;
+        return jnumber(x, d, v) ? NULL : v;
+    }
+    static const char *const lit[3] = {"null", "false", "true"};
+    for (int k = 0; k < 3; k++) {
+        size_t l = strlen(lit[k]);
+        if (d->n - d->i >= l && memcmp(d->t + d->i, lit[k], l) == 0) {
+            if (!(v = jnew(d, (uint8_t)(J_NULL + k)))) return NULL;
+            d->i += l;
+            return v;
+        }
+    }
+    fail_at(x, (int64_t)d->i, ch ? "unexpected character" : "NUL byte where a value belongs");
+    return NULL;
+}
 
-/* Parses exactly one JSON object from text[0..len). */
-static cJSON *parse_doc(px *x, const char *text, size_t len)
+static int is_ws(char ch) { return jws((unsigned char)ch); }
+
+/* Parses exactly one JSON object from text[0..len) into x->doc. */
+static jv *parse_doc(px *x, const char *text, size_t len)
 {
     if (!text || len == 0) { fail_at(x, 0, "empty text"); return NULL; }
-    const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
-    if (!root) {
-        int64_t off = (end && end >= text && end <= text + len) ? (int64_t)(end - text) : 0;
-        fail_at(x, off, "JSON syntax error");
-        return NULL;
-    }
-    size_t used = (size_t)(end - text);
-    size_t k = used;
-    while (k < len && is_ws(text[k])) k++;
-    if (k != len) {
-        cJSON_Delete(root);
-        fail_at(x, (int64_t)k, "trailing characters after the JSON value");
-        return NULL;
-    }
-    if (!cJSON_IsObject(root)) {
-        cJSON_Delete(root);
-        fail_at(x, 0, "top-level value is not an object");
-        return NULL;
-    }
-    size_t ncls = 0;
-    uint8_t *cls = scan_numbers(text, used, &ncls);
-    if (!cls) {
-        cJSON_Delete(root);
+    jdoc *d = x->doc;
+    memset(d, 0, sizeof *d);
+    d->t = text;
+    d->n = len;
+    d->strs = malloc(len + 1);
+    if (!d->strs) d->oom = 1;
+    jv *root = d->strs ? jvalue(x, d, 0) : NULL;
+    if (d->oom) {
         x->err->code = VO_E_OOM;
         x->err->field = "json";
         x->err->offset = -1;
         snprintf(x->err->message, sizeof x->err->message, "out of memory");
         return NULL;
     }
-    if (mark_numbers(root, cls, ncls, 0) != ncls) mark_all_unknown(root);
-    free(cls);
+    if (!root) return NULL;
+    size_t k = d->i;
+    while (k < len && is_ws(text[k])) k++;
+    if (k != len) {
+        fail_at(x, (int64_t)k, "trailing characters after the JSON value");
+        return NULL;
+    }
+    if (root->type != J_OBJ) {
+        fail_at(x, 0, "top-level value is not an object");
+        return NULL;
+    }
     return root;
 }
 
 /* member lookup with duplicate-key rejection; *out = NULL when absent */
-static int getk(px *x, const cJSON *obj, const char *objpath, const char *key,
-                int required, const cJSON **out)
+static int getk(px *x, const jv *obj, const char *objpath, const char *key,
+                int required, const jv **out)
 {
-    const cJSON *found = NULL;
+    const jv *found = NULL;
     char p[VO_JSON_PATH_MAX];
     *out = NULL;
-    for (const cJSON *it = obj->child; it; it = it->next) {
-        if (it->string && strcmp(it->string, key) == 0) {
+    for (const jv *it = obj->child; it; it = it->next) {
+        if (it->key && strcmp(it->key, key) == 0) {
             if (found) {
                 pjoin(p, objpath, key);
                 return fail(x, VO_E_STATE, p, "duplicate key \"%s\"", key);
@@ -296,47 +484,44 @@ static int getk(px *x, const cJSON *obj, const char *objpath, const char *key,
     return 0;
 }
 
-static int want_obj(px *x, const cJSON *it, const char *path)
+static int want_obj(px *x, const jv *it, const char *path)
 {
-    if (!cJSON_IsObject(it)) return fail(x, VO_E_STATE, path, "expected an object");
+    if (!it || it->type != J_OBJ) return fail(x, VO_E_STATE, path, "expected an object");
     return 0;
 }
 
-static int want_arr(px *x, const cJSON *it, const char *path)
+static int want_arr(px *x, const jv *it, const char *path)
 {
-    if (!cJSON_IsArray(it)) return fail(x, VO_E_STATE, path, "expected an array");
+    if (!it || it->type != J_ARR) return fail(x, VO_E_STATE, path, "expected an array");
     return 0;
 }
 
-static int get_str(px *x, const cJSON *it, const char *path, const char **out)
+static int get_str(px *x, const jv *it, const char *path, const char **out)
 {
-    if (!cJSON_IsString(it) || !it->valuestring)
+    if (!it || it->type != J_STR || !it->valuestring)
         return fail(x, VO_E_STATE, path, "expected a string");
     *out = it->valuestring;
     return 0;
 }
 
-static int get_uint(px *x, const cJSON *it, const char *path, uint64_t max, uint64_t *out)
+static int get_uint(px *x, const jv *it, const char *path, uint64_t max, uint64_t *out)
 {
-    if (!cJSON_IsNumber(it)) return fail(x, VO_E_STATE, path, "expected an integer");
-    switch (it->valueint) {
+    if (!it || it->type != J_NUM) return fail(x, VO_E_STATE, path, "expected an integer");
+    switch (it->ncls) {
     case NUM_INT: break;
     case NUM_NEG: return fail(x, VO_E_STATE, path, "negative number");
     case NUM_FRAC: return fail(x, VO_E_STATE, path, "not an integer literal (fraction or exponent)");
     case NUM_LEADZERO: return fail(x, VO_E_STATE, path, "integer with a leading zero");
     default: return fail(x, VO_E_STATE, path, "unexpected number");
     }
-    double v = it->valuedouble;
-    if (!(v >= 0.0) || v > (double)max)
+    if (it->u > max)
         return fail(x, VO_E_STATE, path, "integer out of range (max %llu)", (unsigned long long)max);
-    *out = (uint64_t)v;
-    if (*out > max)
-        return fail(x, VO_E_STATE, path, "integer out of range (max %llu)", (unsigned long long)max);
+    *out = it->u;
     return 0;
 }
 
 /* validates a hex string; *nbytes = decoded length */
-static int get_hexlen(px *x, const cJSON *it, const char *path, size_t *nbytes, const char **s)
+static int get_hexlen(px *x, const jv *it, const char *path, size_t *nbytes, const char **s)
 {
     if (get_str(x, it, path, s)) return -1;
     size_t n = strlen(*s);
@@ -349,7 +534,7 @@ static int get_hexlen(px *x, const cJSON *it, const char *path, size_t *nbytes, 
 }
 
 /* exactly 8 hex digits, most significant first */
-static int get_hex32(px *x, const cJSON *it, const char *path, uint32_t *out)
+static int get_hex32(px *x, const jv *it, const char *path, uint32_t *out)
 {
     const char *s = NULL;
     if (get_str(x, it, path, &s)) return -1;
@@ -364,10 +549,10 @@ static int get_hex32(px *x, const cJSON *it, const char *path, uint32_t *out)
     return 0;
 }
 
-static int parse_platform(px *x, const cJSON *in, const char *inpath, vo_platform *out)
+static int parse_platform(px *x, const jv *in, const char *inpath, vo_platform *out)
 {
     char pp[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX], buf[64];
-    const cJSON *plat, *name, *grf, *ver;
+    const jv *plat, *name, *grf, *ver;
     const char *s = NULL;
     pjoin(pp, inpath, "platform");
     if (getk(x, in, inpath, "platform", 1, &plat) || want_obj(x, plat, pp)) return -1;
@@ -408,14 +593,14 @@ static int is_var_type(int t)
            t != VO_T_BOOL && vo_type_size((unsigned)t) != 0;
 }
 
-static int parse_vars(px *x, const cJSON *arr, const char *path, vo_state *s)
+static int parse_vars(px *x, const jv *arr, const char *path, vo_state *s)
 {
     char ep[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX], buf[64];
     if (want_arr(x, arr, path)) return -1;
     unsigned i = 0;
     uint64_t prev = 0;
-    for (const cJSON *e = arr->child; e; e = e->next, i++) {
-        const cJSON *jid, *jtype, *jn, *jdata;
+    for (const jv *e = arr->child; e; e = e->next, i++) {
+        const jv *jid, *jtype, *jn, *jdata;
         const char *ts = NULL, *hex = NULL;
         uint64_t id = 0, n = 0;
         size_t nbytes = 0;
@@ -461,14 +646,14 @@ static int parse_vars(px *x, const cJSON *arr, const char *path, vo_state *s)
     return 0;
 }
 
-static int parse_preds(px *x, const cJSON *arr, const char *path, vo_state *s)
+static int parse_preds(px *x, const jv *arr, const char *path, vo_state *s)
 {
     char ep[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX];
     if (want_arr(x, arr, path)) return -1;
     unsigned i = 0;
     uint64_t prev = 0;
-    for (const cJSON *e = arr->child; e; e = e->next, i++) {
-        const cJSON *jid, *jn, *jbits;
+    for (const jv *e = arr->child; e; e = e->next, i++) {
+        const jv *jid, *jn, *jbits;
         uint64_t id = 0, n = 0;
         uint32_t bits = 0;
         pindex(ep, path, i);
@@ -498,14 +683,14 @@ static int parse_preds(px *x, const cJSON *arr, const char *path, vo_state *s)
     return 0;
 }
 
-static int parse_addrs(px *x, const cJSON *arr, const char *path, vo_state *s)
+static int parse_addrs(px *x, const jv *arr, const char *path, vo_state *s)
 {
     char ep[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX], qp[VO_JSON_PATH_MAX], rp[VO_JSON_PATH_MAX];
     if (want_arr(x, arr, path)) return -1;
     unsigned i = 0;
     uint64_t prev = 0;
-    for (const cJSON *e = arr->child; e; e = e->next, i++) {
-        const cJSON *jid, *jel;
+    for (const jv *e = arr->child; e; e = e->next, i++) {
+        const jv *jid, *jel;
         uint64_t id = 0;
         pindex(ep, path, i);
         if (want_obj(x, e, ep)) return -1;
@@ -519,17 +704,17 @@ static int parse_addrs(px *x, const cJSON *arr, const char *path, vo_state *s)
         prev = id;
         pjoin(p, ep, "elems");
         if (want_arr(x, jel, p)) return -1;
-        int n = cJSON_GetArraySize(jel);
+        int n = (int)(jel->nkids > 1000000 ? 1000000 : jel->nkids);
         if (n == 0) return fail(x, VO_E_STATE, p, "elems must not be empty");
         if (n > VO_MAX_ADDR_ELTS)
             return fail(x, VO_E_STATE_CAP, p, "%d elems; cap is %d", n, VO_MAX_ADDR_ELTS);
         vo_addr_elem el[VO_MAX_ADDR_ELTS];
         unsigned j = 0;
-        for (const cJSON *q = jel->child; q; q = q->next, j++) {
+        for (const jv *q = jel->child; q; q = q->next, j++) {
             uint64_t var = 0, off = 0;
             pindex(qp, p, j);
             if (want_arr(x, q, qp)) return -1;
-            if (cJSON_GetArraySize(q) != 2) return fail(x, VO_E_STATE, qp, "expected [var, offset]");
+            if (q->nkids != 2) return fail(x, VO_E_STATE, qp, "expected [var, offset]");
             pindex(rp, qp, 0);
             if (get_uint(x, q->child, rp, UINT32_MAX, &var)) return -1;
             pindex(rp, qp, 1);
@@ -568,14 +753,14 @@ static int write_run(vo_state *s, vo_surface *sf, uint64_t off, const uint8_t *b
     return 0;
 }
 
-static int parse_surfaces(px *x, const cJSON *arr, const char *path, vo_state *s)
+static int parse_surfaces(px *x, const jv *arr, const char *path, vo_state *s)
 {
     char ep[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX], qp[VO_JSON_PATH_MAX], rp[VO_JSON_PATH_MAX];
     if (want_arr(x, arr, path)) return -1;
     unsigned i = 0;
     uint64_t prev = 0;
-    for (const cJSON *e = arr->child; e; e = e->next, i++) {
-        const cJSON *jidx, *jsize, *jdata;
+    for (const jv *e = arr->child; e; e = e->next, i++) {
+        const jv *jidx, *jsize, *jdata;
         uint64_t idx = 0, size = 0;
         pindex(ep, path, i);
         if (want_obj(x, e, ep)) return -1;
@@ -598,13 +783,13 @@ static int parse_surfaces(px *x, const cJSON *arr, const char *path, vo_state *s
         if (want_arr(x, jdata, p)) return -1;
         unsigned j = 0;
         uint64_t prev_end = 0;
-        for (const cJSON *q = jdata->child; q; q = q->next, j++) {
+        for (const jv *q = jdata->child; q; q = q->next, j++) {
             uint64_t off = 0;
             size_t n = 0;
             const char *hex = NULL;
             pindex(qp, p, j);
             if (want_arr(x, q, qp)) return -1;
-            if (cJSON_GetArraySize(q) != 2) return fail(x, VO_E_STATE, qp, "expected [offset, \"hex\"]");
+            if (q->nkids != 2) return fail(x, VO_E_STATE, qp, "expected [offset, \"hex\"]");
             pindex(rp, qp, 0);
             if (get_uint(x, q->child, rp, VO_MAX_SURFACE_SIZE, &off)) return -1;
             pindex(rp, qp, 1);
@@ -633,14 +818,14 @@ static int parse_surfaces(px *x, const cJSON *arr, const char *path, vo_state *s
 }
 
 /* vars / preds / addrs / surfaces of obj (all optional) */
-static int parse_state_arrays(px *x, const cJSON *obj, const char *objpath, vo_state *s)
+static int parse_state_arrays(px *x, const jv *obj, const char *objpath, vo_state *s)
 {
     static const char *const keys[4] = {"vars", "preds", "addrs", "surfaces"};
-    static int (*const fns[4])(px *, const cJSON *, const char *, vo_state *) = {
+    static int (*const fns[4])(px *, const jv *, const char *, vo_state *) = {
         parse_vars, parse_preds, parse_addrs, parse_surfaces};
     char p[VO_JSON_PATH_MAX];
     for (int k = 0; k < 4; k++) {
-        const cJSON *a;
+        const jv *a;
         if (getk(x, obj, objpath, keys[k], 0, &a)) return -1;
         pjoin(p, objpath, keys[k]);
         if (a && fns[k](x, a, p, s)) return -1;
@@ -700,17 +885,19 @@ static void copy_utf8(char *dst, size_t cap, const char *s)
     dst[n] = 0;
 }
 
-static int parse_case(px *x, const cJSON *root, vo_case *c)
+static int parse_case(px *x, const jv *root, vo_case *c)
 {
-    const cJSON *in, *jc, *ji, *jm;
+    const jv *in, *jc, *ji, *jm;
     const char *hex = NULL;
     size_t n = 0;
     char p[VO_JSON_PATH_MAX];
     if (getk(x, root, "", "input", 0, &in)) return -1;
     if (in) {
+        const jv *jid; /* a test's "id": one at most, as check's reader sees it */
+        if (getk(x, root, "", "id", 0, &jid)) return -1;
         if (want_obj(x, in, "input")) return -1;
         if (getk(x, root, "", "comment", 0, &jc)) return -1;
-        if (jc && !cJSON_IsNull(jc)) {
+        if (jc && jc->type != J_NULL) {
             const char *cs = NULL;
             if (get_str(x, jc, "comment", &cs)) return -1;
             copy_utf8(c->comment, sizeof c->comment, cs);
@@ -738,14 +925,14 @@ static int parse_case(px *x, const cJSON *root, vo_case *c)
 int vo_case_from_json(const char *text, size_t len, vo_case *c, vo_error *err)
 {
     vo_error dummy;
-    px x = {err ? err : &dummy, c->errpath};
+    jdoc doc = {0};
+    px x = {err ? err : &dummy, c->errpath, &doc};
     memset(x.err, 0, sizeof *x.err);
     x.err->offset = -1;
     reset_case(c);
-    cJSON *root = parse_doc(&x, text, len);
-    if (!root) return -1;
-    int rc = parse_case(&x, root, c);
-    cJSON_Delete(root);
+    jv *root = parse_doc(&x, text, len);
+    int rc = root ? parse_case(&x, root, c) : -1;
+    jdoc_free(&doc);
     if (rc) reset_case(c);
     return rc;
 }
@@ -781,11 +968,15 @@ static int code_by_name(const char *s)
 /* reply: a DUT's "error" member (D61): its code is any string, kept as given;
  * a string "error" is the code itself; any other shape carries no code and is
  * not a fault (only the status is judged). */
-static void reply_error(const cJSON *je, vo_final *f)
+static void reply_error(const jv *je, vo_final *f)
 {
-    const cJSON *jc = je;
-    if (cJSON_IsObject(je)) jc = cJSON_GetObjectItemCaseSensitive(je, "code");
-    if (!cJSON_IsString(jc) || !jc->valuestring) return;
+    const jv *jc = je;
+    if (je->type == J_OBJ) {
+        jc = NULL;
+        for (const jv *it = je->child; it && !jc; it = it->next)
+            if (it->key && strcmp(it->key, "code") == 0) jc = it;
+    }
+    if (!jc || jc->type != J_STR || !jc->valuestring) return;
     clip(f->code_text, sizeof f->code_text, jc->valuestring);
     int k = code_by_name(jc->valuestring);
     if (k >= 0) {
@@ -794,9 +985,9 @@ static void reply_error(const cJSON *je, vo_final *f)
     }
 }
 
-static int parse_final(px *x, const cJSON *root, const vo_state *input, vo_final *f, int reply)
+static int parse_final(px *x, const jv *root, const vo_state *input, vo_final *f, int reply)
 {
-    const cJSON *ex, *js, *je, *jd;
+    const jv *ex, *js, *je, *jd;
     const char *s = NULL;
     char buf[64];
     const char *rp = "expect";
@@ -822,8 +1013,8 @@ static int parse_final(px *x, const cJSON *root, const vo_state *input, vo_final
     f->status = (vo_status)st;
     if (reply && je) {
         reply_error(je, f); /* D61 */
-    } else if (je && !cJSON_IsNull(je)) {
-        const cJSON *jc;
+    } else if (je && je->type != J_NULL) {
+        const jv *jc;
         if (want_obj(x, je, "expect.error")) return -1;
         if (getk(x, je, "expect.error", "code", 1, &jc)) return -1;
         if (get_str(x, jc, "expect.error.code", &s)) return -1;
@@ -859,14 +1050,14 @@ static int final_from_json(const char *text, size_t len, const vo_state *input, 
                            int reply)
 {
     vo_error dummy;
-    px x = {err ? err : &dummy, f->errpath};
+    jdoc doc = {0};
+    px x = {err ? err : &dummy, f->errpath, &doc};
     memset(x.err, 0, sizeof *x.err);
     x.err->offset = -1;
     vo_final_free(f);
-    cJSON *root = parse_doc(&x, text, len);
-    if (!root) return -1;
-    int rc = parse_final(&x, root, input, f, reply);
-    cJSON_Delete(root);
+    jv *root = parse_doc(&x, text, len);
+    int rc = root ? parse_final(&x, root, input, f, reply) : -1;
+    jdoc_free(&doc);
     if (rc) vo_final_free(f);
     return rc;
 }

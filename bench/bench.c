@@ -39,7 +39,7 @@ typedef struct bcase {
     uint8_t bytes[VO_MAX_INSN_BYTES];
     size_t n;
     uint32_t eoff_stride; /* element offset of lane i = i * stride */
-    int qw;               /* QW ops: XeHP_SDV and the UQ data variable V34 */
+    int qw;               /* QW ops: XeHP_SDV and the UQ data variable V34; 2: LSC (DG2) */
 } bcase;
 
 /* Encoders for the seed opcodes (visa-reference §2.1-2.4; vISA >= 3.4, so
@@ -206,6 +206,8 @@ int main(int argc, char **argv)
     cases[nc] = (bcase){ "SIMD16", {0}, 0, 4, 0 }; cases[nc].n = enc_dword_atomic(cases[nc].bytes, 0x00, 0x04); nc++;
     cases[nc] = (bcase){ "1 addr", {0}, 0, 0, 0 }; cases[nc].n = enc_dword_atomic(cases[nc].bytes, 0x00, 0x04); nc++;
     cases[nc] = (bcase){ "1 addr", {0}, 0, 0, 0 }; cases[nc].n = enc_dword_atomic(cases[nc].bytes, 0x07, 0x04); nc++;
+    /* LSC (issue 14): LSC_FENCE ugm.evict.gpu (exec 0x80, pred 0, sfid 0, op 1, scope 3) on DG2 */
+    cases[nc] = (bcase){ "SIMD1", { 0x8B, 0x80, 0x00, 0x00, 0x00, 0x01, 0x03 }, 7, 0, 2 }; nc++;
 
     printf("visa-oracle %s bench: vo_run (copy + decode + validate + execute), >= %.2f s per case\n",
            VO_VERSION_STRING, min_s);
@@ -225,7 +227,7 @@ int main(int argc, char **argv)
         }
         if (cases[c].qw) { /* D40: XeHP_SDV+; data Q/UQ/DF */
             uint16_t ver = st.platform.visa_version;
-            vo_platform_lookup("XeHP_SDV", &st.platform);
+            vo_platform_lookup(cases[c].qw == 2 ? "DG2" : "XeHP_SDV", &st.platform);
             st.platform.visa_version = ver;
             vo_var *q = vo_state_add_var(&st, 34, VO_T_UQ, 32);
             if (!q) return 1;

@@ -397,6 +397,15 @@ def main():
     cc.var(38, "ud", 16, dwords([0x43424140] * 16))  # the dword at byte 0 of T6: the compare succeeds
     cc.insn = atomic(cc, 0x07, 3, 0, 6, 32, 33, 38, 33)
     add("dword_atomic_cmpxchg_ok", cc)
+    # ---- LSC_FENCE (issue 14): 8b exec pred(uw) sfid op scope; LSC needs DG2+ (D100) ----
+    for name, b, kw in (("lsc_fence_ok", [0x80, 0, 0, 0, 1, 3], dict(platform="DG2")),
+                        ("lsc_fence_slm_ok", [0x80, 0, 0, 3, 0, 0], dict(platform="PVC")),
+                        ("lsc_fence_urb_type6", [0x80, 0, 0, 4, 6, 6], dict(platform="Xe2")),
+                        ("lsc_fence_exec_pred_ignored", [0x07, 0x01, 0x80, 1, 5, 5], dict(platform="Xe3")),
+                        ("lsc_fence_inv_slm_op", [0x80, 0, 0, 3, 4, 0], dict(platform="MTL")),
+                        ("lsc_fence_inv_sfid", [0x80, 0, 0, 5, 0, 0], dict(platform="DG2")),
+                        ("lsc_fence_inv_tgllp", [0x80, 0, 0, 0, 0, 0], dict(platform="TGLLP"))):
+        one(name, bytes([0x8B] + b), **kw)
     # platforms and versions
     for i, p in enumerate(PLATFORMS):
         cc = base_case(platform=p, version=[300, 303, 304, 306, 310, 400, 401][i % 7])

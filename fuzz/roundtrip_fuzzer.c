@@ -88,6 +88,8 @@ static void valid_insn_identity(const vo_case *c)
     uint32_t ctl = num_elts ? in.val[VO_R_NUM_ELTS] : in.val[VO_R_EXEC];
     int canonical = !(ver == 300 && in.desc->family != VO_FAM_BLOCK && ((ctl >> 4) & 0xF) >= 9);
     if (in.val[VO_R_IS_MODIFIED]) canonical = 0; /* is_modified 1..255 is valid, ignored, and has no text (D31) */
+    if (in.desc->family == VO_FAM_LSC_FENCE && (in.val[VO_R_EXEC] != 0x80 || in.val[VO_R_PRED] != 0))
+        canonical = 0; /* LSC_FENCE exec/pred bytes are ignored and have no text (D96) */
     text_identity(&in, c->insn, c->insn_len, ver, canonical);
 }
 

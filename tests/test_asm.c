@@ -41,6 +41,9 @@ static const struct { const char *ver, *hex, *canon; } noncanon[] = {
       "3C 01 00 04 03 00 00 00 00 00 00 21 01 21 00 00 00 00 00" },
     { "3.6", "3C 01 02 04 03 00 00 00 00 00 00 21 01 21 00 00 00 00 00",
       "3C 01 00 04 03 00 00 00 00 00 00 21 01 21 00 00 00 00 00" },
+    /* LSC (issue 14): LSC_FENCE exec and pred bytes have no text (decision D96): asm writes exec 0x80, pred 0 */
+    { "3.6", "8B 00 01 00 00 00 00", "8B 80 00 00 00 00 00" },
+    { "4.1", "8B 05 00 00 02 01 03", "8B 80 00 00 02 01 03" },
 };
 #define NNONCANON (sizeof noncanon / sizeof noncanon[0])
 
@@ -63,7 +66,7 @@ static long asm_bytes(const char *text, uint16_t ver, uint8_t *out, size_t cap, 
 }
 
 /* the valid texts seen in the data file, reused as mutation seeds */
-#define MAXSEEDS 128
+#define MAXSEEDS 256
 static char seeds[MAXSEEDS][160];
 static uint16_t seed_ver[MAXSEEDS];
 static unsigned nseeds;

@@ -41,7 +41,9 @@ SCATTER_BAD=$(lib dut_scatter_stop_first_oob 7)
 if [ -n "${VO_TEST_VECTORS:-}" ]; then
     VEC=$(ls $VO_TEST_VECTORS)
 elif ls "$SRC"/vectors/*.json >/dev/null 2>&1; then
-    VEC=$(ls "$SRC"/vectors/*.json)
+    # LSC vectors (issue 14) join once the example DUTs implement LSC (helper lscdut);
+    # until then they are checked by their own tests, not against the legacy DUTs
+    VEC=$(ls "$SRC"/vectors/*.json | grep -v '/lsc_')
 else
     mkdir -p "$TMP/vec"
     "$VO" gen --insn all --count 400 --out "$TMP/vec" --quiet >/dev/null || { echo "no vectors and gen failed" >&2; exit 1; }

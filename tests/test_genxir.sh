@@ -128,7 +128,7 @@ genx_one() {
 
 declare -A VTYPE=()
 n=0 fail=0 genx_ok=0 notes=0 lineno=0
-gx_lines=() gx_texts=() xh_lines=() xh_texts=()
+gx_lines=() gx_texts=() xh_lines=() xh_texts=() dg_lines=() dg_texts=()
 while IFS= read -r line || [ -n "$line" ]; do
     lineno=$((lineno + 1))
     case "$line" in '' | '#'*) continue ;; esac
@@ -164,6 +164,7 @@ while IFS= read -r line || [ -n "$line" ]; do
     case " $flags " in *" nogenx "*) continue ;; esac
     case " $flags " in
     *" xehp "*) xh_lines+=("$lineno"); xh_texts+=("$want") ;; # needs XeHP_SDV (QW_GATHER/QW_SCATTER)
+    *" dg2 "*) dg_lines+=("$lineno"); dg_texts+=("$want") ;; # LSC: DG2 and later (GenX_IR has no Xe2/Xe3)
     *) gx_lines+=("$lineno"); gx_texts+=("$want") ;;
     esac
 done <"$DATA"
@@ -213,6 +214,9 @@ if [ "$have_genx" = 1 ]; then
     genx_batch
     gx_lines=("${xh_lines[@]}") gx_texts=("${xh_texts[@]}")
     PLATFORM=${GENX_PLATFORM_XEHP:-XeHP_SDV}
+    genx_batch
+    gx_lines=("${dg_lines[@]}") gx_texts=("${dg_texts[@]}")
+    PLATFORM=${GENX_PLATFORM_DG2:-DG2}
     genx_batch
 fi
 

@@ -6,6 +6,7 @@
  * notes (not from the oracle's code):
  *
  *   SCATTER4_SCALED (0x75), SCATTER (0x3A), OWORD_ST (0x36), GATHER_SCALED (0x78)
+ *   (and the others of the legacy family), LSC_UNTYPED (0x89) and LSC_FENCE (0x8B)
  *
  * It plugs into visa-oracle through the C ABI in oracle/include/visa_dut.h:
  * it exports visa_dut_abi_version() and visa_dut_execute(). Surface contents
@@ -91,7 +92,27 @@ enum {
     B_ATOMIC_CMPXCHG_SWAPPED = 47,    /* cmpxchg compares src0, stores src1              */
     B_ATOMIC_IMIN_UNSIGNED = 48,      /* imin/imax compare unsigned                      */
     B_ATOMIC_PREDEC_OLD = 49,         /* predec returns the old value                    */
-    B_ATOMIC16_DWORD = 50             /* 16-bit atomics access the whole dword           */
+    B_ATOMIC16_DWORD = 50,            /* 16-bit atomics access the whole dword           */
+    /* LSC_UNTYPED / LSC_FENCE (issue 14) */
+    B_LSC_TRANSPOSED_AS_SIMT = 51,    /* transposed vector: a register block per component */
+    B_LSC_A16_NO_WRAP = 52,           /* a16 addresses wrap at 32 bits, not 16            */
+    B_LSC_SCALE_TWICE = 53,           /* AddrScale applied twice (scale*scale*addr)       */
+    B_LSC_D16U32H_LOW = 54,           /* d16u32h datum in the low half of the dword       */
+    B_LSC_QUAD_MASK_ORDER = 55,       /* quad: channel c uses block c, not the m-th enabled */
+    B_LSC_ATOMIC64_LOST_UPDATE = 56,  /* 64-bit atomics: colliding lanes all read the initial value */
+    B_LSC_STREAMING_STORE_DROPPED = 57, /* a store with L1 .st is not performed            */
+    B_LSC_SLM_BOUND_OFF_BY_ONE = 58,  /* SLM bound `a + n < size`: the last element is out */
+    B_LSC_VEC3_AS_4 = 59,             /* x3 vectors access a fourth component             */
+    B_LSC_IMMOFF_ZERO_EXTENDED = 60,  /* negative AddrImmOffset zero-extended             */
+    B_LSC_A32_SIGN_EXTENDED = 61,     /* flat a32 addresses sign-extended to 64 bits      */
+    B_LSC_ICAS_SWAPPED = 62,          /* icas compares src2, stores src1                  */
+    B_LSC_D8_DWORD_SLOT = 63,         /* d8 lanes 4 bytes apart in the register (d8u32 layout) */
+    B_LSC_SSIDX_IGNORED = 64,         /* bss/ss register surface ignores ssIdx            */
+    B_LSC_BTI_WRITE_UNBOUNDED = 65,   /* stateful stores past the surface are written     */
+    B_LSC_UMIN_SIGNED = 66,           /* umin/umax compare signed                         */
+    B_LSC_FENCE_SLM_ANY = 67,         /* SLM fences accept any op and scope               */
+    B_LSC_DISABLED_LANE_ZEROED = 68,  /* a disabled load lane gets zeros                  */
+    B_LSC_MIN_PAYLOAD_IGNORED = 69    /* register blocks sized by the exec size alone, not max(exec, min payload width) */
 };
 
 /* The reverse-serialization variant (-DDUT_ATOMIC_REVERSE=1): DWORD_ATOMIC
@@ -1356,6 +1377,673 @@ static int do_dword_atomic(ctx *x)
 }
 
 /* ------------------------------------------------------------------------ */
+/* the LSC state: flat 64-bit memory, binding table, surface-state table      */
+
+/* ABI 1.1 (VISA_DUT_ABI_MINOR >= 1) carries them; a 1.0 host has none. */
+#ifdef VISA_DUT_ABI_MINOR
+#define DUT_HAS_STATE(x) ((x)->c->abi_minor >= 1)
+#else
+#define DUT_HAS_STATE(x) 0
+#endif
+
+/* 1 when every byte of [a, a+n) lies in a region of the flat memory (an
+ * access may span adjacent regions) */
+static int dut_flat_in(ctx *x, uint64_t a, unsigned n)
+{
+#ifdef VISA_DUT_ABI_MINOR
+    if (!DUT_HAS_STATE(x) || !x->c->mem.read_flat)
+        return 0;
+    uint64_t pos = a, end = a + n;
+    while (pos < end) {
+        int found = 0;
+        for (uint32_t i = 0; i < x->c->nregions; i++) {
+            const visa_dut_region *r = &x->c->regions[i];
+            if (pos >= r->base && pos - r->base < r->size) {
+                pos = r->base + r->size;
+                found = 1;
+                break;
+            }
+        }
+        if (!found || pos == 0) /* pos == 0: the region ends at 2^64 */
+            return found;
+    }
+    return 1;
+#else
+    (void)x; (void)a; (void)n;
+    return 0;
+#endif
+}
+
+static void dut_flat_read(ctx *x, uint64_t a, unsigned n, uint8_t *out)
+{
+#ifdef VISA_DUT_ABI_MINOR
+    x->c->mem.read_flat(x->c->mem.host, a, n, out);
+#else
+    (void)x; (void)a;
+    memset(out, 0, n);
+#endif
+}
+
+static void dut_flat_write(ctx *x, uint64_t a, unsigned n, const uint8_t *in)
+{
+#ifdef VISA_DUT_ABI_MINOR
+    x->c->mem.write_flat(x->c->mem.host, a, n, in);
+#else
+    (void)x; (void)a; (void)n; (void)in;
+#endif
+}
+
+/* binding-table slot -> surface index: 1 when the slot is mapped */
+static int dut_bti_surface(ctx *x, uint32_t bti, uint32_t *surf)
+{
+#ifdef VISA_DUT_ABI_MINOR
+    if (DUT_HAS_STATE(x))
+        for (uint32_t i = 0; i < x->c->nbt; i++)
+            if (x->c->bt[i].bti == bti) {
+                *surf = x->c->bt[i].surface;
+                return 1;
+            }
+#else
+    (void)x; (void)bti; (void)surf;
+#endif
+    return 0;
+}
+
+/* surface-state offset -> surface index: 1 when an entry is there */
+static int dut_ss_surface(ctx *x, uint64_t off, uint32_t *surf)
+{
+#ifdef VISA_DUT_ABI_MINOR
+    if (DUT_HAS_STATE(x))
+        for (uint32_t i = 0; i < x->c->nss; i++)
+            if (x->c->ss[i].offset == off) {
+                *surf = x->c->ss[i].surface;
+                return 1;
+            }
+#else
+    (void)x; (void)off; (void)surf;
+#endif
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* LSC_UNTYPED (0x89) and LSC_FENCE (0x8B), from Intel's LSC_UNTYPED and      */
+/* LSC_FENCE pages, with the byte layout of the current vISA reader (a `ud`   */
+/* surface-state index after the Surface operand).                            */
+
+enum { LSC_UGM = 0, LSC_UGML = 1, LSC_TGM = 2, LSC_SLM = 3, LSC_URB = 4 };
+enum { LK_LOAD, LK_LOADS, LK_LOADQ, LK_STORE, LK_STORES, LK_STOREQ, LK_ATOMIC, LK_NONE };
+
+static int lsc_kind(unsigned sub)
+{
+    switch (sub) {
+    case 0x00: return LK_LOAD;
+    case 0x01: return LK_LOADS;
+    case 0x02: return LK_LOADQ;
+    case 0x04: case 0x1C: return LK_STORE; /* store_uncompressed: a plain store */
+    case 0x05: return LK_STORES;
+    case 0x06: return LK_STOREQ;
+    default: return sub >= 0x08 && sub <= 0x1A ? LK_ATOMIC : LK_NONE;
+    }
+}
+
+/* extra atomic arguments (the page's table): 0x08..0x1A */
+static const uint8_t lsc_atomic_args[19] = {0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 2, 1, 1, 1};
+static const uint8_t lsc_vec[9] = {0, 1, 2, 3, 4, 8, 16, 32, 64};
+/* data size -> bytes in memory, bytes per lane in a register */
+static const uint8_t lsc_mbytes[8] = {0, 1, 2, 4, 8, 1, 2, 2};
+static const uint8_t lsc_rbytes[8] = {0, 1, 2, 4, 8, 4, 4, 4};
+
+/* legal (L1, L3) caching pairs, the page's table: df 0, uc 1, ca 2, wb 3, wt 4, st 5, ri 6 */
+static int lsc_cache_ok(int kind, unsigned l1, unsigned l3)
+{
+    static const uint8_t ld[][2] = {{0, 0}, {1, 1}, {5, 1}, {1, 2}, {2, 1}, {2, 2}, {5, 2}, {6, 2}};
+    static const uint8_t st[][2] = {{0, 0}, {1, 1}, {5, 1}, {1, 3}, {4, 1}, {4, 3}, {5, 3}, {3, 3}};
+    static const uint8_t at[][2] = {{0, 0}, {1, 1}, {1, 3}};
+    const uint8_t (*t)[2] = kind == LK_ATOMIC ? at : kind <= LK_LOADQ ? ld : st;
+    size_t n = kind == LK_ATOMIC ? 3 : 8;
+    for (size_t i = 0; i < n; i++)
+        if (t[i][0] == l1 && t[i][1] == l3)
+            return 1;
+    return 0;
+}
+
+static int lsc_platform(ctx *x)
+{
+    if (x->gen < G_DG2)
+        REJECT(x, "platform: no LSC before DG2");
+    return 0;
+}
+
+/* exec byte: bits 2..0 size (1..32), bit 3 reserved, bits 7..4 mask control */
+static int lsc_exec(ctx *x, uint32_t eb, ctrl *k)
+{
+    unsigned code = eb & 7;
+    if (code > 5 || (eb & 8))
+        REJECT(x, "exec_size: 0x%02x not valid", eb);
+    k->es = 1u << code;
+    if (k->es > (x->gen < G_PVC ? 16u : 32u))
+        REJECT(x, "exec_size: %u lanes too wide for the platform", k->es);
+    mask_nibble(x, eb >> 4, k);
+    if (k->off + k->es > 32)
+        REJECT(x, "exec_size: mask offset");
+    return 0;
+}
+
+static int do_lsc_fence(ctx *x)
+{
+    if (lsc_platform(x))
+        return VISA_DUT_REJECTED;
+    uint32_t eb = get(x, 1), pred = get(x, 2), sfid = get(x, 1), fop = get(x, 1), scope = get(x, 1);
+    if (finish_decode(x))
+        return VISA_DUT_REJECTED;
+    ctrl k;
+    if (lsc_exec(x, eb, &k) || check_pred(x, pred, &k))
+        return VISA_DUT_REJECTED;
+    if (sfid > LSC_URB)
+        REJECT(x, "sfid %u not valid", sfid);
+    if (fop > 6)
+        REJECT(x, "fence op %u not valid", fop);
+    if (scope > 6)
+        REJECT(x, "scope %u not valid", scope);
+    if (sfid == LSC_SLM && (fop != 0 || scope != 0) && !BUG(B_LSC_FENCE_SLM_ANY))
+        REJECT(x, "slm fence: op none and scope group only");
+    return VISA_DUT_OK; /* a fence changes nothing in a single thread's state */
+}
+
+/* where an LSC access goes: the flat memory, SLM (surface 0) or a surface */
+typedef struct lspace {
+    int flat;
+    int has_surf;
+    uint32_t surf;
+} lspace;
+
+static const visa_dut_surface *lsc_surface(ctx *x, uint32_t s)
+{
+    for (uint32_t i = 0; i < x->c->nsurfaces; i++)
+        if (x->c->surfaces[i].index == s)
+            return &x->c->surfaces[i];
+    return NULL;
+}
+
+/* 1 when [a, a+n) is wholly inside the space (an element partly outside is outside) */
+static int lsc_in(ctx *x, const lspace *sp, uint64_t a, unsigned n)
+{
+    if (a + n < a)
+        return 0;
+    if (sp->flat)
+        return dut_flat_in(x, a, n);
+    if (!sp->has_surf)
+        return 0;
+    const visa_dut_surface *s = lsc_surface(x, sp->surf);
+    if (!s)
+        return 0;
+    if (BUG(B_LSC_SLM_BOUND_OFF_BY_ONE) && sp->surf == 0)
+        return a + n < s->size;
+    return a + n <= s->size;
+}
+
+static void lsc_read(ctx *x, const lspace *sp, uint64_t a, unsigned n, uint8_t *out)
+{
+    if (!lsc_in(x, sp, a, n)) {
+        memset(out, 0, n); /* out of bounds: zeros */
+        return;
+    }
+    if (sp->flat)
+        dut_flat_read(x, a, n, out);
+    else
+        x->c->mem.read(x->c->mem.host, sp->surf, a, n, out);
+}
+
+static void lsc_write(ctx *x, const lspace *sp, uint64_t a, unsigned n, const uint8_t *in)
+{
+    if (!lsc_in(x, sp, a, n) && !(BUG(B_LSC_BTI_WRITE_UNBOUNDED) && !sp->flat && sp->surf != 0))
+        return; /* out of bounds: dropped */
+    if (sp->flat)
+        dut_flat_write(x, a, n, in);
+    else
+        x->c->mem.write(x->c->mem.host, sp->surf, a, n, in);
+}
+
+static uint64_t rdle(const uint8_t *p, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+static void wrle(uint8_t *p, uint64_t v, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* memory bytes of one element -> register bytes (rb of them) */
+static void lsc_to_reg(unsigned ds, const uint8_t *m, uint8_t *r)
+{
+    memset(r, 0, 4);
+    switch (ds) {
+    case 5: r[0] = m[0]; break;                         /* d8u32: zero-extended */
+    case 6: r[0] = m[0]; r[1] = m[1]; break;            /* d16u32 */
+    case 7:                                             /* d16u32h: the upper half */
+        if (BUG(B_LSC_D16U32H_LOW)) { r[0] = m[0]; r[1] = m[1]; }
+        else { r[2] = m[0]; r[3] = m[1]; }
+        break;
+    default: memcpy(r, m, lsc_mbytes[ds]); break;
+    }
+}
+
+/* register bytes of one element -> the bytes stored */
+static const uint8_t *lsc_to_mem(unsigned ds, const uint8_t *r)
+{
+    if (ds == 7)
+        return BUG(B_LSC_D16U32H_LOW) ? r : r + 2;
+    return r; /* d8u32 / d16u32: the low bytes */
+}
+
+static double lsc_fval(uint64_t v, unsigned n)
+{
+    if (n == 2)
+        return half_to_float((uint16_t)v);
+    if (n == 4)
+        return f32_of((uint32_t)v);
+    double d;
+    memcpy(&d, &v, 8);
+    return d;
+}
+
+static uint64_t lsc_fbits(double d, unsigned n)
+{
+    if (n == 2)
+        return float_to_half((float)d);
+    if (n == 4) {
+        float f = (float)d;
+        uint32_t u;
+        memcpy(&u, &f, 4);
+        return u;
+    }
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    return u;
+}
+
+/* new memory value of one atomic lane; *write = 0 when nothing is written */
+static uint64_t lsc_atomic_new(unsigned op, unsigned n, uint64_t old, uint64_t s1, uint64_t s2, int *write)
+{
+    uint64_t mask = n == 8 ? ~(uint64_t)0 : (((uint64_t)1 << (8 * n)) - 1);
+    uint64_t sign = (uint64_t)1 << (8 * n - 1);
+    /* signed compare through a bias: a < b signed iff (a ^ sign) < (b ^ sign) */
+    uint64_t so = old ^ sign, ss = s1 ^ sign;
+    *write = 1;
+    switch (op) {
+    case 0x08: return (old + 1) & mask;
+    case 0x09: return (old - 1) & mask;
+    case 0x0A: *write = 0; return old;
+    case 0x0B: return s1;
+    case 0x0C: return (old + s1) & mask;
+    case 0x0D: return (old - s1) & mask;
+    case 0x0E: return ss < so ? s1 : old;
+    case 0x0F: return ss > so ? s1 : old;
+    case 0x10:
+        if (BUG(B_LSC_UMIN_SIGNED)) return ss < so ? s1 : old;
+        return s1 < old ? s1 : old;
+    case 0x11:
+        if (BUG(B_LSC_UMIN_SIGNED)) return ss > so ? s1 : old;
+        return s1 > old ? s1 : old;
+    case 0x12:
+        if (BUG(B_LSC_ICAS_SWAPPED)) return old == s2 ? s1 : old;
+        return old == s1 ? s2 : old;
+    case 0x18: return old & s1;
+    case 0x19: return old | s1;
+    case 0x1A: return old ^ s1;
+    default: break;
+    }
+    double a = lsc_fval(old, n), b = lsc_fval(s1, n);
+    switch (op) {
+    case 0x13: return lsc_fbits(a + b, n);
+    case 0x14: return lsc_fbits(a - b, n);
+    case 0x15: case 0x16:
+        if (a != a) return s1;          /* a NaN operand yields the other one */
+        if (b != b) return old;
+        if (op == 0x15) return b < a ? s1 : old;
+        return b > a ? s1 : old;
+    default: /* 0x17 fcas: src1 compared with memory as floats, src2 stored */
+        return a == b ? s2 : old;
+    }
+}
+
+static int lsc_goff(ctx *x, const vecop *o, uint32_t *val, int *undef)
+{
+    *undef = 0;
+    if (check_goff(x, o))
+        return VISA_DUT_REJECTED;
+    *undef = goff_value(x, o, val);
+    return 0;
+}
+
+static int do_lsc_untyped(ctx *x)
+{
+    if (lsc_platform(x))
+        return VISA_DUT_REJECTED;
+    unsigned sub = get(x, 1);
+    if (sub == 0x03 || sub == 0x07) {
+        say(x, "unsupported: lsc_load_block2d / lsc_store_block2d");
+        return VISA_DUT_ERROR;
+    }
+    if (sub == 0x28 || sub == 0x29 || sub == 0x1B) {
+        say(x, "unsupported: load_status / append counters depend on state outside a memory image");
+        return VISA_DUT_ERROR;
+    }
+    int kind = lsc_kind(sub);
+    if (kind == LK_NONE)
+        REJECT(x, "subop 0x%02x not valid", sub);
+    uint32_t eb = get(x, 1), pred = get(x, 2), sfid = get(x, 1), l1 = get(x, 1), l3 = get(x, 1);
+    uint32_t atype = get(x, 1), scale = get(x, 2), immoff_u = get(x, 4), asize = get(x, 1);
+    int64_t immoff = (int32_t)immoff_u;
+    if (BUG(B_LSC_IMMOFF_ZERO_EXTENDED))
+        immoff = (int64_t)immoff_u;
+    uint32_t ds = get(x, 1), order = get(x, 1), elems = get(x, 1), chmask = get(x, 1);
+    vecop surf, pitch;
+    read_vec(x, &surf);
+    uint32_t ssidx = get(x, 4);
+    rawop dst, src0, src1, src2;
+    memset(&src2, 0, sizeof src2);
+    memset(&pitch, 0, sizeof pitch);
+    read_raw(x, &dst);
+    int strided = kind == LK_LOADS || kind == LK_STORES;
+    read_raw(x, &src0);
+    if (strided) {
+        read_vec(x, &pitch);
+        read_raw(x, &src1);
+    } else {
+        read_raw(x, &src1);
+        read_raw(x, &src2);
+    }
+    if (finish_decode(x))
+        return VISA_DUT_REJECTED;
+
+    ctrl k;
+    if (lsc_exec(x, eb, &k) || check_pred(x, pred, &k))
+        return VISA_DUT_REJECTED;
+    int is_load = kind <= LK_LOADQ, is_atomic = kind == LK_ATOMIC, is_store = !is_load && !is_atomic;
+    int quad = kind == LK_LOADQ || kind == LK_STOREQ;
+    if (sfid != LSC_UGM && sfid != LSC_UGML && sfid != LSC_SLM)
+        REJECT(x, "sfid %u not valid for LSC_UNTYPED", sfid);
+    int slm = sfid == LSC_SLM;
+    if (l1 > 6 || l3 > 6 || !lsc_cache_ok(kind, l1, l3) || (slm && (l1 || l3)))
+        REJECT(x, "caching: .%u.%u not allowed", l1, l3);
+    if (atype < 1 || atype > 5)
+        REJECT(x, "addr type %u not valid", atype);
+    if (asize < 1 || asize > 3)
+        REJECT(x, "addr size %u not valid", asize);
+    if (asize == 1 && !slm)
+        REJECT(x, "a16 only on SLM");
+    if (asize == 3 && slm)
+        REJECT(x, "a64 not on SLM");
+    if (slm && atype != 1)
+        REJECT(x, "SLM must use flat addressing");
+    if (atype == 5) {
+        say(x, "unsupported: the arg address model");
+        return VISA_DUT_ERROR;
+    }
+    if (scale == 0 || (scale & (scale - 1)))
+        REJECT(x, "addr scale %u: a power of two", scale);
+    if (asize == 1 && (immoff < -0x7FFF || immoff > 0x7FFF))
+        REJECT(x, "a16 immediate offset out of range");
+    if (ds < 1 || ds > 7)
+        REJECT(x, "data size %u not valid", ds);
+    if (order != 1 && order != 2)
+        REJECT(x, "data order %u not valid", order);
+    int tr = order == 2;
+    unsigned nvec;
+    if (quad) {
+        if (chmask == 0 || chmask > 15)
+            REJECT(x, "chmask 0x%x not valid", chmask);
+        if (kind == LK_STOREQ && chmask != 1 && chmask != 3 && chmask != 7 && chmask != 15)
+            REJECT(x, "store_quad chmask: x, xy, xyz or xyzw");
+        if (tr)
+            REJECT(x, "quad: not transposed");
+        if (ds != 3 && ds != 4)
+            REJECT(x, "quad: d32/d64");
+        nvec = (chmask & 1) + (chmask >> 1 & 1) + (chmask >> 2 & 1) + (chmask >> 3 & 1);
+    } else {
+        if (elems < 1 || elems > 8)
+            REJECT(x, "vector size code %u not valid", elems);
+        nvec = lsc_vec[elems];
+        if (ds >= 5 && nvec > 1)
+            REJECT(x, "conversion data sizes take no vectors");
+        if (!tr && nvec > 1) {
+            if (ds != 3 && ds != 4)
+                REJECT(x, "non-transposed vectors only d32/d64");
+            if (nvec > (sfid == LSC_UGML ? 4u : 8u) || (sfid == LSC_UGML && nvec == 3))
+                REJECT(x, "vector size %u not allowed non-transposed", nvec);
+        }
+    }
+    if (tr && (k.es != 1 || is_atomic))
+        REJECT(x, "transpose: SIMD1 only, no atomics");
+    if (is_atomic) {
+        if (nvec != 1)
+            REJECT(x, "atomic: x1 only");
+        if (ds != 3 && ds != 4 && ds != 6)
+            REJECT(x, "atomic data size %u", ds);
+        if (slm && ds == 4 && sub != 0x12)
+            REJECT(x, "SLM d64 atomics: icas only");
+        if (slm && (sub == 0x13 || sub == 0x14))
+            REJECT(x, "fadd/fsub not on SLM");
+    }
+    unsigned mb = lsc_mbytes[ds], rb = lsc_rbytes[ds];
+    unsigned nregs = tr ? (nvec * rb + x->grf - 1) / x->grf : nvec * ((k.es * rb + x->grf - 1) / x->grf);
+    if (nregs > 8)
+        REJECT(x, "more than 8 data registers");
+
+    /* the Surface operand */
+    int sreg = 0, undef = 0;
+    uint32_t sval = 0;
+    if (surf.cls == 5) {
+        sval = surf.imm;
+    } else if (!(surf.cls == 0 && surf.id == 0)) {
+        sreg = 1;
+        if (lsc_goff(x, &surf, &sval, &undef))
+            return VISA_DUT_REJECTED;
+    }
+    if (atype == 1 && (sreg || sval != 0))
+        REJECT(x, "flat: Surface must be 0");
+    static const unsigned abytes[4] = {0, 2, 4, 8};
+    unsigned ab = abytes[asize];
+    unsigned atypes = asize == 1 ? (1u << 2 | 1u << 3 | T_UD | T_D) : asize == 2 ? (T_UD | T_D) : (T_UQ | T_Q);
+    if (check_raw(x, &src0, "src0", atypes, 0, 0))
+        return VISA_DUT_REJECTED;
+    uint32_t pv = 0;
+    int pundef = 0;
+    if (strided) {
+        if (pitch.cls == 5) {
+            pv = pitch.imm;
+            if (pv > 0xFFFF)
+                REJECT(x, "pitch: immediate above 0xFFFF");
+        } else if (lsc_goff(x, &pitch, &pv, &pundef)) {
+            return VISA_DUT_REJECTED;
+        }
+    }
+    unsigned narg = is_atomic ? lsc_atomic_args[sub - 8] : is_store ? 1 : 0;
+    if (is_store) {
+        if (dst.id || dst.off)
+            REJECT(x, "dst: %%null for stores");
+        if (check_raw(x, &src1, "src1", T_ANY, 0, 0))
+            return VISA_DUT_REJECTED;
+    } else {
+        if (check_raw(x, &dst, "dst", T_ANY, 1, 1))
+            return VISA_DUT_REJECTED;
+        if (!is_atomic && (src1.id || src1.off))
+            REJECT(x, "src1: %%null for loads");
+    }
+    if (is_atomic) {
+        if (narg >= 1) { if (check_raw(x, &src1, "src1", T_ANY, 0, 0)) return VISA_DUT_REJECTED; }
+        else if (src1.id || src1.off) REJECT(x, "src1: %%null");
+        if (narg >= 2) { if (check_raw(x, &src2, "src2", T_ANY, 0, 0)) return VISA_DUT_REJECTED; }
+        else if (src2.id || src2.off) REJECT(x, "src2: %%null");
+    } else if (!strided && (src2.id || src2.off)) {
+        REJECT(x, "src2: %%null");
+    }
+
+    uint32_t chen = channel_enables(x, &k, pred);
+    if (undef || pundef)
+        return VISA_DUT_OK; /* an operand outside its variable: the result is undefined */
+    lspace sp = {0, 0, 0};
+    if (atype == 1) {
+        if (slm) { sp.has_surf = 1; sp.surf = 0; }
+        else sp.flat = 1;
+    } else if (atype == 4) {
+        sp.has_surf = dut_bti_surface(x, sval & 0xFF, &sp.surf);
+    } else {
+        uint64_t so = sval;
+        if (sreg && !BUG(B_LSC_SSIDX_IGNORED))
+            so += 0x40ull * ssidx;
+        sp.has_surf = dut_ss_surface(x, so, &sp.surf);
+    }
+    uint64_t wrap = ab == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * ab)) - 1;
+    if (BUG(B_LSC_A16_NO_WRAP) && ab == 2)
+        wrap = 0xFFFFFFFFu;
+    uint64_t sc = scale;
+    if (BUG(B_LSC_SCALE_TWICE))
+        sc = (uint64_t)scale * scale;
+
+    /* every address, read before anything is written (dst may alias src0) */
+    uint64_t addr[32];
+    uint32_t have = 0;
+    for (unsigned n = 0; n < k.es; n++) {
+        const uint8_t *e = raw_at(&src0, strided ? 0 : (uint64_t)ab * n, ab);
+        if (!e)
+            continue;
+        uint64_t a = rdle(e, ab);
+        if (BUG(B_LSC_A32_SIGN_EXTENDED) && ab == 4 && !slm && atype == 1)
+            a = (uint64_t)(int64_t)(int32_t)(uint32_t)a;
+        uint64_t eff = sc * a + (uint64_t)immoff;
+        if (strided)
+            eff = sc * a + (uint64_t)n * pv + (uint64_t)immoff;
+        addr[n] = BUG(B_LSC_A32_SIGN_EXTENDED) && ab == 4 && !slm && atype == 1 ? eff : eff & wrap;
+        have |= 1u << n;
+    }
+    unsigned minw = x->gen < G_PVC ? 8 : 16;
+    unsigned grf = x->grf;
+    unsigned w = k.es > minw || BUG(B_LSC_MIN_PAYLOAD_IGNORED) ? k.es : minw;
+    unsigned blk = (w * rb + grf - 1) / grf;
+    if (blk == 0) blk = 1;
+    blk *= grf;
+#define SLOT(v, n) (tr ? (uint64_t)(v) * rb : (uint64_t)(v) * blk + (uint64_t)(n) * rb)
+
+    if (is_atomic) {
+        uint64_t olds[32], news[32];
+        int done[32];
+        memset(done, 0, sizeof done);
+        int lost = BUG(B_LSC_ATOMIC64_LOST_UPDATE) && mb == 8;
+        if (lost)
+            for (unsigned n = 0; n < k.es; n++) {
+                uint8_t b[8] = {0};
+                if ((chen >> n & 1) && (have >> n & 1))
+                    lsc_read(x, &sp, addr[n], mb, b);
+                olds[n] = rdle(b, mb);
+            }
+        for (unsigned step = 0; step < k.es; step++) {
+            unsigned n = DUT_ATOMIC_REVERSE ? k.es - 1 - step : step;
+            if (!(chen >> n & 1) || !(have >> n & 1))
+                continue;
+            const uint8_t *p1 = narg >= 1 ? raw_at(&src1, SLOT(0, n), rb) : NULL;
+            const uint8_t *p2 = narg >= 2 ? raw_at(&src2, SLOT(0, n), rb) : NULL;
+            if ((narg >= 1 && !p1) || (narg >= 2 && !p2))
+                continue; /* a source past its variable: undefined */
+            uint8_t b[8] = {0};
+            uint64_t old;
+            if (lost) {
+                old = olds[n];
+            } else {
+                lsc_read(x, &sp, addr[n], mb, b);
+                old = rdle(b, mb);
+            }
+            int wr;
+            uint64_t nv = lsc_atomic_new(sub, mb, old, p1 ? rdle(p1, mb) : 0, p2 ? rdle(p2, mb) : 0, &wr);
+            if (wr) {
+                wrle(b, nv, mb);
+                lsc_write(x, &sp, addr[n], mb, b);
+            }
+            olds[n] = old;
+            news[n] = nv;
+            done[n] = 1;
+        }
+        (void)news;
+        if (!dst.v)
+            return VISA_DUT_OK;
+        for (unsigned n = 0; n < k.es; n++) {
+            if (!done[n])
+                continue;
+            uint8_t *d = raw_at(&dst, SLOT(0, n), rb);
+            if (d) {
+                memset(d, 0, rb);
+                wrle(d, olds[n], mb); /* d16u32: the upper half zero */
+            }
+        }
+        return VISA_DUT_OK;
+    }
+
+    unsigned comps[64];
+    unsigned nc = 0;
+    if (quad) {
+        for (unsigned v = 0; v < 4; v++)
+            if (chmask >> v & 1)
+                comps[nc++] = v;
+    } else {
+        for (unsigned v = 0; v < nvec; v++)
+            comps[nc++] = v;
+        if (BUG(B_LSC_VEC3_AS_4) && nvec == 3 && !tr)
+            comps[nc++] = 3;
+    }
+    if (is_load) {
+        if (!dst.v)
+            return VISA_DUT_OK; /* prefetch: no architectural effect */
+        /* gather every datum first, then write dst (dst may alias src0: already read) */
+        for (unsigned n = 0; n < k.es; n++) {
+            int on = (chen >> n & 1) && (have >> n & 1);
+            if (!on && !(BUG(B_LSC_DISABLED_LANE_ZEROED) && !tr))
+                continue;
+            for (unsigned m = 0; m < nc; m++) {
+                unsigned v = comps[m];
+                uint8_t mbuf[8] = {0}, rbuf[8] = {0};
+                if (on)
+                    lsc_read(x, &sp, addr[n] + (uint64_t)v * mb, mb, mbuf);
+                if (ds >= 5)
+                    lsc_to_reg(ds, mbuf, rbuf);
+                else
+                    memcpy(rbuf, mbuf, mb);
+                unsigned reg = quad && !BUG(B_LSC_QUAD_MASK_ORDER) ? m : v;
+                uint64_t at = BUG(B_LSC_TRANSPOSED_AS_SIMT) && tr ? (uint64_t)reg * blk : SLOT(reg, n);
+                if (BUG(B_LSC_D8_DWORD_SLOT) && ds == 1 && !tr)
+                    at = (uint64_t)reg * blk + (uint64_t)n * 4;
+                uint8_t *d = raw_at(&dst, at, rb);
+                if (d)
+                    memcpy(d, rbuf, rb);
+            }
+        }
+        return VISA_DUT_OK;
+    }
+    /* stores */
+    for (unsigned n = 0; n < k.es; n++) {
+        if (!(chen >> n & 1) || !(have >> n & 1))
+            continue;
+        for (unsigned m = 0; m < nc; m++) {
+            unsigned v = comps[m];
+            unsigned reg = quad && !BUG(B_LSC_QUAD_MASK_ORDER) ? m : v;
+            const uint8_t *d = raw_at(&src1, SLOT(reg, n), rb);
+            if (!d)
+                continue; /* past its variable: undefined */
+            if (BUG(B_LSC_STREAMING_STORE_DROPPED) && l1 == 5)
+                continue;
+            lsc_write(x, &sp, addr[n] + (uint64_t)v * mb, mb, ds >= 5 ? lsc_to_mem(ds, d) : d);
+        }
+    }
+#undef SLOT
+    return VISA_DUT_OK;
+}
+
+/* ------------------------------------------------------------------------ */
 
 int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
 {
@@ -1403,6 +2091,8 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
     case 0x86: return do_qw(&x, 0);
     case 0x87: return do_qw(&x, 1);
     case 0x7D: return do_dword_atomic(&x);
+    case 0x89: return do_lsc_untyped(&x);
+    case 0x8B: return do_lsc_fence(&x);
     default:
         REJECT(&x, "unknown opcode 0x%02x", op);
     }

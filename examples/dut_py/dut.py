@@ -119,6 +119,108 @@ def atomic_op(op, n, old, s0, s1):
     # FCMPWR: src0 = comparand, src1 = value stored
     return s1 if b == a else old
 
+# ---- LSC tables (Intel's LSC_UNTYPED / LSC_FENCE pages) ----
+G_DG2, G_PVC = 6, 8
+LSC_SFID_UGM, LSC_SFID_UGML, LSC_SFID_TGM, LSC_SFID_SLM, LSC_SFID_URB = range(5)
+LSC_OPS = {0x00: "load", 0x01: "loads", 0x02: "loadq", 0x04: "store", 0x05: "stores",
+           0x06: "storeq", 0x1C: "store"}
+LSC_OPS.update({k: "atomic" for k in range(0x08, 0x1B)})
+# extra atomic arguments per sub-op (the page's table)
+LSC_ATOMIC_ARGS = {0x08: 0, 0x09: 0, 0x0A: 0, 0x0B: 1, 0x0C: 1, 0x0D: 1, 0x0E: 1, 0x0F: 1,
+                   0x10: 1, 0x11: 1, 0x12: 2, 0x13: 1, 0x14: 1, 0x15: 1, 0x16: 1, 0x17: 2,
+                   0x18: 1, 0x19: 1, 0x1A: 1}
+LSC_VEC = {1: 1, 2: 2, 3: 3, 4: 4, 5: 8, 6: 16, 7: 32, 8: 64}
+# data size -> (bytes in memory, bytes per lane in a register)
+LSC_DSIZE = {1: (1, 1), 2: (2, 2), 3: (4, 4), 4: (8, 8), 5: (1, 4), 6: (2, 4), 7: (2, 4)}
+LSC_ABYTES = {1: 2, 2: 4, 3: 8}
+LSC_ATYPES = {1: ("uw", "w", "ud", "d"), 2: ("ud", "d"), 3: ("uq", "q")}
+# legal (L1, L3) caching pairs: the page's table (df 0, uc 1, ca 2, wb 3, wt 4, st 5, ri 6)
+LSC_CACHE_LOAD = {(0, 0), (1, 1), (5, 1), (1, 2), (2, 1), (2, 2), (5, 2), (6, 2)}
+LSC_CACHE_STORE = {(0, 0), (1, 1), (5, 1), (1, 3), (4, 1), (4, 3), (5, 3), (3, 3)}
+LSC_CACHE_ATOMIC = {(0, 0), (1, 1), (1, 3)}
+
+
+def lsc_to_reg(dsize, b):
+    """memory bytes of one element -> its register bytes"""
+    if dsize in (5, 6):
+        return b + bytes(4 - len(b))      # zero-extended (Xe2+ zeros; free before)
+    if dsize == 7:
+        return bytes(2) + b               # d16u32h: the upper half, lower half zero
+    return b
+
+
+def lsc_to_mem(dsize, b):
+    """register bytes of one element -> the bytes stored"""
+    if dsize == 5:
+        return b[:1]
+    if dsize == 6:
+        return b[:2]
+    if dsize == 7:
+        return b[2:4]
+    return b
+
+
+def lsc_float(v, n):
+    return struct.unpack({2: "<e", 4: "<f", 8: "<d"}[n], v.to_bytes(n, "little"))[0]
+
+
+def lsc_fbits(f, n):
+    fmt = {2: "<e", 4: "<f", 8: "<d"}[n]
+    try:
+        return int.from_bytes(struct.pack(fmt, f), "little")
+    except OverflowError:
+        return int.from_bytes(struct.pack(fmt, math.copysign(math.inf, f)), "little")
+
+
+def lsc_atomic_op(op, n, old, s1, s2):
+    """new memory value of one LSC atomic lane (None: no write)"""
+    mask = (1 << (8 * n)) - 1
+    sign = 1 << (8 * n - 1)
+
+    def sg(v):
+        return v - (1 << (8 * n)) if v & sign else v
+    if op == 0x08:
+        return (old + 1) & mask
+    if op == 0x09:
+        return (old - 1) & mask
+    if op == 0x0A:
+        return None
+    if op == 0x0B:
+        return s1
+    if op == 0x0C:
+        return (old + s1) & mask
+    if op == 0x0D:
+        return (old - s1) & mask
+    if op == 0x0E:
+        return s1 if sg(s1) < sg(old) else old
+    if op == 0x0F:
+        return s1 if sg(s1) > sg(old) else old
+    if op == 0x10:
+        return min(old, s1)
+    if op == 0x11:
+        return max(old, s1)
+    if op == 0x12:
+        return s2 if old == s1 else old
+    if op == 0x18:
+        return old & s1
+    if op == 0x19:
+        return old | s1
+    if op == 0x1A:
+        return old ^ s1
+    a, b = lsc_float(old, n), lsc_float(s1, n)
+    if op in (0x13, 0x14):
+        return lsc_fbits(a + b if op == 0x13 else a - b, n)
+    if op in (0x15, 0x16):
+        if math.isnan(a):
+            return s1
+        if math.isnan(b):
+            return old
+        if op == 0x15:
+            return s1 if b < a else old
+        return s1 if b > a else old
+    # fcas: src1 compared with memory (as floats), src2 stored
+    return s2 if a == b else old
+
 
 class Invalid(Exception):
     """the instruction is invalid: the state is returned unchanged"""
@@ -169,6 +271,18 @@ class Surface:
         return {"index": self.index, "size": self.size, "data": runs}
 
 
+class Region(Surface):
+    """one region of the flat 64-bit memory: base address, size, sparse bytes"""
+
+    def __init__(self, j):
+        Surface.__init__(self, None, j["size"], j.get("data", []))
+        self.base = int(j["base"], 16) if isinstance(j["base"], str) else j["base"]
+
+    def dump(self):
+        d = Surface.dump(self)
+        return {"base": "0x%016x" % self.base, "size": self.size, "data": d["data"]}
+
+
 class Var:
     def __init__(self, j):
         self.id = j["id"]
@@ -197,6 +311,10 @@ class Machine:
         self.addrs = {a["id"]: [tuple(e) for e in a["elems"]] for a in inp.get("addrs", [])}
         self.surfaces = {s["index"]: Surface(s["index"], s["size"], s.get("data", []))
                          for s in inp.get("surfaces", [])}
+        # the flat 64-bit memory, the binding table and the surface-state table (LSC)
+        self.memory = [Region(m) for m in inp.get("memory", [])]
+        self.bt = {b["bti"]: b["surface"] for b in inp.get("binding_table", [])}
+        self.sst = {e["offset"]: e["surface"] for e in inp.get("surface_state", [])}
         self.pos = 0
 
     # ---- output ----
@@ -206,6 +324,9 @@ class Machine:
                "preds": inp.get("preds", []),
                "addrs": inp.get("addrs", []),
                "surfaces": [self.surfaces[k].dump() for k in sorted(self.surfaces)]}
+        for key in ("memory", "binding_table", "surface_state"):
+            if key in inp:
+                out[key] = [r.dump() for r in self.memory] if key == "memory" else inp[key]
         return out
 
     # ---- byte reader ----
@@ -439,6 +560,10 @@ class Machine:
             self.qw(op == 0x87)
         elif op == 0x7D:
             self.dword_atomic()
+        elif op == 0x89:
+            self.lsc_untyped()
+        elif op == 0x8B:
+            self.lsc_fence()
         else:
             raise Invalid("unknown opcode")
 
@@ -769,6 +894,310 @@ class Machine:
             d = self.raw_at(dst, 4 * i, 4)
             if d is not None:
                 d[0].data[d[1]:d[1] + n] = ret.to_bytes(n, "little")  # 16-bit: upper half kept
+
+    # ---- LSC (LSC_UNTYPED 0x89, LSC_FENCE 0x8B) ----
+    # Written from Intel's LSC_UNTYPED and LSC_FENCE pages with the byte layout
+    # of the current reader (a `ud` surface-state index after the Surface operand).
+
+    def lsc_platform(self):
+        if self.gen < G_DG2:
+            raise Invalid("platform: no LSC before DG2")
+
+    def lsc_exec(self, eb):
+        """exec byte: bits 2..0 size (1..32), bit 3 reserved, bits 7..4 mask control"""
+        code = eb & 7
+        if code > 5 or eb & 8:
+            raise Invalid("exec_size")
+        es = 1 << code
+        # the hardware's SIMD width: 16 lanes on DG2/MTL, 32 from PVC on
+        if es > (16 if self.gen < G_PVC else 32):
+            raise Invalid("exec_size: too wide for the platform")
+        off, nomask = self.mask_nibble(eb >> 4)
+        if off + es > 32:
+            raise Invalid("exec_size: mask offset")
+        return es, off, nomask
+
+    def lsc_fence(self):
+        self.lsc_platform()
+        eb, pred, sfid, fop, scope = self.get(1), self.get(2), self.get(1), self.get(1), self.get(1)
+        self.done()
+        es, off, nomask = self.lsc_exec(eb)
+        self.check_pred(pred, es, off)
+        if sfid > LSC_SFID_URB:
+            raise Invalid("sfid")
+        if fop > 6:
+            raise Invalid("fence op")
+        if scope > 6:
+            raise Invalid("scope")
+        if sfid == LSC_SFID_SLM and (fop != 0 or scope != 0):
+            raise Invalid("slm fence: op none, scope group only")
+        # a fence has no effect on a single thread's state
+
+    def lsc_surface_value(self, o):
+        """value of the Surface operand: (is_register, value)"""
+        if o["cls"] == 5:
+            return False, o["imm"]
+        if o["cls"] == 0 and o["id"] == 0:
+            return False, 0
+        self.check_goff(o)
+        return True, self.goff_value(o)
+
+    def lsc_untyped(self):
+        self.lsc_platform()
+        sub = self.get(1)
+        if sub in (0x03, 0x07):
+            raise NotImplementedError("lsc_load_block2d / lsc_store_block2d")
+        if sub in (0x28, 0x29):
+            raise NotImplementedError("append-counter atomics depend on a counter outside the memory image")
+        if sub == 0x1B:
+            raise NotImplementedError("lsc_load_status depends on page state outside the memory image")
+        if sub not in LSC_OPS:
+            raise Invalid("subop")
+        kind = LSC_OPS[sub]
+        eb, pred, sfid, l1, l3 = self.get(1), self.get(2), self.get(1), self.get(1), self.get(1)
+        atype, scale, immoff, asize = self.get(1), self.get(2), self.get(4), self.get(1)
+        if immoff >= 1 << 31:
+            immoff -= 1 << 32
+        dsize, order, elems, chmask = self.get(1), self.get(1), self.get(1), self.get(1)
+        surf = self.vec()
+        ssidx = self.get(4)
+        dst = self.raw()
+        if kind in ("loads", "stores"):
+            src0, pitch, src1, src2 = self.raw(), self.vec(), self.raw(), None
+        else:
+            src0, pitch, src1, src2 = self.raw(), None, self.raw(), self.raw()
+        self.done()
+
+        es, off, nomask = self.lsc_exec(eb)
+        self.check_pred(pred, es, off)
+        is_load = kind in ("load", "loads", "loadq")
+        is_store = kind in ("store", "stores", "storeq")
+        is_atomic = kind == "atomic"
+        quad = kind in ("loadq", "storeq")
+        if sfid not in (LSC_SFID_UGM, LSC_SFID_UGML, LSC_SFID_SLM):
+            raise Invalid("sfid")
+        slm = sfid == LSC_SFID_SLM
+        if l1 > 6 or l3 > 6:
+            raise Invalid("caching")
+        pairs = LSC_CACHE_ATOMIC if is_atomic else LSC_CACHE_LOAD if is_load else LSC_CACHE_STORE
+        if (l1, l3) not in pairs or (slm and (l1, l3) != (0, 0)):
+            raise Invalid("caching: pair not allowed")
+        if not 1 <= atype <= 5:
+            raise Invalid("addr type")
+        if not 1 <= asize <= 3:
+            raise Invalid("addr size")
+        if asize == 1 and not slm:
+            raise Invalid("a16 only on SLM")
+        if asize == 3 and slm:
+            raise Invalid("a64 not on SLM")
+        if slm and atype != 1:
+            raise Invalid("SLM must use flat")
+        if atype == 5:
+            raise NotImplementedError("arg address model (indirect data)")
+        if scale == 0 or scale & (scale - 1):
+            raise Invalid("addr scale: power of two")
+        if asize == 1 and not -0x7FFF <= immoff <= 0x7FFF:
+            raise Invalid("a16 immediate offset")
+        if not 1 <= dsize <= 7:
+            raise Invalid("data size")
+        if order not in (1, 2):
+            raise Invalid("data order")
+        transposed = order == 2
+        if quad:
+            if chmask == 0 or chmask > 15:
+                raise Invalid("chmask")
+            if kind == "storeq" and chmask not in (1, 3, 7, 15):
+                raise Invalid("store_quad chmask: x, xy, xyz or xyzw")
+            if transposed:
+                raise Invalid("quad: not transposed")
+            nvec = bin(chmask).count("1")
+        else:
+            if not 1 <= elems <= 8:
+                raise Invalid("vector size")
+            nvec = LSC_VEC[elems]
+        if transposed and (es != 1 or is_atomic):
+            raise Invalid("transpose: SIMD1, no atomics")
+        if dsize >= 5 and nvec > 1 and not quad:
+            raise Invalid("conversion types: no vectors")
+        if not transposed and nvec > 1 and not quad:
+            if dsize not in (3, 4):
+                raise Invalid("vectors only d32/d64")
+            if nvec > (4 if sfid == LSC_SFID_UGML else 8) or (sfid == LSC_SFID_UGML and nvec == 3):
+                raise Invalid("vector size not allowed non-transposed")
+        if quad and dsize not in (3, 4):
+            raise Invalid("quad: d32/d64")
+        if is_atomic:
+            aop = sub
+            if nvec != 1:
+                raise Invalid("atomic: x1 only")
+            if dsize not in (3, 4, 6):
+                raise Invalid("atomic data size")
+            if slm and dsize == 4 and aop != 0x12:
+                raise Invalid("SLM d64 atomics: icas only")
+            if slm and aop in (0x13, 0x14):
+                raise Invalid("fadd/fsub not on SLM")
+        mb, rb = LSC_DSIZE[dsize]
+        if transposed:
+            nregs = -(-nvec * rb // self.grf)
+        else:
+            nregs = nvec * -(-es * rb // self.grf)
+        if nregs > 8:
+            raise Invalid("more than 8 data registers")
+
+        # surface
+        is_reg, sv = self.lsc_surface_value(surf)
+        if atype == 1:
+            if is_reg or sv != 0:
+                raise Invalid("flat: Surface must be 0")
+        # address payload
+        ab = LSC_ABYTES[asize]
+        if kind in ("loads", "stores"):
+            self.check_raw(src0, "src0", LSC_ATYPES[asize])
+            if pitch["cls"] == 5:
+                pv = pitch["imm"]
+                if pv > 0xFFFF:
+                    raise Invalid("pitch: immediate > 0xFFFF")
+            else:
+                self.check_goff(pitch)
+                pv = None
+        else:
+            self.check_raw(src0, "src0", LSC_ATYPES[asize])
+        # data operands by kind
+        narg = LSC_ATOMIC_ARGS.get(sub, 0) if is_atomic else (1 if is_store else 0)
+        if is_store:
+            if dst["id"] or dst["off"]:
+                raise Invalid("dst: %null for stores")
+            self.check_raw(src1, "src1", None)
+        else:
+            self.check_raw(dst, "dst", None, null_ok=True, is_dst=True)
+            if not is_atomic and (src1["id"] or src1["off"]):
+                raise Invalid("src1: %null for loads")
+        if is_atomic:
+            for k, r in ((1, src1), (2, src2)):
+                if k <= narg:
+                    self.check_raw(r, "src%d" % k, None)
+                elif r["id"] or r["off"]:
+                    raise Invalid("src%d: %%null" % k)
+        elif src2 is not None and (src2["id"] or src2["off"]):
+            raise Invalid("src2: %null")
+
+        en = self.chen(es, off, nomask, pred)
+        if pitch is not None and pv is None:
+            pv = self.goff_value(pitch)
+        # the space the addresses select
+        if atype == 1:
+            space = ("slm",) if slm else ("flat",)
+        else:
+            if atype == 4:
+                s = self.bt.get(sv & 0xFF)
+            else:
+                so = sv + (0x40 * ssidx if is_reg else 0)
+                s = self.sst.get(so)
+            space = ("surf", s)
+        wrap = (1 << (8 * ab)) - 1
+
+        # every address, read before anything is written (dst may alias src0)
+        addrs = []
+        for n in range(es):
+            if kind in ("loads", "stores"):
+                e = self.raw_at(src0, 0, ab)
+                if e is None:
+                    raise Undefined("address base outside its variable")
+                a = int.from_bytes(e[0].data[e[1]:e[1] + ab], "little")
+                addrs.append((scale * a + n * pv + immoff) & wrap)
+            else:
+                e = self.raw_at(src0, ab * n, ab)
+                if e is None:
+                    addrs.append(None)
+                    continue
+                a = int.from_bytes(e[0].data[e[1]:e[1] + ab], "little")
+                addrs.append((scale * a + immoff) & wrap)
+        minw = 8 if self.gen < G_PVC else 16
+
+        def slot(v, n):
+            if transposed:
+                return v * rb
+            return v * max(1, -(-max(es, minw) * rb // self.grf)) * self.grf + n * rb
+
+        if is_atomic:
+            self.lsc_atomic(sub, es, en, addrs, space, dsize, dst, src1, src2, slot)
+            return
+        if is_load:
+            pend = []
+            for n in range(es):
+                if not en >> n & 1 or addrs[n] is None:
+                    continue
+                comps = [v for v in range(4) if chmask >> v & 1] if quad else range(nvec)
+                for m, v in enumerate(comps):
+                    val = self.lsc_read(space, addrs[n] + v * mb, mb)
+                    pend.append((m if quad else v, n, lsc_to_reg(dsize, val)))
+            if dst["var"] is None:
+                return  # prefetch: no architectural effect
+            for v, n, b in pend:
+                d = self.raw_at(dst, slot(v, n), rb)
+                if d is None:
+                    raise Undefined("dst past its variable")
+                d[0].data[d[1]:d[1] + rb] = b
+            return
+        # stores
+        for n in range(es):
+            if not en >> n & 1 or addrs[n] is None:
+                continue
+            comps = [v for v in range(4) if chmask >> v & 1] if quad else range(nvec)
+            for m, v in enumerate(comps):
+                d = self.raw_at(src1, slot(m if quad else v, n), rb)
+                if d is None:
+                    raise Undefined("src1 past its variable")
+                self.lsc_write(space, addrs[n] + v * mb, lsc_to_mem(dsize, bytes(d[0].data[d[1]:d[1] + rb])))
+
+    def lsc_atomic(self, aop, es, en, addrs, space, dsize, dst, src1, src2, slot):
+        mb, rb = LSC_DSIZE[dsize]
+        order = range(es - 1, -1, -1) if ATOMIC_REVERSE else range(es)
+        rets = []
+        for n in order:
+            if not en >> n & 1 or addrs[n] is None:
+                continue
+            vals = []
+            for r in (src1, src2):
+                p = self.raw_at(r, slot(0, n), rb) if r["var"] is not None else None
+                if r["var"] is not None and p is None:
+                    raise Undefined("atomic source past its variable")
+                vals.append(int.from_bytes(p[0].data[p[1]:p[1] + mb], "little") if p else 0)
+            old = int.from_bytes(self.lsc_read(space, addrs[n], mb), "little")
+            new = lsc_atomic_op(aop, mb, old, vals[0], vals[1])
+            if new is not None:
+                self.lsc_write(space, addrs[n], new.to_bytes(mb, "little"))
+            rets.append((n, old))
+        if dst["var"] is None:
+            return
+        for n, old in rets:
+            d = self.raw_at(dst, slot(0, n), rb)
+            if d is None:
+                raise Undefined("dst past its variable")
+            d[0].data[d[1]:d[1] + rb] = old.to_bytes(rb, "little")  # d16u32: upper half zero
+
+    def lsc_find(self, space, a, n):
+        """(store, offset) holding [a, a+n) wholly, or None (out of bounds)"""
+        if space[0] == "flat":
+            for r in self.memory:
+                if r.base <= a and a + n <= r.base + r.size:
+                    return r, a - r.base
+            return None
+        s = 0 if space[0] == "slm" else space[1]
+        sf = self.surfaces.get(s) if s is not None else None
+        if sf is not None and a + n <= sf.size:
+            return sf, a
+        return None
+
+    def lsc_read(self, space, a, n):
+        f = self.lsc_find(space, a, n)
+        return f[0].read(f[1], n) if f else bytes(n)  # out of bounds: zeros
+
+    def lsc_write(self, space, a, b):
+        f = self.lsc_find(space, a, len(b))
+        if f:
+            f[0].write(f[1], b)  # out of bounds: dropped
+
 
 def handle(line):
     obj = json.loads(line)

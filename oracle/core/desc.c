@@ -65,6 +65,10 @@ static const vo_desc desc_tab[] = {
       SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), 8,
       { F("op", UB, ATOMIC_OP), F("exec_size", UB, EXEC), F("pred", UW, PRED), F("surface", UB, SURFACE),
         F("element_offset", RAW, EOFF), F("src0", RAW, SRC0), F("src1", RAW, SRC1), F("dst", RAW, DATA) }, 0, 0, 0 },
+    /* LSC (issue 14): LSC_FENCE, DG2 and later (decision D100); exec/pred read and ignored (D96) */
+    { VO_OP_LSC_FENCE, "lsc_fence", "LSC_FENCE", VO_FAM_LSC_FENCE, 0, SZ(0), SZ(0), 5,
+      { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("sfid", UB, LSC_SFID), F("fence_op", UB, FENCE_OP),
+        F("scope", UB, SCOPE) }, 0, VO_GEN_DG2, 0 },
 };
 #define NDESC (sizeof desc_tab / sizeof desc_tab[0])
 

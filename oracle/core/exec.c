@@ -376,6 +376,7 @@ static const vo_family_ops *family_of(const vo_desc *d)
     case VO_FAM_BLOCK: return &vo_fam_block;
     case VO_FAM_FOURCH: return &vo_fam_fourch;
     case VO_FAM_ATOMIC: return &vo_fam_atomic; /* DWORD_ATOMIC */
+    case VO_FAM_LSC_FENCE: return &vo_fam_lsc_fence;
     default: return &vo_fam_scattered;
     }
 }
@@ -443,7 +444,7 @@ vo_status vo_run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *
     }
     if (v > 0) return finish(r, VO_UNDEFINED);
 
-    x.chen = eval_chen(&x);
+    if (!fam->no_lanes) x.chen = eval_chen(&x);
     r->chen = x.chen;
     fam->plan(&x); /* D95: the plan reads every element offset before any destination byte is written */
     if (fam->run) { /* DWORD_ATOMIC: read-modify-write families */

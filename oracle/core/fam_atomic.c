@@ -399,4 +399,4 @@ static int run(vo_ctx *x)
     return 0;
 }
 
-const vo_family_ops vo_fam_atomic = { eoff_bytes, data_bytes, plan, NULL, run };
+const vo_family_ops vo_fam_atomic = { eoff_bytes, data_bytes, plan, NULL, run, 0 };

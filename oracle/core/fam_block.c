@@ -35,4 +35,4 @@ static void plan(vo_ctx *x)
  * end of the last GRF it writes */
 static void padding(vo_ctx *x) { vo_free_grf_tail(x, x->data_off + data_bytes(x)); }
 
-const vo_family_ops vo_fam_block = { eoff_bytes, data_bytes, plan, padding, NULL };
+const vo_family_ops vo_fam_block = { eoff_bytes, data_bytes, plan, padding, NULL, 0 };

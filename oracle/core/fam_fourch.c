@@ -50,4 +50,4 @@ static void padding(vo_ctx *x)
                               VO_C_GATHER_PADDING);
 }
 
-const vo_family_ops vo_fam_fourch = { eoff_bytes, data_bytes, plan, padding, NULL };
+const vo_family_ops vo_fam_fourch = { eoff_bytes, data_bytes, plan, padding, NULL, 0 };

@@ -52,4 +52,4 @@ static void plan(vo_ctx *x)
 /* decision D12: bytes after the last lane's dword up to the end of its GRF */
 static void padding(vo_ctx *x) { vo_free_grf_tail(x, x->data_off + data_bytes(x)); }
 
-const vo_family_ops vo_fam_scattered = { eoff_bytes, data_bytes, plan, padding, NULL };
+const vo_family_ops vo_fam_scattered = { eoff_bytes, data_bytes, plan, padding, NULL, 0 };

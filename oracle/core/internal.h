@@ -47,9 +47,12 @@ typedef struct vo_family_ops {
     /* DWORD_ATOMIC: a family that reads and writes performs its own accesses:
      * 0 ok, 1 undefined, -1 page cap (the engine restores the input) */
     int (*run)(vo_ctx *x);
+    uint8_t no_lanes;             /* LSC_FENCE: no channel enables are evaluated */
 } vo_family_ops;
 extern const vo_family_ops vo_fam_scattered, vo_fam_block, vo_fam_fourch;
 extern const vo_family_ops vo_fam_atomic; /* DWORD_ATOMIC */
+extern const vo_family_ops vo_fam_lsc_fence; /* LSC (issue 14) */
+int vo_lsc_fence_validate(vo_ctx *x);
 
 /* ---- DWORD_ATOMIC: the atomic op table (visa-reference §1.10) ---- */
 enum { VO_AT_UD = 0, VO_AT_UD_OR_D, VO_AT_D, VO_AT_F };
@@ -76,6 +79,9 @@ struct vo_case;
 struct vo_gen_info;
 uint64_t vo_gen_atomic_systematic_count(void);
 int vo_gen_atomic_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+/* gen_lsc.c (issue 14) */
+uint64_t vo_gen_lsc_fence_systematic_count(void);
+int vo_gen_lsc_fence_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
 vo_free *vo_free_push(vo_result *r);
 
 /* helpers */

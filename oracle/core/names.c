@@ -70,6 +70,11 @@ static const char *const err_tab[VO_E_COUNT] = {
     /* DWORD_ATOMIC: 42..49 */
     "E_ATOMIC_OP", "E_ATOMIC_WIDTH", "E_ATOMIC_SRC0", "E_ATOMIC_SRC1", "E_ATOMIC_TYPE",
     "E_RESERVED_47", "E_RESERVED_48", "E_RESERVED_49",
+    /* 50..59: reserved (issue 13) */
+    "E_RESERVED_50", "E_RESERVED_51", "E_RESERVED_52", "E_RESERVED_53", "E_RESERVED_54",
+    "E_RESERVED_55", "E_RESERVED_56", "E_RESERVED_57", "E_RESERVED_58", "E_RESERVED_59",
+    /* LSC (issue 14): 60.. */
+    "E_LSC_SFID", "E_LSC_FENCE_OP", "E_LSC_SCOPE", "E_LSC_SLM_FENCE",
 };
 const char *vo_errcode_name(vo_errcode c) { return (unsigned)c < VO_E_COUNT ? err_tab[c] : "E_UNKNOWN"; }
 
@@ -85,6 +90,8 @@ static const char *const tag_tab[VO_TAG_COUNT] = {
     "doc_vs_reader:21", "unaligned_dword_units", "is_modified",
     /* DWORD_ATOMIC */
     "atomic_collision", "doc_vs_reader:17", "doc_vs_reader:18", "doc_vs_reader:27",
+    /* LSC (issue 14) */
+    "lsc:fence_exec_pred", "lsc:code_only_enum", "lsc:slm_fence",
 };
 const char *vo_tag_name(unsigned tag) { return tag < VO_TAG_COUNT ? tag_tab[tag] : NULL; }
 

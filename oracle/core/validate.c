@@ -254,15 +254,17 @@ int vo_validate(vo_ctx *x)
     const vo_desc *d = x->d;
     const vo_insn *in = x->in;
     int undefined = 0;
-    if (in->visa_version < 304) vo_tag(x->r, VO_TAG_DVR_ID_WIDTH);
+    if (in->visa_version < 304 && d->family != VO_FAM_LSC_FENCE) vo_tag(x->r, VO_TAG_DVR_ID_WIDTH); /* fence: no ids */
     if (d->min_gen && x->st->platform.gen < d->min_gen) { /* decision D40: the opcode itself */
         vo_error *e = &x->r->err;
         e->code = VO_E_PLATFORM;
         e->field = "opcode";
         e->offset = 0;
-        snprintf(e->message, sizeof e->message, "%s needs XeHP_SDV or later", d->mnemonic);
+        snprintf(e->message, sizeof e->message, "%s needs %s or later", d->mnemonic,
+                 d->min_gen >= VO_GEN_DG2 ? "DG2" : "XeHP_SDV"); /* LSC: decision D100 */
         return -1;
     }
+    if (d->family == VO_FAM_LSC_FENCE) return vo_lsc_fence_validate(x); /* LSC (issue 14) */
     if (d->min_gen && x->st->platform.gen < VO_GEN_PVC) vo_tag(x->r, VO_TAG_DVR_QW); /* D40: doc says PVC */
     for (unsigned i = 0; i < d->nfields; i++) {
         unsigned role = d->fields[i].role;

@@ -3,6 +3,7 @@
  * forms; it builds the bytes through vo_encode and returns them decoded, so
  * *out is exactly what vo_decode would give for the encoded bytes. */
 #include "visa_asm.h"
+#include "lsc_text.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -390,6 +391,10 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
         if (strcmp(vo_desc_at(i)->mnemonic, mn) == 0) d = vo_desc_at(i);
     if (!d) return fail(p, VO_E_OPCODE, "mnemonic", mat, "unknown or unsupported mnemonic '%s'", mn);
     in.desc = d;
+    if (d->family == VO_FAM_LSC_FENCE) { /* LSC (issue 14): lsc_text.c */
+        if (vo_lsc_asm(p->s, p->pos, has_pred, &in, err) != 0) { memset(out, 0, sizeof *out); return -1; }
+        goto encode;
+    }
 
     const vo_field_desc *f;
     if (has_pred) {
@@ -482,7 +487,7 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
         }
     }
     if (cur(p) != 0) return BAD("text", p->pos, "characters after the instruction");
-
+encode:;
     uint8_t buf[VO_MAX_INSN_BYTES];
     size_t n = vo_encode(&in, buf, sizeof buf);
     vo_error e2;

@@ -191,7 +191,12 @@ typedef enum vo_errcode {
     VO_E_ATOMIC_SRC0 = 44,     /* src0 must be %null (inc/dec/predec) / missing */
     VO_E_ATOMIC_SRC1 = 45,     /* src1 must be %null (not cmpxchg/fcmpwr) / missing */
     VO_E_ATOMIC_TYPE = 46,     /* operand type not allowed for the atomic op    */
-    VO_E_COUNT = 50
+    /* 50..59 reserved for the address-space model (issue 13); 60..: LSC (issue 14) */
+    VO_E_LSC_SFID = 60,        /* LSC SFID byte unknown (fence: >= 5)           */
+    VO_E_LSC_FENCE_OP = 61,    /* fence op >= 7                                 */
+    VO_E_LSC_SCOPE = 62,       /* fence scope >= 7                              */
+    VO_E_LSC_SLM_FENCE = 63,   /* SLM fence: op must be none, scope group       */
+    VO_E_COUNT = 64
 } vo_errcode;
 const char *vo_errcode_name(vo_errcode c);   /* "E_TRUNCATED", ... stable */
 
@@ -211,7 +216,9 @@ enum vo_opcode {
     /* issue 8 */
     VO_OP_QW_GATHER = 0x86, VO_OP_QW_SCATTER = 0x87,
     /* DWORD_ATOMIC */
-    VO_OP_DWORD_ATOMIC = 0x7D
+    VO_OP_DWORD_ATOMIC = 0x7D,
+    /* LSC (issue 14) */
+    VO_OP_LSC_UNTYPED = 0x89, VO_OP_LSC_FENCE = 0x8B
 };
 
 /* roles a field plays; a descriptor lists its fields in binary order */
@@ -234,12 +241,18 @@ enum vo_role {
     VO_R_ATOMIC_OP,     /* ub: atomic op (4..0) + width (7..5)              */
     VO_R_SRC0,          /* raw operand: atomic src0                         */
     VO_R_SRC1,          /* raw operand: atomic src1                         */
+    /* LSC (issue 14) */
+    VO_R_LSC_SFID,      /* ub: LSC shared function (ugm, ugml, tgm, slm, urb) */
+    VO_R_FENCE_OP,      /* ub: LSC_FENCE operation                          */
+    VO_R_SCOPE,         /* ub: LSC_FENCE scope                              */
     VO_R_COUNT
 };
 enum vo_fkind { VO_FK_UB = 0, VO_FK_UW, VO_FK_VEC, VO_FK_RAW };
 enum vo_family { VO_FAM_SCATTERED = 0, VO_FAM_BLOCK, VO_FAM_FOURCH,
     /* DWORD_ATOMIC */
-    VO_FAM_ATOMIC };
+    VO_FAM_ATOMIC,
+    /* LSC (issue 14) */
+    VO_FAM_LSC_FENCE };
 
 typedef struct vo_field_desc {
     const char *name;   /* as the spec page names the field, lower-case */
@@ -350,7 +363,10 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(AT_ADDR, "atomic.addr_bytes") X(AT_W16, "atomic.width16") X(AT_RET, "atomic.return_old") \
     X(AT_RET16_UPPER, "atomic.ret16_upper_undefined") X(AT_SERIAL, "atomic.serializable") \
     X(AT_FLOAT_OPEN, "atomic.float_result_open") X(AT_OOB_PREDEC, "atomic.oob_predec_return") \
-    X(AT_MISALIGNED, "atomic.misaligned_undefined")
+    X(AT_MISALIGNED, "atomic.misaligned_undefined") \
+    /* LSC (issue 14) */ \
+    X(LSC_FENCE_NOP, "lsc_fence.no_state_change") X(LSC_FENCE_CTRL, "lsc_fence.exec_pred_ignored") \
+    X(LSC_FENCE_SLM, "lsc_fence.slm_none_group") X(LSC_FENCE_CODE_ONLY, "lsc_fence.urb_type6_accepted")
 
 enum vo_clause {
 #define VO_X_ENUM(e, s) VO_C_##e,
@@ -392,6 +408,10 @@ enum vo_tag {
     VO_TAG_DVR_ATOMIC_NAMES,     /* doc_vs_reader:17 */
     VO_TAG_DVR_ATOMIC_TYPES,     /* doc_vs_reader:18 */
     VO_TAG_DVR_FLOAT_ATOMIC,     /* doc_vs_reader:27 */
+    /* LSC (issue 14): doc-versus-code points of the LSC pages (docs/decisions.md) */
+    VO_TAG_LSC_FENCE_CTRL,       /* lsc:fence_exec_pred */
+    VO_TAG_LSC_CODE_ONLY,        /* lsc:code_only_enum  */
+    VO_TAG_LSC_SLM_FENCE,        /* lsc:slm_fence       */
     VO_TAG_COUNT
 };
 const char *vo_tag_name(unsigned tag);   /* "oob_read", "doc_vs_reader:5", ... */

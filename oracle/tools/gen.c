@@ -287,6 +287,7 @@ static uint64_t specials_count(uint8_t op)
 uint64_t vo_gen_systematic_count(uint8_t op)
 {
     if (op == VO_OP_DWORD_ATOMIC) return vo_gen_atomic_systematic_count(); /* DWORD_ATOMIC: gen_atomic.c */
+    if (op == VO_OP_LSC_FENCE) return vo_gen_lsc_fence_systematic_count(); /* LSC: gen_lsc.c */
     const op_plan *p = plan_for(op);
     if (!p) return 0;
     uint64_t n = 0;
@@ -298,6 +299,7 @@ uint64_t vo_gen_default_count(uint8_t op)
 {
     uint64_t s = vo_gen_systematic_count(op);
     if (!s) return 0;
+    if (op == VO_OP_LSC_FENCE) return (s + 100 + 99) / 100 * 100; /* every encoding + about 100 random */
     if (op != VO_OP_DWORD_ATOMIC && !(opbit(op) & OALL)) { /* non-atomic issue-8 ops: about 300 random cases, at least 1000 tests (vector size) */
         uint64_t n = (s + 300 + 99) / 100 * 100;
         return n < 1000 ? 1000 : n;
@@ -1387,6 +1389,7 @@ static uint64_t mix(uint64_t seed, uint8_t op, uint64_t k)
 int vo_gen_case(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *info)
 {
     if (op == VO_OP_DWORD_ATOMIC) return vo_gen_atomic_case(seed, k, c, info); /* DWORD_ATOMIC: gen_atomic.c */
+    if (op == VO_OP_LSC_FENCE) return vo_gen_lsc_fence_case(seed, k, c, info); /* LSC: gen_lsc.c */
     const op_plan *p = plan_for(op);
     if (!p) return -1;
     vo_case_free(c);

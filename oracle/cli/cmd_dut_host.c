@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "dut_transport.h"
@@ -39,6 +40,15 @@ int cmd_dut_host(int argc, char **argv)
         fprintf(stderr, "visa-oracle: check --isolate: %s\n", err);
         return 126; /* the checker takes 126 from a first process as "cannot be run" */
     }
+    /* the protocol goes out on a duplicate of stdout; whatever the library
+     * prints on stdout goes to stderr (as check does in-process) */
+    fflush(stdout);
+    int pfd = dup(STDOUT_FILENO);
+    FILE *po = pfd >= 0 ? fdopen(pfd, "w") : NULL;
+    if (!po || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+        fprintf(stderr, "visa-oracle: check --isolate: cannot set up the host's output\n");
+        return 126;
+    }
     static vo_case c;
     static vo_dut_out o;
     vo_case_init(&c);
@@ -55,51 +65,56 @@ int cmd_dut_host(int argc, char **argv)
             id[16] = 0;
         }
         vo_error e;
-        printf("{\"id\":");
-        jstr(stdout, id);
+        fprintf(po, "{\"id\":");
+        jstr(po, id);
         if (vo_case_from_json(line, (size_t)n, &c, &e) != 0) {
             char m[400];
             snprintf(m, sizeof m, "host: %s at %s: %s", vo_errcode_name(e.code), e.field ? e.field : "-", e.message);
-            printf(",\"status\":\"error\",\"message\":");
-            jstr(stdout, m);
-            printf("}\n");
+            fprintf(po, ",\"status\":\"error\",\"message\":");
+            jstr(po, m);
+            fprintf(po, "}\n");
         } else {
             vo_dut_exec(d, &c, NULL, 0, id, &o);
             if (o.status == VO_DUT_EXECUTED || o.status == VO_DUT_REJECTED) {
-                printf(",\"status\":\"%s\"", o.status == VO_DUT_EXECUTED ? "ok" : "invalid");
+                fprintf(po, ",\"status\":\"%s\"", o.status == VO_DUT_EXECUTED ? "ok" : "invalid");
                 if (o.status == VO_DUT_REJECTED) {
-                    printf(",\"error\":");
+                    fprintf(po, ",\"error\":");
                     if (o.code[0]) {
-                        printf("{\"code\":");
-                        jstr(stdout, o.code);
-                        printf("}");
+                        fprintf(po, "{\"code\":");
+                        jstr(po, o.code);
+                        fprintf(po, "}");
                     } else {
-                        printf("null");
+                        fprintf(po, "null");
                     }
                 }
-                printf(",\"message\":");
-                jstr(stdout, o.msg);
-                printf(",\"nviol\":%u,\"viol\":[", o.nviol);
+                fprintf(po, ",\"message\":");
+                jstr(po, o.msg);
+                fprintf(po, ",\"nviol\":%u,\"viol\":[", o.nviol);
                 for (uint32_t i = 0; i < o.nviol && i < VO_VIOL_MAX; i++)
-                    printf("%s[%u,%llu,%u]", i ? "," : "", o.viol[i].surface, (unsigned long long)o.viol[i].offset,
+                    fprintf(po, "%s[%u,%llu,%u]", i ? "," : "", o.viol[i].surface, (unsigned long long)o.viol[i].offset,
                            o.viol[i].len);
-                printf("],\"nbad_reads\":%u", o.nbad_reads);
+                fprintf(po, "],\"nbad_reads\":%u", o.nbad_reads);
                 char *st = o.status == VO_DUT_EXECUTED ? vo_state_to_json(&o.state) : NULL;
-                if (st && st[0] == '{' && st[1] != '}') printf(",%s", st + 1);
-                else printf("}");
+                if (st && st[0] == '{' && st[1] != '}') fprintf(po, ",%s", st + 1);
+                else fprintf(po, "}");
                 free(st);
-                printf("\n");
+                fprintf(po, "\n");
+            } else if (o.status == VO_DUT_UNSUPPORTED) {
+                fprintf(po, ",\"status\":\"unsupported\",\"message\":");
+                jstr(po, o.msg);
+                fprintf(po, "}\n");
             } else {
-                printf(",\"status\":\"error\",\"message\":");
-                jstr(stdout, o.msg[0] ? o.msg : "the library failed");
-                printf("}\n");
+                fprintf(po, ",\"status\":\"error\",\"message\":");
+                jstr(po, o.msg);
+                fprintf(po, "}\n");
             }
         }
-        if (fflush(stdout) != 0) break;
+        if (fflush(po) != 0) break;
     }
     free(line);
     vo_case_free(&c);
     vo_dut_out_free(&o);
     vo_dut_close(d);
+    fclose(po);
     return VO_EXIT_OK;
 }

@@ -79,6 +79,47 @@ static int id_add(idset *s, const char *id)
     return 0;
 }
 
+/* tests per bucket, recomputed from the records (failing and unsupported) */
+typedef struct bent { char b[96]; size_t n; } bent;
+typedef struct btab { bent *e; size_t n, cap; } btab;
+
+static int btab_add(btab *t, const char *b)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (!strcmp(t->e[i].b, b)) { t->e[i].n++; return 0; }
+    if (t->n == t->cap) {
+        size_t nc = t->cap ? t->cap * 2 : 64;
+        bent *ne = realloc(t->e, nc * sizeof *ne);
+        if (!ne) return -1;
+        t->e = ne;
+        t->cap = nc;
+    }
+    snprintf(t->e[t->n].b, sizeof t->e[0].b, "%s", b);
+    t->e[t->n++].n = 1;
+    return 0;
+}
+
+/* the order check prints: most tests first, then by name */
+static int bent_cmp(const void *a, const void *b)
+{
+    const bent *x = a, *y = b;
+    if (x->n != y->n) return x->n < y->n ? 1 : -1;
+    return strcmp(x->b, y->b);
+}
+
+static int put_jstr(buf *b, const char *s)
+{
+    int bad = put(b, "\"", 1);
+    for (; *s && !bad; s++) {
+        unsigned char ch = (unsigned char)*s;
+        char t[8];
+        if (ch == '"' || ch == '\\') bad = put(b, (char[]){ '\\', (char)ch }, 2);
+        else if (ch < 32) bad = put(b, t, (size_t)snprintf(t, sizeof t, "\\u%04x", ch));
+        else bad = put(b, (const char *)&ch, 1);
+    }
+    return bad ? -1 : put(b, "\"", 1);
+}
+
 static int num(const cJSON *o, const char *k, double *out)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
@@ -113,7 +154,8 @@ int cmd_merge(int argc, char **argv)
     idset ids = { 0 };
     unsigned char *have = NULL;
     unsigned long n_sh = 0;
-    double tests = -1, sum_p = 0, sum_f = 0, sum_nr = 0, codes[4] = { 0, 0, 0, 0 };
+    double tests = -1, sum_p = 0, sum_f = 0, sum_nr = 0, sum_u = 0, sum_s = 0, codes[4] = { 0, 0, 0, 0 };
+    btab bt = { NULL, 0, 0 };
     char set[17] = "", first[1024] = "";
     int rc = VO_EXIT_OK;
     static const char *const code_keys[4] = { "same", "other", "foreign", "none" };
@@ -126,7 +168,7 @@ int cmd_merge(int argc, char **argv)
             break;
         }
         cJSON *summary = NULL;
-        size_t nfail = 0, line = 0;
+        size_t nfail = 0, nunsup = 0, line = 0;
         char *p = text, *e = text + len;
         while (p < e && rc == VO_EXIT_OK) {
             char *nl = memchr(p, '\n', (size_t)(e - p));
@@ -156,9 +198,16 @@ int cmd_merge(int argc, char **argv)
                                   line);
                     break;
                 }
+                const cJSON *bk = cJSON_GetObjectItemCaseSensitive(o, "bucket");
+                int unsup = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "unsupported"));
                 int dup = id_add(&ids, id->valuestring);
+                if (!dup && (!cJSON_IsString(bk) || btab_add(&bt, bk->valuestring) != 0)) dup = cJSON_IsString(bk) ? -1 : -2;
                 cJSON_Delete(o);
                 o = NULL;
+                if (dup == -2) {
+                    rc = cli_fail(VO_EXIT_BAD, "merge: '%s' line %zu: a failing record without \"bucket\"", path, line);
+                    break;
+                }
                 if (dup < 0) {
                     rc = cli_fail(VO_EXIT_FAIL, "merge: out of memory");
                     break;
@@ -168,7 +217,8 @@ int cmd_merge(int argc, char **argv)
                                   path, line);
                     break;
                 }
-                nfail++;
+                if (unsup) nunsup++;
+                else nfail++;
                 if (json && put(&out, p, (size_t)(le - p)) + put(&out, "\n", 1) != 0) {
                     rc = cli_fail(VO_EXIT_FAIL, "merge: out of memory");
                     break;
@@ -181,7 +231,7 @@ int cmd_merge(int argc, char **argv)
             cJSON_Delete(summary);
             break;
         }
-        double pa, fa, nr, t;
+        double pa, fa, nr, t, un = 0, sk = 0;
         const cJSON *js = summary ? cJSON_GetObjectItemCaseSensitive(summary, "set") : NULL;
         const cJSON *jh = summary ? cJSON_GetObjectItemCaseSensitive(summary, "shard") : NULL;
         const cJSON *jc = summary ? cJSON_GetObjectItemCaseSensitive(summary, "rejected_with_code") : NULL;
@@ -190,7 +240,9 @@ int cmd_merge(int argc, char **argv)
         if (!summary || num(summary, "passed", &pa) || num(summary, "failed", &fa) || num(summary, "not_run", &nr) ||
             num(summary, "tests", &t) || !cJSON_IsString(js) || strlen(js->valuestring) != 16 || !cJSON_IsString(jh) ||
             sscanf(jh->valuestring, "%lu/%lu%c", &si, &sn, &tail) != 2 || sn < 1 || si >= sn || sn > 1000000 ||
-            !cJSON_IsObject(jc)) {
+            !cJSON_IsObject(jc) ||
+            (cJSON_GetObjectItemCaseSensitive(summary, "unsupported") && num(summary, "unsupported", &un)) ||
+            (cJSON_GetObjectItemCaseSensitive(summary, "skipped") && num(summary, "skipped", &sk))) {
             cJSON_Delete(summary);
             rc = cli_fail(VO_EXIT_BAD,
                           "merge: '%s' has no summary line with \"passed\", \"failed\", \"not_run\", \"tests\", \"set\" and "
@@ -208,10 +260,11 @@ int cmd_merge(int argc, char **argv)
             codes[k] += v;
         }
         if (rc != VO_EXIT_OK) break;
-        if ((double)nfail != fa) {
+        if ((double)nfail != fa || (double)nunsup != un) {
             cJSON_Delete(summary);
-            rc = cli_fail(VO_EXIT_BAD, "merge: '%s' says %.0f failed but holds %zu failing record(s): a report cut short?",
-                          path, fa, nfail);
+            rc = cli_fail(VO_EXIT_BAD,
+                          "merge: '%s' says %.0f failed and %.0f unsupported but holds %zu and %zu record(s): a report cut short?",
+                          path, fa, un, nfail, nunsup);
             break;
         }
         if (r == 0) {
@@ -240,6 +293,8 @@ int cmd_merge(int argc, char **argv)
         sum_p += pa;
         sum_f += fa;
         sum_nr += nr;
+        sum_u += un;
+        sum_s += sk;
     }
     if (rc == VO_EXIT_OK) {
         for (unsigned long i = 0; i < n_sh; i++)
@@ -248,32 +303,58 @@ int cmd_merge(int argc, char **argv)
                 break;
             }
     }
-    if (rc == VO_EXIT_OK && sum_p + sum_f + sum_nr != tests)
-        rc = cli_fail(VO_EXIT_BAD, "merge: the shards hold %.0f tests, the set has %.0f", sum_p + sum_f + sum_nr, tests);
-    if (rc == VO_EXIT_OK) {
-        char line[512];
-        int k;
-        if (json)
-            k = snprintf(line, sizeof line,
-                         "{\"passed\":%.0f,\"failed\":%.0f,\"not_run\":%.0f,\"rejected_with_code\":{\"same\":%.0f,"
-                         "\"other\":%.0f,\"foreign\":%.0f,\"none\":%.0f},\"tests\":%.0f,\"set\":\"%s\",\"shard\":\"0/1\"}\n",
-                         sum_p, sum_f, sum_nr, codes[0], codes[1], codes[2], codes[3], tests, set);
-        else if (sum_nr)
-            k = snprintf(line, sizeof line, "%.0f passed, %.0f failed, %.0f not run\n", sum_p, sum_f, sum_nr);
-        else
-            k = snprintf(line, sizeof line, "%.0f passed, %.0f failed\n", sum_p, sum_f);
-        if (put(&out, line, (size_t)k) != 0) rc = cli_fail(VO_EXIT_FAIL, "merge: out of memory");
+    double held = sum_p + sum_f + sum_u + sum_s + sum_nr;
+    if (rc == VO_EXIT_OK && held != tests)
+        rc = cli_fail(VO_EXIT_BAD, "merge: the shards hold %.0f tests, the set has %.0f", held, tests);
+    if (rc == VO_EXIT_OK) { /* what check prints after its records (cmd_check.c) */
+        char line[512], nrs[96] = "";
+        int bad = 0;
+        if (bt.n) qsort(bt.e, bt.n, sizeof *bt.e, bent_cmp);
+        if (sum_s) snprintf(nrs, sizeof nrs, ", %.0f skipped", sum_s);
+        if (sum_nr) snprintf(nrs + strlen(nrs), sizeof nrs - strlen(nrs), ", %.0f not run", sum_nr);
+        if (json) {
+            int k = snprintf(line, sizeof line,
+                             "{\"passed\":%.0f,\"failed\":%.0f,\"unsupported\":%.0f,\"skipped\":%.0f,\"not_run\":%.0f,"
+                             "\"rejected_with_code\":{\"same\":%.0f,\"other\":%.0f,\"foreign\":%.0f,\"none\":%.0f},\"buckets\":{",
+                             sum_p, sum_f, sum_u, sum_s, sum_nr, codes[0], codes[1], codes[2], codes[3]);
+            bad |= put(&out, line, (size_t)k);
+            for (size_t i = 0; i < bt.n; i++) {
+                if (i) bad |= put(&out, ",", 1);
+                bad |= put_jstr(&out, bt.e[i].b);
+                k = snprintf(line, sizeof line, ":%zu", bt.e[i].n);
+                bad |= put(&out, line, (size_t)k);
+            }
+            k = snprintf(line, sizeof line, "},\"tests\":%.0f,\"set\":\"%s\",\"shard\":\"0/1\"}\n", tests, set);
+            bad |= put(&out, line, (size_t)k);
+        } else {
+            if (bt.n) bad |= put(&out, "buckets (tests per bucket):\n", 28);
+            for (size_t i = 0; i < bt.n; i++) {
+                int k = snprintf(line, sizeof line, "  %6zu  %s\n", bt.e[i].n, bt.e[i].b);
+                bad |= put(&out, line, (size_t)k);
+            }
+            if (sum_u) {
+                int k = snprintf(line, sizeof line, "%.0f unsupported\n", sum_u);
+                bad |= put(&out, line, (size_t)k);
+            }
+            int k = snprintf(line, sizeof line, "%.0f passed, %.0f failed%s\n", sum_p, sum_f, nrs);
+            bad |= put(&out, line, (size_t)k);
+        }
+        if (bad) rc = cli_fail(VO_EXIT_FAIL, "merge: out of memory");
     }
     if (rc == VO_EXIT_OK) {
         if (fwrite(out.p, 1, out.n, stdout) != out.n || fflush(stdout) != 0)
             rc = cli_fail(VO_EXIT_FAIL, "merge: cannot write stdout: %s", strerror(errno));
-        else if (json && sum_nr)
-            fprintf(stderr, "%.0f passed, %.0f failed, %.0f not run\n", sum_p, sum_f, sum_nr);
-        else if (json)
-            fprintf(stderr, "%.0f passed, %.0f failed\n", sum_p, sum_f);
+        else if (json) {
+            if (sum_u) fprintf(stderr, "%.0f unsupported\n", sum_u);
+            char nrs[96] = "";
+            if (sum_s) snprintf(nrs, sizeof nrs, ", %.0f skipped", sum_s);
+            if (sum_nr) snprintf(nrs + strlen(nrs), sizeof nrs - strlen(nrs), ", %.0f not run", sum_nr);
+            fprintf(stderr, "%.0f passed, %.0f failed%s\n", sum_p, sum_f, nrs);
+        }
         if (rc == VO_EXIT_OK && (sum_f || sum_nr)) rc = VO_EXIT_FAIL;
     }
     free(out.p);
+    free(bt.e);
     free(ids.id);
     free(have);
     return rc;

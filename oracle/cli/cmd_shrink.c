@@ -580,6 +580,11 @@ int cmd_shrink(int argc, char **argv)
         rc = cli_fail(VO_EXIT_BAD, "shrink: the DUT passes this case (test %s): nothing to shrink", tid[0] ? tid : "-");
         goto done;
     }
+    if (sv.unsupported) {
+        rc = cli_fail(VO_EXIT_BAD, "shrink: the DUT does not support this case (test %s: %s): nothing to shrink",
+                      tid[0] ? tid : "-", sv.detail);
+        goto done;
+    }
     snprintf(s.bucket, sizeof s.bucket, "%s", sv.bucket);
     count_failure(&s, 1, "the case");
     shape before, after;

@@ -28,7 +28,8 @@ enum vo_dut_status {
     VO_DUT_CRASH,         /* process died / closed its output              */
     VO_DUT_TIMEOUT,       /* no answer within the per-test timeout         */
     VO_DUT_GARBAGE,       /* answer is not a well-formed final state       */
-    VO_DUT_NO_RESULT      /* --results: no line for this test id           */
+    VO_DUT_NO_RESULT,     /* --results: no line for this test id           */
+    VO_DUT_UNSUPPORTED    /* the DUT says it does not implement the case    */
 };
 const char *vo_dut_status_name(unsigned s);
 
@@ -95,6 +96,8 @@ enum vo_kind {
     /* DWORD_ATOMIC */
     VO_K_NOT_SERIALIZABLE,  /* no serial order of colliding atomic lanes explains it */
     VO_K_SERIAL_UNPROVEN,   /* the order search hit VO_SERIAL_CAP: not proven       */
+    VO_K_UNSUPPORTED,       /* the DUT said it does not implement the case (not a failure) */
+    VO_K_STRAY_WRITE,       /* a byte no access of the oracle (nor a disabled lane) plans was written */
     VO_K_COUNT
 };
 const char *vo_kind_name(unsigned k);
@@ -110,6 +113,8 @@ typedef struct vo_diff {
     uint64_t offset;        /* byte offset in the var / surface */
     uint32_t len;           /* 1, or the length of a refused write */
     vo_access acc;          /* the oracle's access that covers the byte */
+    uint64_t bound;         /* size in bytes of the surface concerned (the row's surface, else the
+                               access's); the out-of-bound limit shown in reports */
     const char *clause;     /* spec clause id (or error code name for invalid) */
 } vo_diff;
 
@@ -117,6 +122,7 @@ typedef struct vo_diff {
 
 typedef struct vo_verdict {
     int pass;
+    int unsupported;        /* the DUT answered "unsupported": pass == 0 but not a failure */
     int kind;               /* enum vo_kind of the bucket (when !pass) */
     const char *clause;     /* clause of the bucket */
     char mnemonic[24];

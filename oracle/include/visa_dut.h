@@ -84,7 +84,10 @@ typedef struct visa_dut_case {
 enum {
     VISA_DUT_OK = 0,        /* executed; vars and memory hold the final state */
     VISA_DUT_REJECTED = 1,  /* the DUT judged the instruction invalid; state untouched */
-    VISA_DUT_ERROR = 2      /* the DUT failed internally (unsupported, out of memory) */
+    VISA_DUT_ERROR = 2,     /* the DUT failed internally (out of memory, a bug of its own) */
+    VISA_DUT_UNSUPPORTED = 3 /* the DUT does not implement this case (an opcode, SLM, 4 GiB
+                                surfaces, 16-bit atomics, ...): counted apart, never a pass
+                                nor a failure (docs/check.md); state untouched */
 };
 
 /* Exported by a DUT library. msg (may be NULL) receives a short reason. */

@@ -633,10 +633,11 @@ int cmd_shrink(int argc, char **argv)
         goto done;
     }
     int dl = snprintf(doc, cap,
-                      "{\"format\":\"visa-vectors/1\",\"instruction\":\"%s\",\"generator\":{\"name\":\"visa-oracle shrink\","
+                      "{\"format\":\"visa-vectors/%d\",\"instruction\":\"%s\",\"generator\":{\"name\":\"visa-oracle shrink\","
                       "\"version\":\"%s\",\"seed\":0},\"spec\":\"intel-graphics-compiler documentation/visa @98fff716\","
                       "\"tests\":[%s]}\n",
-                      sv.mnemonic, VO_VERSION_STRING, test);
+                      /* /2 when the state uses flat memory or the surface tables (docs/format.md) */
+                      cur->state.nregions || cur->state.nbt || cur->state.nss ? 2 : 1, sv.mnemonic, VO_VERSION_STRING, test);
     free(test);
     if (dl < 0 || (size_t)dl >= cap) {
         free(doc);

@@ -34,7 +34,9 @@ enum vo_dut_status {
 const char *vo_dut_status_name(unsigned s);
 
 #define VO_VIOL_MAX 16
-typedef struct vo_viol { uint32_t surface; uint64_t offset; uint32_t len; } vo_viol;
+/* a refused write: surface index and offset, or (space VO_SPACE_FLAT) the
+ * 64-bit flat address in offset */
+typedef struct vo_viol { uint32_t surface; uint64_t offset; uint32_t len; uint8_t space; } vo_viol;
 
 typedef struct vo_dut_out {
     int status;             /* enum vo_dut_status */
@@ -63,6 +65,9 @@ typedef struct vo_dut_host {
     visa_dut_pred preds[VO_MAX_PREDS];
     visa_dut_addr addrs[VO_MAX_ADDRS];
     visa_dut_surface surfs[VO_MAX_SURFACES];
+    visa_dut_region regions[VO_MAX_REGIONS];
+    visa_dut_bt_entry bt[VO_MAX_BT];
+    visa_dut_ss_entry ss[VO_MAX_SS];
     vo_dut_out *out;        /* writes land in out->state */
 } vo_dut_host;
 

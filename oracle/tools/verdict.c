@@ -58,9 +58,9 @@ void vo_dut_out_free(vo_dut_out *o)
 /* ------------------------------------------------------------------ */
 /* host side of the DUT ABI                                            */
 /* ------------------------------------------------------------------ */
-static void note_viol(vo_dut_out *o, uint32_t surface, uint64_t offset, uint32_t len)
+static void note_viol(vo_dut_out *o, uint32_t surface, uint64_t offset, uint32_t len, uint8_t space)
 {
-    if (o->nviol < VO_VIOL_MAX) o->viol[o->nviol] = (vo_viol){ surface, offset, len };
+    if (o->nviol < VO_VIOL_MAX) o->viol[o->nviol] = (vo_viol){ surface, offset, len, space };
     o->nviol++;
 }
 
@@ -85,13 +85,41 @@ static int host_write(void *host, uint32_t surface, uint64_t offset, uint32_t le
     vo_surface *sf = vo_state_surface(&h->out->state, surface);
     uint64_t size = sf ? sf->size : 0;
     if (offset > size || len > size - offset || (len && !in)) {
-        note_viol(h->out, surface, offset, len);
+        note_viol(h->out, surface, offset, len, VO_SPACE_SURFACE);
         return -1;
     }
     if (!len) return 0;
     if (vo_surface_write(&h->out->state, sf, offset, in, len) != 0) {
         /* in bounds but the host's page cap is reached: not the DUT's fault */
         snprintf(h->out->msg, sizeof h->out->msg, "host: surface page cap (%u pages) reached", VO_MAX_PAGES);
+        return -1;
+    }
+    return 0;
+}
+
+/* flat memory (ABI 1.1): the same rules over the regions of the state */
+static int host_read_flat(void *host, uint64_t addr, uint32_t len, uint8_t *out)
+{
+    vo_dut_host *h = host;
+    if (!out) return -1;
+    if (vo_flat_read(&h->out->state, addr, len, out) != 0) {
+        memset(out, 0xCD, len);
+        h->out->nbad_reads++;
+        return -1;
+    }
+    return 0;
+}
+
+static int host_write_flat(void *host, uint64_t addr, uint32_t len, const uint8_t *in)
+{
+    vo_dut_host *h = host;
+    if (!vo_flat_inside(&h->out->state, addr, len) || (len && !in)) {
+        note_viol(h->out, UINT32_MAX, addr, len, VO_SPACE_FLAT); /* outside every region: absolute address */
+        return -1;
+    }
+    if (!len) return 0;
+    if (vo_flat_write(&h->out->state, addr, len, in) != 0) {
+        snprintf(h->out->msg, sizeof h->out->msg, "host: page cap (%u pages) reached", VO_MAX_PAGES);
         return -1;
     }
     return 0;
@@ -145,6 +173,19 @@ int vo_dut_host_prepare(vo_dut_host *h, const vo_state *in, const uint8_t *insn,
     c->mem.host = h;
     c->mem.read = host_read;
     c->mem.write = host_write;
+    c->mem.read_flat = host_read_flat;
+    c->mem.write_flat = host_write_flat;
+    c->abi_minor = VISA_DUT_ABI_MINOR;
+    for (uint32_t i = 0; i < s->nregions; i++)
+        h->regions[i] = (visa_dut_region){ s->regions[i].base, s->regions[i].mem.size };
+    for (uint32_t i = 0; i < s->nbt; i++) h->bt[i] = (visa_dut_bt_entry){ s->bt[i].bti, s->bt[i].surface };
+    for (uint32_t i = 0; i < s->nss; i++) h->ss[i] = (visa_dut_ss_entry){ s->ss[i].offset, s->ss[i].surface };
+    c->nregions = s->nregions;
+    c->regions = h->regions;
+    c->nbt = s->nbt;
+    c->bt = h->bt;
+    c->nss = s->nss;
+    c->ss = h->ss;
     return 0;
 }
 
@@ -376,6 +417,11 @@ static const vo_access *find_acc(const vo_result *r, uint8_t space, uint32_t ind
         if (space == VO_SPACE_SURFACE) {
             if (a->surface != index) continue;
             base = a->address;
+        } else if (space == VO_SPACE_FLAT) { /* index: region ordinal, off: offset in the region */
+            if (a->surface != VO_ACC_FLAT || index >= r->final.nregions) continue;
+            uint64_t rb = r->final.regions[index].base;
+            if (a->address < rb || a->address - rb >= r->final.regions[index].mem.size) continue;
+            base = a->address - rb;
         } else {
             if (a->reg_var != index) continue;
             base = a->reg_off;
@@ -393,6 +439,15 @@ static uint64_t surface_size(const vo_state *s, uint32_t index)
     return sf ? sf->size : 0;
 }
 
+/* the bound vo_access_clause compares with: a surface's size; for a flat
+ * access the end of the region holding its first byte (0: outside all) */
+static uint64_t access_bound(const vo_state *s, const vo_access *a)
+{
+    if (a->surface != VO_ACC_FLAT) return surface_size(s, a->surface);
+    const vo_region *r = vo_state_region(s, a->address);
+    return r ? r->base + r->mem.size : 0;
+}
+
 static void classify(vctx *x, uint8_t space, uint32_t index, uint64_t off, uint8_t exp, uint8_t got, uint8_t init)
 {
     vo_diff *d = push_diff(x);
@@ -404,16 +459,20 @@ static void classify(vctx *x, uint8_t space, uint32_t index, uint64_t off, uint8
     d->got = got;
     d->initial = init;
     const vo_access *a = find_acc(x->r, space, index, off);
-    d->bound = space == VO_SPACE_SURFACE ? surface_size(x->in, index) : a ? surface_size(x->in, a->surface) : 0;
+    d->bound = space == VO_SPACE_SURFACE ? surface_size(x->in, index)
+             : space == VO_SPACE_FLAT ? (index < x->in->nregions ? x->in->regions[index].mem.size : 0) /* region size */
+             : a ? access_bound(x->in, a) : 0;
     if (a) {
         d->has_acc = 1;
         d->acc = *a;
-        d->delta = (uint8_t)(off - (space == VO_SPACE_SURFACE ? a->address : a->reg_off));
+        uint64_t at = space == VO_SPACE_VAR ? a->reg_off : a->address;
+        if (space == VO_SPACE_FLAT) at -= x->r->final.regions[index].base; /* find_acc checked index */
+        d->delta = (uint8_t)(off - at);
         /* a byte of an overlapping access that is outside every one_of range
          * is judged under the access's address clause */
-        d->clause = a->outcome == VO_ACC_OVERLAP ? a->clause : vo_access_clause(a, surface_size(x->in, a->surface));
+        d->clause = a->outcome == VO_ACC_OVERLAP ? a->clause : vo_access_clause(a, access_bound(x->in, a));
     }
-    const vo_access *dis = a ? NULL : disabled_lane_acc(x, space, index, off);
+    const vo_access *dis = a || space == VO_SPACE_FLAT ? NULL : disabled_lane_acc(x, space, index, off);
     if (dis) { /* a disabled lane's own address (or register bytes): the channel-enable rule */
         d->has_acc = 3;
         d->acc = *dis;
@@ -426,7 +485,7 @@ static void classify(vctx *x, uint8_t space, uint32_t index, uint64_t off, uint8
     int atomic = x->have_insn && x->insn.desc->family == VO_FAM_ATOMIC;
     int reads_var = !x->is_write || atomic;
     int produced = a && (a->outcome == VO_ACC_DONE || a->outcome == VO_ACC_OVERLAP) &&
-                   (atomic || (space == VO_SPACE_SURFACE) == (x->is_write != 0)); /* the instruction's output space */
+                   (atomic || (space != VO_SPACE_VAR) == (x->is_write != 0)); /* the instruction's output space */
     if (produced) d->kind = (got == init && exp != init) ? VO_K_MISSING_WRITE : VO_K_WRONG_VALUE;
     else if (a && a->outcome == VO_ACC_OOB && reads_var && space == VO_SPACE_VAR) d->kind = VO_K_WRONG_VALUE;
     else if (!a && !dis && space == VO_SPACE_SURFACE) {
@@ -456,8 +515,8 @@ static void shape(vctx *x, uint8_t space, uint32_t index, const char *what)
 {
     vo_diff *d = push_diff(x);
     if (x->v->detail[0] == 0)
-        snprintf(x->v->detail, sizeof x->v->detail, "final state: %s %u %s", space == VO_SPACE_VAR ? "variable" : "surface",
-                 index, what);
+        snprintf(x->v->detail, sizeof x->v->detail, "final state: %s %u %s",
+                 space == VO_SPACE_VAR ? "variable" : space == VO_SPACE_FLAT ? "memory region" : "surface", index, what);
     if (!d) return;
     d->space = space;
     d->index = index;
@@ -485,9 +544,11 @@ static void cmp_vars(vctx *x, const vo_state *exp, const vo_state *got)
 
 static const uint8_t zero_page[VO_PAGE_BYTES];
 
-static void cmp_surface(vctx *x, const vo_surface *e, const vo_surface *g)
+/* e against g page by page; init: the same surface in the input (NULL: zero).
+ * space/index/org name the bytes in diffs (flat: index 0, org = region base). */
+static void cmp_pages(vctx *x, const vo_surface *e, const vo_surface *g, const vo_surface *init, uint8_t space,
+                      uint32_t index, uint64_t org)
 {
-    const vo_surface *init = vo_state_surface(x->in, e->index);
     uint32_t i = 0, j = 0, ng = g ? g->npages : 0;
     while (i < e->npages || j < ng) {
         uint64_t be = i < e->npages ? e->pages[i]->base : UINT64_MAX;
@@ -497,11 +558,40 @@ static void cmp_surface(vctx *x, const vo_surface *e, const vo_surface *g)
         const uint8_t *pg = bg == base ? g->pages[j++]->bytes : zero_page;
         if (memcmp(pe, pg, VO_PAGE_BYTES) == 0) continue;
         for (uint32_t b = 0; b < VO_PAGE_BYTES; b++) {
-            if (pe[b] == pg[b] || free_at(x->r, VO_SPACE_SURFACE, e->index, base + b)) continue;
+            if (pe[b] == pg[b] || free_at(x->r, space, index, org + base + b)) continue;
             uint8_t iv = 0;
             if (init) vo_surface_read(init, base + b, &iv, 1);
-            classify(x, VO_SPACE_SURFACE, e->index, base + b, pe[b], pg[b], iv);
+            classify(x, space, index, org + base + b, pe[b], pg[b], iv);
         }
+    }
+}
+
+static void cmp_surface(vctx *x, const vo_surface *e, const vo_surface *g)
+{
+    cmp_pages(x, e, g, vo_state_surface(x->in, e->index), VO_SPACE_SURFACE, e->index, 0);
+}
+
+/* flat memory: regions paired by base (the DUT cannot add or resize one) */
+static void cmp_memory(vctx *x, const vo_state *exp, const vo_state *got)
+{
+    for (uint32_t i = 0; i < exp->nregions; i++) {
+        const vo_region *e = &exp->regions[i];
+        const vo_region *g = vo_state_region(got, e->base);
+        if (g && (g->base != e->base || g->mem.size != e->mem.size)) {
+            shape(x, VO_SPACE_FLAT, i, "has another base or size");
+            continue;
+        }
+        if (!g && e->mem.npages) {
+            shape(x, VO_SPACE_FLAT, i, "is missing");
+            continue;
+        }
+        const vo_region *in = vo_state_region(x->in, e->base);
+        cmp_pages(x, &e->mem, g ? &g->mem : NULL, in && in->base == e->base ? &in->mem : NULL, VO_SPACE_FLAT, i, 0);
+    }
+    for (uint32_t i = 0; i < got->nregions; i++) {
+        const vo_region *g = &got->regions[i];
+        const vo_region *e = vo_state_region(exp, g->base);
+        if ((!e || e->base != g->base) && g->mem.npages) shape(x, VO_SPACE_FLAT, i, "is not in the input");
     }
 }
 
@@ -526,6 +616,10 @@ static void read_space(const vo_state *s, uint8_t space, uint32_t index, uint64_
     if (space == VO_SPACE_VAR) {
         const vo_var *v = vo_state_var(s, index);
         for (uint32_t b = 0; b < len; b++) out[b] = v && off + b < v->size ? v->data[off + b] : 0;
+    } else if (space == VO_SPACE_FLAT) { /* region ordinal, offset in it */
+        const vo_surface *m = index < s->nregions ? &s->regions[index].mem : NULL;
+        for (uint32_t b = 0; b < len; b++) out[b] = 0;
+        if (m && off < m->size) vo_surface_read(m, off, out, (uint32_t)(len < m->size - off ? len : m->size - off));
     } else {
         const vo_surface *sf = vo_state_surface(s, index);
         if (sf) vo_surface_read(sf, off, out, len); else memset(out, 0, len);
@@ -742,19 +836,20 @@ static void viols(vctx *x, const vo_dut_out *d)
         vo_diff *df = push_diff(x);
         if (!df || i >= VO_VIOL_MAX) continue;
         const vo_viol *w = &d->viol[i];
-        df->space = VO_SPACE_SURFACE;
+        df->space = w->space == VO_SPACE_FLAT ? VO_SPACE_FLAT : VO_SPACE_SURFACE;
         df->kind = VO_K_WRITE_PAST_BOUND;
         df->index = w->surface;
         df->offset = w->offset;
         df->len = w->len;
-        df->bound = surface_size(x->in, w->surface);
-        const vo_access *a = find_acc(x->r, VO_SPACE_SURFACE, w->surface, w->offset);
+        df->bound = w->space == VO_SPACE_FLAT ? 0 : surface_size(x->in, w->surface);
+        const vo_access *a = w->space == VO_SPACE_FLAT ? NULL : find_acc(x->r, df->space, w->surface, w->offset);
         if (a) {
             df->has_acc = 1;
             df->acc = *a;
             df->delta = (uint8_t)(w->offset - a->address);
-            df->clause = vo_access_clause(a, surface_size(x->in, a->surface));
-        } else if ((a = disabled_lane_acc(x, VO_SPACE_SURFACE, w->surface, w->offset)) != NULL) {
+            df->clause = vo_access_clause(a, access_bound(x->in, a));
+        } else if (w->space != VO_SPACE_FLAT &&
+                   (a = disabled_lane_acc(x, VO_SPACE_SURFACE, w->surface, w->offset)) != NULL) {
             df->has_acc = 3;
             df->acc = *a;
             df->delta = (uint8_t)(w->offset - a->address);
@@ -869,6 +964,7 @@ static int verdict(vctx *xp, const vo_state *in, const uint8_t *insn, size_t n, 
     viols(xp, d);
     cmp_vars(xp, &r->final, &d->state);
     cmp_surfaces(xp, &r->final, &d->state);
+    cmp_memory(xp, &r->final, &d->state);
     cmp_one_of(xp, &r->final, &d->state);
     cmp_serializable(xp, &r->final, &d->state); /* DWORD_ATOMIC */
     if (!v->ndiff) return 1;
@@ -902,13 +998,28 @@ size_t vo_diff_format(const vo_diff *d, uint32_t n, char *buf, size_t cap)
     if (cap) buf[0] = 0;
     const char *sp = d->space == VO_SPACE_VAR ? "var V" : "surface ";
     if (d->kind == VO_K_BAD_SHAPE) {
-        APP("%s%u: missing, resized or unexpected  [state] bad_shape", sp, d->index);
+        if (d->space == VO_SPACE_FLAT) APP("memory[%u]: missing, resized or unexpected  [state] bad_shape", d->index);
+        else APP("%s%u: missing, resized or unexpected  [state] bad_shape", sp, d->index);
         return k;
     }
-    if (d->kind == VO_K_WRITE_PAST_BOUND)
+    if (d->kind == VO_K_WRITE_PAST_BOUND && d->space == VO_SPACE_FLAT)
+        APP("flat 0x%016llx len %u: write refused by the host (outside every region)", (unsigned long long)d->offset,
+            d->len);
+    else if (d->kind == VO_K_WRITE_PAST_BOUND)
         APP("%s%u +0x%llx len %u: write refused by the host (outside the surface, bound 0x%llx)", sp, d->index,
             (unsigned long long)d->offset, d->len, (unsigned long long)d->bound);
-    else {
+    else if (d->space == VO_SPACE_FLAT) {
+        if (n > 1) APP("memory[%u] +0x%llx..0x%llx:", d->index, (unsigned long long)d->offset,
+                       (unsigned long long)(d->offset + n - 1));
+        else APP("memory[%u] +0x%llx:", d->index, (unsigned long long)d->offset);
+        APP(" expected ");
+        for (uint32_t i = 0; i < n; i++) APP("%02x", d[i].expected);
+        APP(" got ");
+        for (uint32_t i = 0; i < n; i++) APP("%02x", d[i].got);
+        APP(" (was ");
+        for (uint32_t i = 0; i < n; i++) APP("%02x", d[i].initial);
+        APP(")");
+    } else {
         if (n > 1) APP("%s%u +0x%llx..0x%llx:", sp, d->index, (unsigned long long)d->offset,
                        (unsigned long long)(d->offset + n - 1));
         else APP("%s%u +0x%llx:", sp, d->index, (unsigned long long)d->offset);
@@ -924,12 +1035,16 @@ size_t vo_diff_format(const vo_diff *d, uint32_t n, char *buf, size_t cap)
         const vo_access *a = &d->acc;
         unsigned lo = d->delta, hi = (unsigned)(d->delta + n - 1);
         APP("  lane %u ch %u elt %u addr 0x%llx", a->lane, a->channel, a->element, (unsigned long long)a->address);
-        if (d->space == VO_SPACE_SURFACE) {
+        if (d->space != VO_SPACE_VAR) {
             if (a->reg_var) {
                 if (n > 1) APP(" <- %s V%u byte %u..%u", a->is_write ? "src" : "dst", a->reg_var, a->reg_off + lo,
                                a->reg_off + hi);
                 else APP(" <- %s V%u byte %u", a->is_write ? "src" : "dst", a->reg_var, a->reg_off + lo);
             }
+        } else if (a->surface == VO_ACC_FLAT) {
+            if (n > 1) APP(" <- flat 0x%016llx..0x%016llx", (unsigned long long)(a->address + lo),
+                           (unsigned long long)(a->address + hi));
+            else APP(" <- flat 0x%016llx", (unsigned long long)(a->address + lo));
         } else {
             if (n > 1) APP(" <- surface %u byte 0x%llx..0x%llx", a->surface, (unsigned long long)(a->address + lo),
                            (unsigned long long)(a->address + hi));

@@ -11,7 +11,7 @@
  *   - op 0..5 (page), 6 type6 (code only, accepted); >= 7 E_LSC_FENCE_OP;
  *   - scope 0..6; >= 7 E_LSC_SCOPE;
  *   - on slm the op must be none and the scope group (E_LSC_SLM_FENCE, D98). */
-#include "internal.h"
+#include "engine.h"
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -33,7 +33,7 @@ static int lsc_bad(vo_ctx *x, vo_errcode c, unsigned role, const char *fmt, ...)
 }
 
 /* ---- LSC_FENCE ---- */
-int vo_lsc_fence_validate(vo_ctx *x)
+static int fence_validate(vo_ctx *x) /* replaces vo_validate (vo_family_ops.validate) */
 {
     const vo_insn *in = x->in;
     uint32_t exec = in->val[VO_R_EXEC], pred = in->val[VO_R_PRED];
@@ -69,4 +69,11 @@ static int fence_run(vo_ctx *x)
     vo_clause(x->r, VO_C_LSC_FENCE_NOP); /* no state change in a single-thread model */
     return 0;
 }
-const vo_family_ops vo_fam_lsc_fence = { no_bytes, no_bytes, no_plan, NULL, fence_run, 1 };
+const vo_family_ops vo_fam_lsc_fence = {
+    .eoff_bytes = no_bytes,
+    .data_bytes = no_bytes,
+    .plan = no_plan,
+    .run = fence_run,
+    .no_lanes = 1,
+    .validate = fence_validate,
+};

@@ -1,6 +1,6 @@
 /* DWORD_ATOMIC (0x7D) vector generation, called from gen.c. Builds cases only
  * (bytes + initial state); never runs or judges them. Bytes are assembled
- * here from visa-reference §2.6 (op, exec, pred, surface, 4 raw operands),
+ * here from docs/encoding.md §2.6 (op, exec, pred, surface, 4 raw operands),
  * independently of vo_encode.
  *
  * Case k depends only on (seed, k):
@@ -10,7 +10,8 @@
  *           collision; E every invalid / undefined class x 4 variants
  *   k >= S  random, boundary-biased, with many lanes on few addresses
  *           (collisions), a quarter of them invalid/undefined specials. */
-#include "internal.h"
+#include "atomic_ops.h"
+#include "gen_internal.h"
 #include "visa_gen.h"
 #include <stdarg.h>
 #include <stdio.h>

@@ -481,6 +481,7 @@ typedef struct outcome {
     char bucket[96];
     char *rep;      /* the report of a failing test (text or --json record) */
     char *last;     /* crash/timeout/garbage: the line naming it */
+    char *note;     /* a timeout with a start-up allowance: the stderr note */
 } outcome;
 
 struct pool;
@@ -506,7 +507,7 @@ typedef struct pool {
     outcome *res;
     const vo_testset *set; /* the current file */
     const char *file;
-    int json, quiet, cmd;
+    int json, quiet, cmd, timeout_ms;
     unsigned rows;
     const cfilter *filt;
 } pool;
@@ -573,6 +574,10 @@ static void run_one(pool *p, worker *w, size_t k, outcome *oc)
     oc->dstatus = o->status;
     oc->invalid_rejected = w->r.status == VO_INVALID && o->status == VO_DUT_REJECTED;
     oc->code_match = w->v.code_match;
+    if (o->status == VO_DUT_TIMEOUT && vo_dut_last_allowance(w->d) > 0)
+        oc->note = fmt_alloc("visa-oracle: check: note: test %s (%s test %zu): no reply within %d ms + %d ms start-up "
+                             "allowance (a fresh process's first reply)\n", id[0] ? id : "-", p->file, ti + 1,
+                             p->timeout_ms, vo_dut_last_allowance(w->d));
     if (o->status == VO_DUT_CRASH || o->status == VO_DUT_TIMEOUT || o->status == VO_DUT_GARBAGE)
         oc->last = fmt_alloc("test %s (%s test %zu): %s: %.200s", id[0] ? id : "-", p->file, ti + 1,
                              vo_dut_status_name((unsigned)o->status), o->msg[0] ? o->msg : "no message");
@@ -915,6 +920,7 @@ int cmd_check(int argc, char **argv)
     pl.rows = rows;
     pl.cmd = procs;
     pl.filt = &filt;
+    pl.timeout_ms = timeout_ms;
     nw = (int)njobs;
     if ((size_t)nw > nrun) nw = nrun ? (int)nrun : 1;
     for (int k = 0; k < nw; k++) {
@@ -928,6 +934,7 @@ int cmd_check(int argc, char **argv)
             rc = cli_fail(VO_EXIT_BAD, "check: %s", err);
             goto out_dut;
         }
+        vo_dut_set_stable_messages(w[k].d, 1); /* issue 18: the report does not depend on -j */
     }
     vo_dut *d = w[0].d;
     static char obuf[1 << 16];
@@ -993,6 +1000,13 @@ int cmd_check(int argc, char **argv)
                 rc = cli_fail(oc->fatal, "%s", oc->rep ? oc->rep : "check: out of memory");
                 break;
             }
+            if (oc->note) { /* diagnostics on stderr, in test order */
+                fflush(cout);
+                vo_progress_clear(&pg);
+                fputs(oc->note, stderr);
+                free(oc->note);
+                oc->note = NULL;
+            }
             if (oc->skipped) {
                 skipped++;
                 vo_progress_tick(&pg, DONE, failed);
@@ -1035,7 +1049,8 @@ int cmd_check(int argc, char **argv)
         for (size_t k = 0; k < nj; k++) { /* results past a stop or an error */
             free(res_v[k].rep);
             free(res_v[k].last);
-            res_v[k].rep = res_v[k].last = NULL;
+            free(res_v[k].note);
+            res_v[k].rep = res_v[k].last = res_v[k].note = NULL;
         }
         vo_testset_free(&vf[f].set);
     }

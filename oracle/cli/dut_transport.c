@@ -338,6 +338,8 @@ struct vo_dut {
     unsigned answered_ever;
     int last_exit;       /* exit status of the last reaped process, -1 if signalled/killed */
     int startup_ms;      /* --startup-ms: the first process's first-reply allowance */
+    int stable_msgs;     /* check: messages that do not depend on the process's history */
+    int last_grace;      /* the start-up allowance the last reply had (ms) */
     int64_t spawned_at;  /* when the current process was started (ms) */
     int measured_ms;     /* start-up + first reply of the first process that answered, -1 unknown */
     unsigned blind_restarts; /* restarts so far while measured_ms is unknown */
@@ -774,6 +776,7 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
     }
     /* the first reply of a fresh process also pays for its start-up */
     int grace = startup_allowance(d);
+    d->last_grace = 0;
     int64_t deadline = now_ms() + d->timeout_ms + grace;
     long ln;
     int write_dead = 0, looked = 0;
@@ -789,7 +792,8 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
         if (left <= 0) {
             out->status = VO_DUT_TIMEOUT;
             proc_reap(d, 0, NULL, 0);
-            if (grace)
+            d->last_grace = grace;
+            if (grace && !d->stable_msgs)
                 snprintf(out->msg, sizeof out->msg,
                          "no reply within %d ms + %d ms start-up allowance (process killed and restarted)",
                          d->timeout_ms, grace);
@@ -1000,6 +1004,8 @@ int vo_dut_results_has(const vo_dut *d, const char *id)
 }
 
 int vo_dut_transport(const vo_dut *d) { return d->kind; }
+void vo_dut_set_stable_messages(vo_dut *d, int on) { if (d) d->stable_msgs = on; }
+int vo_dut_last_allowance(const vo_dut *d) { return d ? d->last_grace : 0; }
 const char *vo_dut_describe(const vo_dut *d) { return d->desc; }
 unsigned vo_dut_starts(const vo_dut *d) { return d->starts; }
 

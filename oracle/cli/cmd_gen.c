@@ -1,4 +1,4 @@
-/* visa-oracle gen: conformance vector files (product.md §3).
+/* visa-oracle gen: conformance vector files (docs/format.md).
  *
  *   visa-oracle gen --insn NAME|all [--seed N] [--count N] [--shard i/n]
  *                   [--out DIR] [--per-file N] [--strict] [--bench] [--quiet]

@@ -1,5 +1,5 @@
 /* Validator: judges every field of a decoded instruction against the rules
- * (visa-reference §1, §2, §7 and docs/decisions.md), in binary order so the
+ * (docs/encoding.md §1, §2, §7 and docs/decisions.md), in binary order so the
  * first error reported is the one at the lowest offset, then resolves the
  * operands against the state. */
 #include "engine.h"
@@ -148,6 +148,8 @@ static int check_goff(vo_ctx *x)
         vo_clause(x->r, VO_C_GOFF_GENERAL);
     } else { /* indirect, decision D25 */
         if (v->type_byte != VO_T_UD) return bad(x, VO_E_OPERAND_TYPE, R, "indirect operand type must be UD");
+        if (v->ind_off < -512 || v->ind_off > 511) /* decision D102: the page's range */
+            return bad(x, VO_E_ADDR_ID, R, "indirect offset %d outside [-512, 511]", (int)v->ind_off);
         const vo_addr *a = vo_state_addr(x->st, (uint16_t)v->id);
         if (!a) return bad(x, VO_E_ADDR_ID, R, "address variable A%u is not declared", v->id);
         if (v->addr_off >= a->num_elts)
@@ -162,6 +164,11 @@ static int check_goff(vo_ctx *x)
     if (byte < 0 || byte + 4 > (int64_t)var->size) {
         vo_tag(x->r, VO_TAG_RAW_PAST_VAR);
         vo_clause(x->r, VO_C_RAW_PAST_VAR);
+        return 1;
+    }
+    if (v->cls == 3 && (byte & 3)) { /* decision D101: an indirect address not aligned to UD is undefined */
+        vo_tag(x->r, VO_TAG_MISALIGNED);
+        vo_clause(x->r, VO_C_MISALIGNED);
         return 1;
     }
     x->goff = vo_rd32(var->data + byte);
@@ -189,7 +196,7 @@ static int check_surface(vo_ctx *x)
     return 0;
 }
 
-/* ---- DWORD_ATOMIC: DWORD_ATOMIC op byte and operands (visa-reference §1.10, §2.6) ---- */
+/* ---- DWORD_ATOMIC: DWORD_ATOMIC op byte and operands (docs/encoding.md §1.10, §2.6) ---- */
 static int check_atomic_op(vo_ctx *x)
 {
     uint32_t v = x->in->val[VO_R_ATOMIC_OP];

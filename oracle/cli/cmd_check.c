@@ -886,7 +886,7 @@ int cmd_check(int argc, char **argv)
         char nr[96] = "";
         if (skipped) snprintf(nr, sizeof nr, ", %zu skipped", skipped);
         if (not_run) snprintf(nr + strlen(nr), sizeof nr - strlen(nr), ", %zu not run", not_run);
-        qsort(bt.e, bt.n, sizeof *bt.e, bent_cmp);
+        if (bt.n) qsort(bt.e, bt.n, sizeof *bt.e, bent_cmp); /* qsort(NULL, 0) is UB (UBSan) */
         if (json) {
             fprintf(cout, "{\"passed\":%zu,\"failed\":%zu,\"unsupported\":%zu,\"skipped\":%zu,\"not_run\":%zu,"
                     "\"rejected_with_code\":{\"same\":%zu,\"other\":%zu,\"foreign\":%zu,\"none\":%zu},\"buckets\":{",

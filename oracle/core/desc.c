@@ -10,72 +10,114 @@
 static const vo_desc desc_tab[] = {
     { VO_OP_OWORD_ST, "oword_st", "OWORD_ST", VO_FAM_BLOCK, 1, 0, 0, 4,
       { F("size", UB, OWORD_SIZE), F("surface", UB, SURFACE), F("offset", VEC, GOFF),
-        F("src", RAW, DATA) }, 0, 0, 0 },
+        F("src", RAW, DATA) }, 0, 0, 0, 0, 0 },
     { VO_OP_SCATTER, "scatter", "SCATTER", VO_FAM_SCATTERED, 1, 0, 0, 6,
       { F("elt_size", UB, ELT_SIZE), F("num_elts", UB, NUM_ELTS), F("surface", UB, SURFACE),
-        F("global_offset", VEC, GOFF), F("element_offset", RAW, EOFF), F("src", RAW, DATA) }, 0, 0, 0 },
+        F("global_offset", VEC, GOFF), F("element_offset", RAW, EOFF), F("src", RAW, DATA) }, 0, 0, 0, 0, 0 },
     /* decision D17: SIMD1..16 accepted; the doc lists 8 and 16 only */
     { VO_OP_SCATTER4_SCALED, "scatter4_scaled", "SCATTER4_SCALED", VO_FAM_FOURCH, 1,
       SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), SZ(3) | SZ(4), 8,
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("channels", UB, CHMASK),
         F("scale", UW, SCALE), F("surface", UB, SURFACE), F("offset", VEC, GOFF),
-        F("element_offset", RAW, EOFF), F("src", RAW, DATA) }, 0, 0, 0 },
+        F("element_offset", RAW, EOFF), F("src", RAW, DATA) }, 0, 0, 0, 0, 0 },
     /* decision D17: SIMD32 is in the doc but rejected (lowering asserts) */
     { VO_OP_GATHER_SCALED, "gather_scaled", "GATHER_SCALED", VO_FAM_SCATTERED, 0,
       SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4) | SZ(5), 9,
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("block_size", UB, BLOCK_SIZE),
         F("num_blocks", UB, NUM_BLOCKS), F("scale", UW, SCALE), F("surface", UB, SURFACE),
-        F("offset", VEC, GOFF), F("element_offset", RAW, EOFF), F("dst", RAW, DATA) }, 0, 0, 0 },
+        F("offset", VEC, GOFF), F("element_offset", RAW, EOFF), F("dst", RAW, DATA) }, 0, 0, 0, 0, 0 },
     /* ---- issue 8 ---- */
     { VO_OP_GATHER, "gather", "GATHER", VO_FAM_SCATTERED, 0, 0, 0, 7,
       { F("elt_size", UB, ELT_SIZE), F("is_modified", UB, IS_MODIFIED), F("num_elts", UB, NUM_ELTS),
         F("surface", UB, SURFACE), F("global_offset", VEC, GOFF), F("element_offset", RAW, EOFF),
-        F("dst", RAW, DATA) }, 0, 0, 0 },
+        F("dst", RAW, DATA) }, 0, 0, 0, 0, 0 },
     /* decision D34: SIMD32 is in the doc but rejected (lowering asserts), as D17 */
     { VO_OP_SCATTER_SCALED, "scatter_scaled", "SCATTER_SCALED", VO_FAM_SCATTERED, 1,
       SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4) | SZ(5), 9,
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("block_size", UB, BLOCK_SIZE),
         F("num_blocks", UB, NUM_BLOCKS), F("scale", UW, SCALE), F("surface", UB, SURFACE),
-        F("offset", VEC, GOFF), F("element_offset", RAW, EOFF), F("src", RAW, DATA) }, 0, 0, 0 },
+        F("offset", VEC, GOFF), F("element_offset", RAW, EOFF), F("src", RAW, DATA) }, 0, 0, 0, 0, 0 },
     /* decision D35: SIMD1..16 accepted; the doc lists 8 and 16 only (as D17) */
     { VO_OP_GATHER4_SCALED, "gather4_scaled", "GATHER4_SCALED", VO_FAM_FOURCH, 0,
       SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), SZ(3) | SZ(4), 8,
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("channels", UB, CHMASK),
         F("scale", UW, SCALE), F("surface", UB, SURFACE), F("offset", VEC, GOFF),
-        F("element_offset", RAW, EOFF), F("dst", RAW, DATA) }, 0, 0, 0 },
+        F("element_offset", RAW, EOFF), F("dst", RAW, DATA) }, 0, 0, 0, 0, 0 },
     { VO_OP_OWORD_LD, "oword_ld", "OWORD_LD", VO_FAM_BLOCK, 0, 0, 0, 5,
       { F("size", UB, OWORD_SIZE), F("is_modified", UB, IS_MODIFIED), F("surface", UB, SURFACE),
-        F("offset", VEC, GOFF), F("dst", RAW, DATA) }, 0, 0, 0 },
+        F("offset", VEC, GOFF), F("dst", RAW, DATA) }, 0, 0, 0, 0, 0 },
     { VO_OP_OWORD_LD_UNALIGNED, "oword_ld_unaligned", "OWORD_LD_UNALIGNED", VO_FAM_BLOCK, 0, 0, 0, 5,
       { F("size", UB, OWORD_SIZE), F("is_modified", UB, IS_MODIFIED), F("surface", UB, SURFACE),
-        F("offset", VEC, GOFF), F("dst", RAW, DATA) }, 0, 0, 0 },
+        F("offset", VEC, GOFF), F("dst", RAW, DATA) }, 0, 0, 0, 0, 0 },
     /* decisions D40-D43: XeHP_SDV+, 1 block, 8-byte lanes, data Q/UQ/DF, no global offset */
     { VO_OP_QW_GATHER, "qw_gather", "QW_GATHER", VO_FAM_SCATTERED, 0,
       SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), 6,
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("num_blocks", UB, NUM_BLOCKS),
         F("surface", UB, SURFACE), F("offset", RAW, EOFF), F("dst", RAW, DATA) },
-      8, VO_GEN_XEHP_SDV, 1u << VO_T_Q | 1u << VO_T_UQ | 1u << VO_T_DF },
+      8, VO_GEN_XEHP_SDV, 1u << VO_T_Q | 1u << VO_T_UQ | 1u << VO_T_DF, 0, 0 },
     { VO_OP_QW_SCATTER, "qw_scatter", "QW_SCATTER", VO_FAM_SCATTERED, 1,
       SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), 6,
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("num_blocks", UB, NUM_BLOCKS),
         F("surface", UB, SURFACE), F("offset", RAW, EOFF), F("src", RAW, DATA) },
-      8, VO_GEN_XEHP_SDV, 1u << VO_T_Q | 1u << VO_T_UQ | 1u << VO_T_DF },
+      8, VO_GEN_XEHP_SDV, 1u << VO_T_Q | 1u << VO_T_UQ | 1u << VO_T_DF, 0, 0 },
     /* DWORD_ATOMIC: DWORD_ATOMIC, no global offset (visa-reference §2.6); SIMD1..16 */
     { VO_OP_DWORD_ATOMIC, "dword_atomic", "DWORD_ATOMIC", VO_FAM_ATOMIC, 1,
       SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), 8,
       { F("op", UB, ATOMIC_OP), F("exec_size", UB, EXEC), F("pred", UW, PRED), F("surface", UB, SURFACE),
-        F("element_offset", RAW, EOFF), F("src0", RAW, SRC0), F("src1", RAW, SRC1), F("dst", RAW, DATA) }, 0, 0, 0 },
+        F("element_offset", RAW, EOFF), F("src0", RAW, SRC0), F("src1", RAW, SRC1), F("dst", RAW, DATA) }, 0, 0, 0, 0, 0 },
     /* LSC (issue 14): LSC_FENCE, DG2 and later (decision D100); exec/pred read and ignored (D96) */
     { VO_OP_LSC_FENCE, "lsc_fence", "LSC_FENCE", VO_FAM_LSC_FENCE, 0, SZ(0), SZ(0), 5,
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("sfid", UB, LSC_SFID), F("fence_op", UB, FENCE_OP),
-        F("scope", UB, SCOPE) }, 0, VO_GEN_DG2, 0 },
+        F("scope", UB, SCOPE) }, 0, VO_GEN_DG2, 0, 0, 0 },
 };
 #define NDESC (sizeof desc_tab / sizeof desc_tab[0])
+
+/* LSC_UNTYPED (0x89): one descriptor per sub-op, fields in the HEAD reader's
+ * order with the surface-state index (decision D101). Block2d (03, 07) is not
+ * supported yet (decision D102). is_write: 1 store, 2 atomic (read-modify-write). */
+#define LSC_HEAD F("subop", UB, LSC_SUBOP), F("exec_size", UB, EXEC), F("pred", UW, PRED), \
+    F("sfid", UB, LSC_SFID), F("caching_l1", UB, L1), F("caching_l3", UB, L3)
+#define LSC_ADDR F("addr_type", UB, ADDR_TYPE), F("addr_scale", UW, ADDR_SCALE), \
+    F("addr_imm_offset", UD, ADDR_OFF), F("addr_size", UB, ADDR_SIZE)
+#define LSC_SHAPE F("data_size", UB, DATA_SIZE), F("data_order", UB, DATA_ORDER), \
+    F("data_elems", UB, DATA_ELEMS), F("chmask", UB, LSC_CHMASK)
+#define LSC_SURF F("surface", VEC, LSC_SURF), F("ss_idx", UD, SSIDX)
+#define LSC_A(sub, mn, w) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, w, 0x3F, 0x3F, 20, \
+    { LSC_HEAD, LSC_ADDR, LSC_SHAPE, LSC_SURF, F("dst", RAW, DATA), F("src0_addrs", RAW, EOFF), \
+      F("src1_data", RAW, SRC1), F("src2_data", RAW, SRC2) }, 0, VO_GEN_DG2, 0, 1, sub }
+#define LSC_B(sub, mn, w) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, w, 0x3F, 0x3F, 20, \
+    { LSC_HEAD, LSC_ADDR, LSC_SHAPE, LSC_SURF, F("dst", RAW, DATA), F("src0_addr_base", RAW, EOFF), \
+      F("src0_addr_pitch", VEC, PITCH), F("src1_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, 1, sub }
+#define LSC_C(sub, mn) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, 2, 0x3F, 0x3F, 15, \
+    { LSC_HEAD, F("addr_type", UB, ADDR_TYPE), LSC_SHAPE, LSC_SURF, F("dst", RAW, DATA), \
+      F("src0_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, 1, sub }
+static const vo_desc lsc_tab[] = {
+    LSC_A(0x00, "lsc_load", 0), LSC_B(0x01, "lsc_load_strided", 0), LSC_A(0x02, "lsc_load_quad", 0),
+    LSC_A(0x04, "lsc_store", 1), LSC_B(0x05, "lsc_store_strided", 1), LSC_A(0x06, "lsc_store_quad", 1),
+    LSC_A(0x08, "lsc_atomic_iinc", 2), LSC_A(0x09, "lsc_atomic_idec", 2), LSC_A(0x0A, "lsc_atomic_load", 2),
+    LSC_A(0x0B, "lsc_atomic_store", 2), LSC_A(0x0C, "lsc_atomic_iadd", 2), LSC_A(0x0D, "lsc_atomic_isub", 2),
+    LSC_A(0x0E, "lsc_atomic_smin", 2), LSC_A(0x0F, "lsc_atomic_smax", 2), LSC_A(0x10, "lsc_atomic_umin", 2),
+    LSC_A(0x11, "lsc_atomic_umax", 2), LSC_A(0x12, "lsc_atomic_icas", 2), LSC_A(0x13, "lsc_atomic_fadd", 2),
+    LSC_A(0x14, "lsc_atomic_fsub", 2), LSC_A(0x15, "lsc_atomic_fmin", 2), LSC_A(0x16, "lsc_atomic_fmax", 2),
+    LSC_A(0x17, "lsc_atomic_fcas", 2), LSC_A(0x18, "lsc_atomic_and", 2), LSC_A(0x19, "lsc_atomic_or", 2),
+    LSC_A(0x1A, "lsc_atomic_xor", 2), LSC_A(0x1B, "lsc_load_status", 0), LSC_A(0x1C, "lsc_store_uncompressed", 1),
+    LSC_C(0x28, "lsc_apndctr_atomic_add"), LSC_C(0x29, "lsc_apndctr_atomic_sub"),
+};
+#define NLSC (sizeof lsc_tab / sizeof lsc_tab[0])
+
+const vo_desc *vo_desc_for_sub(uint8_t opcode, uint8_t subop)
+{
+    if (opcode != VO_OP_LSC_UNTYPED) return NULL;
+    for (unsigned i = 0; i < NLSC; i++)
+        if (lsc_tab[i].subop == subop) return &lsc_tab[i];
+    return NULL;
+}
 
 const vo_desc *vo_desc_for(uint8_t opcode)
 {
     for (unsigned i = 0; i < NDESC; i++)
         if (desc_tab[i].opcode == opcode) return &desc_tab[i];
+    if (opcode == VO_OP_LSC_UNTYPED) return &lsc_tab[0];
     return NULL;
 }
-const vo_desc *vo_desc_at(unsigned i) { return i < NDESC ? &desc_tab[i] : NULL; }
+const vo_desc *vo_desc_at(unsigned i) { return i < NDESC ? &desc_tab[i] : i < NDESC + NLSC ? &lsc_tab[i - NDESC] : NULL; }

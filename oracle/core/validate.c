@@ -52,7 +52,7 @@ static int check_exec(vo_ctx *x, unsigned role)
     return 0;
 }
 
-static int check_pred(vo_ctx *x)
+int vo_check_pred(vo_ctx *x)
 {
     uint32_t p = x->in->val[VO_R_PRED];
     if (p == 0) return 0;
@@ -265,6 +265,7 @@ int vo_validate(vo_ctx *x)
         return -1;
     }
     if (d->family == VO_FAM_LSC_FENCE) return vo_lsc_fence_validate(x); /* LSC (issue 14) */
+    if (d->family == VO_FAM_LSC) return vo_lsc_validate(x);
     if (d->min_gen && x->st->platform.gen < VO_GEN_PVC) vo_tag(x->r, VO_TAG_DVR_QW); /* D40: doc says PVC */
     for (unsigned i = 0; i < d->nfields; i++) {
         unsigned role = d->fields[i].role;
@@ -272,7 +273,7 @@ int vo_validate(vo_ctx *x)
         int rc = 0;
         switch (role) {
         case VO_R_EXEC: case VO_R_NUM_ELTS: rc = check_exec(x, role); break;
-        case VO_R_PRED: rc = check_pred(x); break;
+        case VO_R_PRED: rc = vo_check_pred(x); break;
         case VO_R_ELT_SIZE:
             if ((v & 3) == 3) rc = bad(x, VO_E_ELT_SIZE, role, "elt_size code 3 is reserved");
             else if (v & ~3u) rc = bad(x, VO_E_ELT_SIZE, role, "reserved bits 7..2 set (0x%02x)", v); /* D20 */

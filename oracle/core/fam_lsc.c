@@ -99,7 +99,6 @@ int vo_lsc_kind(uint8_t sub, uint8_t *arity, uint8_t *is_float)
     return VO_LSC_ATOMIC;
 }
 
-static int is_load(unsigned k) { return k == VO_LSC_LOAD || k == VO_LSC_LOAD_STRIDED || k == VO_LSC_LOAD_QUAD || k == VO_LSC_LOAD_STATUS; }
 static int is_store(unsigned k) { return k == VO_LSC_STORE || k == VO_LSC_STORE_STRIDED || k == VO_LSC_STORE_QUAD || k == VO_LSC_STORE_UNCOMP; }
 static int is_atomic(unsigned k) { return k == VO_LSC_ATOMIC || k == VO_LSC_APNDCTR; }
 
@@ -118,7 +117,6 @@ static int in_set(const uint8_t *a, unsigned n, uint8_t v)
 }
 
 static const uint8_t dsize_bytes[8] = { 0, 1, 2, 4, 8, 4, 4, 4 }; /* memory bytes; conversions: 1, 2, 2 */
-static const uint8_t dsize_mem[8] = { 0, 1, 2, 4, 8, 1, 2, 2 };
 static const uint8_t elems_of[9] = { 0, 1, 2, 3, 4, 8, 16, 32, 64 };
 
 /* a raw operand of LSC_UNTYPED: %null (when allowed) or a declared variable
@@ -281,7 +279,6 @@ int vo_lsc_validate(vo_ctx *x)
         }
         if (!ok) return lsc_bad(x, VO_E_LSC_CACHE, VO_R_L3, "cache pair L1 %u / L3 %u is not allowed for %s", L->l1, L->l3,
                                 x->d->mnemonic);
-        vo_clause(x->r, VO_C_LSC_CACHE);
     }
     /* address model (D106) */
     L->atype = (uint8_t)in->val[VO_R_ADDR_TYPE];

@@ -3,6 +3,6 @@
 
 int vo_lsc_run(vo_ctx *x)
 {
-    (void)x;
-    return 1; /* not executed yet */
+    vo_tag(x->r, VO_TAG_LSC_NOT_EXECUTED); /* decision D111: interim, no claim on the final state */
+    return 1;
 }

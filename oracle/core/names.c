@@ -96,7 +96,7 @@ static const char *const tag_tab[VO_TAG_COUNT] = {
     /* LSC (issue 14) */
     "lsc:fence_exec_pred", "lsc:code_only_enum", "lsc:slm_fence",
     "lsc:ssidx_layout", "lsc:cache_table", "lsc:slm_cache", "lsc:addr_scale", "lsc:ssidx_ignored",
-    "lsc:ugml_platform",
+    "lsc:ugml_platform", "lsc:not_executed",
 };
 const char *vo_tag_name(unsigned tag) { return tag < VO_TAG_COUNT ? tag_tab[tag] : NULL; }
 

@@ -402,8 +402,7 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(AT_MISALIGNED, "atomic.misaligned_undefined") \
     /* LSC (issue 14) */ \
     X(LSC_FENCE_NOP, "lsc_fence.no_state_change") X(LSC_FENCE_CTRL, "lsc_fence.exec_pred_ignored") \
-    X(LSC_FENCE_SLM, "lsc_fence.slm_none_group") X(LSC_FENCE_CODE_ONLY, "lsc_fence.urb_type6_accepted") \
-    X(LSC_CACHE, "lsc.cache_no_effect")
+    X(LSC_FENCE_SLM, "lsc_fence.slm_none_group") X(LSC_FENCE_CODE_ONLY, "lsc_fence.urb_type6_accepted")
 
 enum vo_clause {
 #define VO_X_ENUM(e, s) VO_C_##e,
@@ -455,6 +454,7 @@ enum vo_tag {
     VO_TAG_LSC_ADDR_SCALE,       /* lsc:addr_scale      */
     VO_TAG_LSC_SSIDX_IGNORED,    /* lsc:ssidx_ignored   */
     VO_TAG_LSC_UGML,             /* lsc:ugml_platform   */
+    VO_TAG_LSC_NOT_EXECUTED,     /* lsc:not_executed: interim, until the address-space model (D111) */
     VO_TAG_COUNT
 };
 const char *vo_tag_name(unsigned tag);   /* "oob_read", "doc_vs_reader:5", ... */

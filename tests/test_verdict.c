@@ -136,15 +136,34 @@ static void test_scatter4(void)
     CHECK_EQ(V.diffs[0].expected, 0x12);
     CHECK_EQ(V.diffs[0].got, 0xFF);
 
-    /* an extra byte where no lane writes; every lane enabled -> the
-     * instruction's address clause */
+    /* an extra byte where no lane writes (issue 15 point 2): a stray write,
+     * classed by address, with the nearest planned write as a hint, whatever
+     * the masks (before: the instruction's first access clause) */
     script(VISA_DUT_OK);
     s1_correct(99);
     mem_w(6, 0x08, 1, 0x11);
     CHECK(!judge(&s, &x));
-    CHECK_STR(V.bucket, "scatter4_scaled:fourch.addr:extra_write");
+    CHECK_STR(V.bucket, "scatter4_scaled:stray.inside_unplanned:stray_write");
     CHECK_EQ(V.ndiff, 1);
-    CHECK_EQ(V.diffs[0].has_acc, 0);
+    CHECK_EQ(V.diffs[0].has_acc, 4);
+    CHECK_EQ(V.diffs[0].acc.address, 0x00); /* lanes 0 (0x00) and 1 (0x10) are both 8 bytes away: the first wins */
+    CHECK_EQ(V.diffs[0].bound, 0x100);
+    {
+        char row[640];
+        vo_diff_format(&V.diffs[0], 1, row, sizeof row);
+        CHECK(strstr(row, "bound 0x100") != NULL);
+        CHECK(strstr(row, "nearest planned write: lane") != NULL);
+    }
+    vo_state_free(&s);
+
+    /* the same stray byte with lane 5 masked off: still a stray write, not
+     * chen.em (lane 5's own address is 0x50, not 0x08) */
+    s1_state(&s, 0xDF, 0x100, 0x100);
+    script(VISA_DUT_OK);
+    for (uint32_t i = 0; i < 7; i++) if (i != 5) mem_w(6, 16 * i, 4, SRC(i));
+    mem_w(6, 0x08, 1, 0x11);
+    CHECK(!judge(&s, &x));
+    CHECK_STR(V.bucket, "scatter4_scaled:stray.inside_unplanned:stray_write");
     vo_state_free(&s);
 
     /* same with lane 5 masked off: the extra bytes are filed under chen.em */

@@ -112,7 +112,10 @@ enum {
     B_LSC_UMIN_SIGNED = 66,           /* umin/umax compare signed                         */
     B_LSC_FENCE_SLM_ANY = 67,         /* SLM fences accept any op and scope               */
     B_LSC_DISABLED_LANE_ZEROED = 68,  /* a disabled load lane gets zeros                  */
-    B_LSC_MIN_PAYLOAD_IGNORED = 69    /* register blocks sized by the exec size alone, not max(exec, min payload width) */
+    B_LSC_MIN_PAYLOAD_IGNORED = 69,   /* register blocks sized by the exec size alone, not max(exec, min payload width) */
+    /* outside the 1..VO_DUT_NUM_BUGS mutation set (examples/mutants/README.md) */
+    B_SIGNED_OFFSET32 = 200           /* SCATTER4_SCALED: goff + offset read as a signed 32-bit
+                                         byte address; a negative one passes the bound test */
 };
 
 /* The reverse-serialization variant (-DDUT_ATOMIC_REVERSE=1): DWORD_ATOMIC
@@ -138,6 +141,7 @@ typedef struct ctx {
     uint32_t n, pos;
     int truncated;
     unsigned op;    /* opcode */
+    int unsupported; /* DUT_NO_SLM: the case needs what this build does not implement */
 } ctx;
 
 static void say(ctx *x, const char *fmt, ...)
@@ -550,6 +554,13 @@ static uint32_t channel_enables(ctx *x, const ctrl *k, uint32_t pred)
 
 static int check_surface(ctx *x, unsigned s)
 {
+#ifdef DUT_NO_SLM /* libdut_example_no_slm.so: an implementation without SLM says so */
+    if (s == 0) {
+        x->unsupported = 1;
+        say(x, "SLM (surface 0) is not implemented");
+        return 1;
+    }
+#endif
     if (s >= 1 && s <= 3)
         REJECT(x, "surface: T%u is reserved", s);
     if (s >= 6) {
@@ -694,6 +705,12 @@ static int do_scatter4_scaled(ctx *x)
                 continue; /* raw operand past its variable: undefined */
             uint64_t base = BUG(B_NO_WRAP32) ? (uint64_t)goff + rd32(e) : (uint32_t)(goff + rd32(e));
             uint64_t a = base + 4u * (unsigned)c;
+            if (BUG(B_SIGNED_OFFSET32) && (int32_t)(goff + rd32(e)) < 0) {
+                /* sign-extended: (int64)a < size holds, so it is "in bounds" */
+                a = (uint64_t)(int64_t)(int32_t)(goff + rd32(e)) + 4u * (unsigned)c;
+                x->c->mem.write(x->c->mem.host, real_surface(surf), a, 4, d);
+                continue;
+            }
             if (mem_store(x, surf, a, 4, d) && BUG(B_SCATTER_STOP_FIRST_OOB))
                 return VISA_DUT_OK;
         }
@@ -2054,6 +2071,9 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
     x.cap = msg_cap;
     if (msg && msg_cap)
         msg[0] = 0;
+#ifdef DUT_CHATTY /* libdut_example_chatty.so: diagnostics on stdout, as real libraries print */
+    printf("dut: executing opcode 0x%02x {\"passed\":0}\n", c && c->insn_len ? c->insn[0] : 0);
+#endif
     if (!c || c->abi_version != VISA_DUT_ABI_VERSION) {
         say(&x, "unsupported ABI version");
         return VISA_DUT_ERROR;
@@ -2078,22 +2098,24 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
         REJECT(&x, "empty instruction");
     uint32_t op = get(&x, 1);
     x.op = op;
+    int rc;
     switch (op) {
-    case 0x75: return do_scatter4_scaled(&x);
-    case 0x3A: return do_scatter(&x);
-    case 0x36: return do_oword_st(&x);
-    case 0x78: return do_gather_scaled(&x);
-    case 0x39: return do_gather(&x);
-    case 0x79: return do_scatter_scaled(&x);
-    case 0x74: return do_gather4_scaled(&x);
-    case 0x35: return do_oword_ld(&x, 0);
-    case 0x3C: return do_oword_ld(&x, 1);
-    case 0x86: return do_qw(&x, 0);
-    case 0x87: return do_qw(&x, 1);
-    case 0x7D: return do_dword_atomic(&x);
-    case 0x89: return do_lsc_untyped(&x);
-    case 0x8B: return do_lsc_fence(&x);
+    case 0x75: rc = do_scatter4_scaled(&x); break;
+    case 0x3A: rc = do_scatter(&x); break;
+    case 0x36: rc = do_oword_st(&x); break;
+    case 0x78: rc = do_gather_scaled(&x); break;
+    case 0x39: rc = do_gather(&x); break;
+    case 0x79: rc = do_scatter_scaled(&x); break;
+    case 0x74: rc = do_gather4_scaled(&x); break;
+    case 0x35: rc = do_oword_ld(&x, 0); break;
+    case 0x3C: rc = do_oword_ld(&x, 1); break;
+    case 0x86: rc = do_qw(&x, 0); break;
+    case 0x87: rc = do_qw(&x, 1); break;
+    case 0x7D: rc = do_dword_atomic(&x); break;
+    case 0x89: rc = do_lsc_untyped(&x); break;
+    case 0x8B: rc = do_lsc_fence(&x); break;
     default:
         REJECT(&x, "unknown opcode 0x%02x", op);
     }
+    return x.unsupported ? VISA_DUT_UNSUPPORTED : rc;
 }

@@ -16,7 +16,11 @@
 #define VO_EXIT_BAD 2
 
 /* the "format" of a vector file (docs/format.md) */
+/* A file is "visa-vectors/1" unless one of its tests uses the address-space
+ * parts of the state (memory, binding_table, surface_state): then "/2"
+ * (docs/format.md). Both have one length: gen writes /1 and patches the digit. */
 #define VO_VECTOR_FORMAT "visa-vectors/1"
+#define VO_VECTOR_FORMAT_2 "visa-vectors/2"
 
 /* a command gets argv[0] = its own name */
 typedef int (*vo_cmd_fn)(int argc, char **argv);

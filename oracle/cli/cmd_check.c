@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include <cjson/cJSON.h>
@@ -17,6 +18,11 @@
 #include "cli.h"
 #include "dut_transport.h"
 #include "progress.h"
+
+/* check's own output: stdout, or (--dut-lib) a duplicate of it while the
+ * library's stdout goes to stderr, so that nothing the library prints can
+ * land between check's records (docs/check.md) */
+static FILE *cout;
 
 static double cpu_s(void)
 {
@@ -29,6 +35,7 @@ static const char check_help[] =
     "usage: visa-oracle check VECTORS... (--dut-lib PATH.so | --dut-cmd \"CMD\" | --results FILE)\n"
     "                         [--json] [--timeout-ms N] [--startup-ms N]\n"
     "                         [--max-consecutive-failures N] [--dut-selftest] [-q] [--rows N]\n"
+    "                         [--insn LIST] [--status LIST] [--tag LIST] [--skip-tag LIST] [--id LIST]\n"
     "\n"
     "Runs each test of the vector files on the oracle and on a device under test\n"
     "(DUT) and compares: bytes outside the test's freedom must match, `undefined`\n"
@@ -61,16 +68,25 @@ static const char check_help[] =
     "  --json              one JSON object per failing test, then {\"passed\":N,\"failed\":N,\n"
     "                      \"not_run\":N, \"rejected_with_code\":{...}} (the plain\n"
     "                      summary goes to stderr)\n"
+    "  --insn LIST         only tests of these instructions (scatter,gather4_scaled)\n"
+    "  --status LIST       only tests the oracle judges ok / undefined / invalid\n"
+    "  --tag LIST          only tests carrying one of these tags; --skip-tag LIST:\n"
+    "                      none of them; --id LIST: only these test ids. Lists are\n"
+    "                      comma-separated; the others are counted as skipped\n"
     "  -q                  only the FAIL line per failing test, no provenance rows\n"
     "  --rows N            provenance rows per failing test (default 16)\n"
     "  --bench             print on stderr the CPU time and tests/s of the whole run\n"
     "                      (loading, JSON, oracle, DUT, verdicts) and of cJSON\n"
     "                      parse+print of the same files alone\n"
     "\n"
-    "Output: per failing test `FAIL <id> <insn>:<clause>:<kind>  <asm>` and rows\n"
-    "naming each differing byte (space, offset, expected, got, lane, channel,\n"
-    "element, address, operand byte, clause); last line `N passed, N failed`\n"
-    "(`, N not run` when the run stopped early). On a terminal a progress line\n"
+    "Output: per failing test `FAIL <id> <insn>:<clause>:<kind>  <asm>  (FILE#INDEX)`\n"
+    "and rows naming each differing byte (space, offset, expected, got, lane,\n"
+    "channel, element, address, operand byte, surface bound, clause); a table of\n"
+    "tests per bucket; `U unsupported` on its own line when the DUT answered\n"
+    "\"unsupported\" (VISA_DUT_UNSUPPORTED, {\"status\":\"unsupported\"}): neither\n"
+    "a pass nor a failure; last line `N passed, N failed` (`, N skipped` with\n"
+    "filters, `, N not run` when the run stopped early). A --dut-lib library's\n"
+    "stdout goes to stderr. On a terminal a progress line\n"
     "(tests done/total, tests/s, failures) is redrawn on stderr a few times a\n"
     "second; VO_PROGRESS=1 or 0 forces it on or off.\n"
     "Exit: 0 all passed, 1 a test failed (or the self-test), 2 bad input or usage.\n";
@@ -138,37 +154,37 @@ static int st_one(vo_dut *d, vo_case *c, const char *what, int which, vo_result 
     int tr = vo_dut_transport(d);
     vo_run(&c->state, c->insn, c->insn_len, r);
     if (vo_dut_exec(d, c, NULL, 0, NULL, o) < 0) {
-        printf("selftest: %s: cannot run the DUT: %s\n", what, o->msg);
+        fprintf(cout, "selftest: %s: cannot run the DUT: %s\n", what, o->msg);
         return 0;
     }
     vo_verdict_compute(&c->state, c->insn, c->insn_len, r, o, v);
     if (v->pass) {
-        printf("selftest: %s: ok\n", what);
+        fprintf(cout, "selftest: %s: ok\n", what);
         return 1;
     }
-    printf("selftest: %s: FAILED (%s)\n", what, v->bucket);
+    fprintf(cout, "selftest: %s: FAILED (%s)\n", what, v->bucket);
     const char *msg = o->msg[0] ? o->msg : "no message";
     if (o->status == VO_DUT_CRASH || o->status == VO_DUT_TIMEOUT) {
-        printf("  the DUT %s on this trivial case: %s\n", o->status == VO_DUT_CRASH ? "crashed" : "hung", msg);
+        fprintf(cout, "  the DUT %s on this trivial case: %s\n", o->status == VO_DUT_CRASH ? "crashed" : "hung", msg);
         return 0;
     }
     if (o->status == VO_DUT_GARBAGE) {
-        printf("  the DUT's reply is not a final state: %s\n"
+        fprintf(cout, "  the DUT's reply is not a final state: %s\n"
                "  expected one line {\"status\":\"ok\"|\"invalid\", \"vars\":[...], \"surfaces\":[...]} per input line\n",
                msg);
         return 0;
     }
     if (which == 1) { /* invalid encoding */
         if (o->status == VO_DUT_FAILED)
-            printf("  the DUT reported an internal error (%s) instead of rejecting the instruction: %s for\n"
+            fprintf(cout, "  the DUT reported an internal error (%s) instead of rejecting the instruction: %s for\n"
                    "  invalid encodings; an internal error is only for what the DUT cannot do\n", msg, how_reject(tr));
         else
-            printf("  the DUT executed SCATTER with the reserved elt_size code 3 (E_ELT_SIZE) instead of\n"
+            fprintf(cout, "  the DUT executed SCATTER with the reserved elt_size code 3 (E_ELT_SIZE) instead of\n"
                    "  rejecting it: an implementation must validate the encoding and %s\n", how_reject(tr));
         return 0;
     }
     if (o->status == VO_DUT_REJECTED || o->status == VO_DUT_FAILED) {
-        printf("  the DUT %s a valid instruction (%s): does it decode vISA 3.6 (4-byte variable ids),\n"
+        fprintf(cout, "  the DUT %s a valid instruction (%s): does it decode vISA 3.6 (4-byte variable ids),\n"
                "  an immediate global offset and stateless surface 5?\n",
                o->status == VO_DUT_REJECTED ? "rejected" : "reported an internal error on", msg);
         return 0;
@@ -181,24 +197,24 @@ static int st_one(vo_dut *d, vo_case *c, const char *what, int which, vo_result 
         int any = 0, at = -1;
         for (int i = 0; i < 64; i++) if (got[i]) { any = 1; if (at < 0) at = i; }
         if (o->nviol) {
-            printf("  the DUT asked the host to write outside the surface (surface %u, offset %llu, %u bytes;\n"
+            fprintf(cout, "  the DUT asked the host to write outside the surface (surface %u, offset %llu, %u bytes;\n"
                    "  surface 5 is 64 bytes): are the surface index and the byte address right?\n",
                    o->viol[0].surface, (unsigned long long)o->viol[0].offset, o->viol[0].len);
         } else if (!any) {
             if (tr == VO_TR_LIB)
-                printf("  the DUT did not write anything: is the memory callback wired (c->mem.write(c->mem.host,\n"
+                fprintf(cout, "  the DUT did not write anything: is the memory callback wired (c->mem.write(c->mem.host,\n"
                        "  surface, offset, len, bytes))?\n");
             else
-                printf("  the DUT's reply has no data in surface 5: does it apply writes to the surfaces and\n"
+                fprintf(cout, "  the DUT's reply has no data in surface 5: does it apply writes to the surfaces and\n"
                        "  return every surface with its data ([[offset, \"hex\"], ...])?\n");
         } else if (!memcmp(got + 4, "\x11\x22\x33\x44", 4)) {
-            printf("  byte order: bytes 4..7 are 11 22 33 44; the dword 0x11223344 is stored little-endian\n"
+            fprintf(cout, "  byte order: bytes 4..7 are 11 22 33 44; the dword 0x11223344 is stored little-endian\n"
                    "  (44 33 22 11)\n");
         } else if (at != 4) {
-            printf("  the DUT wrote at byte %d instead of byte 4: SCATTER element offsets are in element\n"
+            fprintf(cout, "  the DUT wrote at byte %d instead of byte 4: SCATTER element offsets are in element\n"
                    "  units (offset 1 x 4 bytes = byte 4; decision D8)\n", at);
         } else {
-            printf("  surface 5 bytes 4..7 are %02x %02x %02x %02x, expected 44 33 22 11\n", got[4], got[5], got[6],
+            fprintf(cout, "  surface 5 bytes 4..7 are %02x %02x %02x %02x, expected 44 33 22 11\n", got[4], got[5], got[6],
                    got[7]);
         }
     } else { /* gathers into V34 */
@@ -208,29 +224,29 @@ static int st_one(vo_dut *d, vo_case *c, const char *what, int which, vo_result 
         int aa = !memcmp(d4, "\xAA\xAA\xAA\xAA", 4), cd = !memcmp(d4, "\xCD\xCD\xCD\xCD", 4);
         int zero = !memcmp(d4, "\0\0\0\0", 4);
         if (!dv) {
-            printf("  the DUT's final state has no variable V34: reply with every variable\n");
+            fprintf(cout, "  the DUT's final state has no variable V34: reply with every variable\n");
         } else if (aa) {
             if (tr == VO_TR_LIB)
-                printf("  the destination V34 kept its old value: the DUT must write the result into the\n"
+                fprintf(cout, "  the destination V34 kept its old value: the DUT must write the result into the\n"
                        "  variable's buffer in place (c->vars[i].data)\n");
             else
-                printf("  the destination V34 kept its old value: the reply must carry the final vars\n");
+                fprintf(cout, "  the destination V34 kept its old value: the reply must carry the final vars\n");
         } else if (which == 2 && cd) {
-            printf("  V34 holds the host's 0xCD filler: the DUT read outside the surface (is it passing the\n"
+            fprintf(cout, "  V34 holds the host's 0xCD filler: the DUT read outside the surface (is it passing the\n"
                    "  right surface index and byte offset to c->mem.read?)\n");
         } else if (which == 2 && zero) {
-            printf("  V34 reads zero: is the memory read callback wired (c->mem.read) and its result used?\n");
+            fprintf(cout, "  V34 reads zero: is the memory read callback wired (c->mem.read) and its result used?\n");
         } else if (which == 3 && cd) {
-            printf("  V34 holds the host's 0xCD filler: an out-of-bound read must return zero; the DUT must\n"
+            fprintf(cout, "  V34 holds the host's 0xCD filler: an out-of-bound read must return zero; the DUT must\n"
                    "  check the surface size itself (the host refuses reads past the bound)\n");
         } else {
-            printf("  V34 bytes 0..3 are %02x %02x %02x %02x, expected %s\n", d4[0], d4[1], d4[2], d4[3],
+            fprintf(cout, "  V34 bytes 0..3 are %02x %02x %02x %02x, expected %s\n", d4[0], d4[1], d4[2], d4[3],
                    which == 2 ? "44 33 22 11" : "00 00 00 00 (out-of-bound read gives zero)");
         }
     }
     char *rep = vo_report_text("selftest", v, 8);
     if (rep) {
-        fputs(rep, stdout);
+        fputs(rep, cout);
         free(rep);
     }
     return 0;
@@ -241,7 +257,7 @@ static int selftest(vo_dut *d, vo_result *r, vo_dut_out *o, vo_verdict *v)
     static vo_case c;
     vo_case_init(&c);
     int ok = 1;
-    printf("selftest: %s\n", vo_dut_describe(d));
+    fprintf(cout, "selftest: %s\n", vo_dut_describe(d));
     /* 0: a valid one-lane SCATTER writing 0x11223344 at byte 4 */
     if (st_state(&c, 1, 0) != 0) goto oom;
     st_scatter(&c, 2);
@@ -259,12 +275,12 @@ static int selftest(vo_dut *d, vo_result *r, vo_dut_out *o, vo_verdict *v)
     st_gather(&c);
     ok &= st_one(d, &c, "GATHER_SCALED out of bounds (byte 64 of 64) must read zero", 3, r, o, v);
     vo_case_free(&c);
-    printf("selftest: %s\n", ok ? "the adapter looks right" : "the adapter is broken; fix the above first");
-    fflush(stdout);
+    fprintf(cout, "selftest: %s\n", ok ? "the adapter looks right" : "the adapter is broken; fix the above first");
+    fflush(cout);
     return ok;
 oom:
     vo_case_free(&c);
-    printf("selftest: out of memory\n");
+    fprintf(cout, "selftest: out of memory\n");
     return 0;
 }
 
@@ -276,15 +292,169 @@ static int selftest_results(vo_dut *d, const char (*ids)[17], size_t tests)
         if (!ids[i][0]) noid++;
         else if (vo_dut_results_has(d, ids[i])) found++;
     }
-    printf("selftest: %s: %zu result line(s), %zu duplicate id(s); %zu of %zu test(s) have a result\n",
+    fprintf(cout, "selftest: %s: %zu result line(s), %zu duplicate id(s); %zu of %zu test(s) have a result\n",
            vo_dut_describe(d), lines, dups, found, tests);
     if (tests && !found && noid < tests) {
-        printf("  no test id has a result line: each line must be {\"id\": \"<the test's id>\", \"status\": ...}\n"
+        fprintf(cout, "  no test id has a result line: each line must be {\"id\": \"<the test's id>\", \"status\": ...}\n"
                "  with the 16 hex digits of the vector's \"id\" copied verbatim\n");
         return 0;
     }
-    if (found < tests - noid) printf("  %zu test(s) have no result line; they will fail as no_result\n", tests - noid - found);
+    if (found < tests - noid) fprintf(cout, "  %zu test(s) have no result line; they will fail as no_result\n", tests - noid - found);
     return 1;
+}
+
+
+/* ------------------------------------------------------------------ */
+/* filters (--insn, --status, --tag, --skip-tag, --id)                 */
+/* ------------------------------------------------------------------ */
+#define VO_FILTER_MAX 64
+typedef struct cfilter {
+    int active;
+    unsigned status_mask;           /* bit per vo_status; 0 = any */
+    uint64_t tag_any, tag_skip;     /* bits of enum vo_tag */
+    int ninsn, nid;
+    char insn[VO_FILTER_MAX][24];
+    char id[VO_FILTER_MAX][17];
+} cfilter;
+
+/* splits a comma list and calls add() on each item; 0, or -1 (message printed) */
+static int filter_list(cfilter *f, const char *opt, const char *val,
+                       int (*add)(cfilter *, const char *, const char *))
+{
+    char item[64];
+    const char *p = val;
+    for (;;) {
+        const char *e = strchr(p, ',');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        if (n == 0 || n >= sizeof item) {
+            cli_fail(VO_EXIT_BAD, "check: %s: empty or too long item in '%s'", opt, val);
+            return -1;
+        }
+        memcpy(item, p, n);
+        item[n] = 0;
+        if (add(f, opt, item) != 0) return -1;
+        if (!e) break;
+        p = e + 1;
+    }
+    f->active = 1;
+    return 0;
+}
+
+static int add_status(cfilter *f, const char *opt, const char *it)
+{
+    for (unsigned k = 0; k < 3; k++)
+        if (!strcmp(it, vo_status_name((vo_status)k))) { f->status_mask |= 1u << k; return 0; }
+    cli_fail(VO_EXIT_BAD, "check: %s: unknown status '%s' (ok, undefined, invalid)", opt, it);
+    return -1;
+}
+
+static int tag_bit(const char *opt, const char *it, uint64_t *bits)
+{
+    for (unsigned k = 0; k < VO_TAG_COUNT && k < 64; k++)
+        if (!strcmp(it, vo_tag_name(k))) { *bits |= 1ull << k; return 0; }
+    cli_fail(VO_EXIT_BAD, "check: %s: unknown tag '%s' (docs/vectors.md lists the tags)", opt, it);
+    return -1;
+}
+static int add_tag(cfilter *f, const char *opt, const char *it) { return tag_bit(opt, it, &f->tag_any); }
+static int add_skip_tag(cfilter *f, const char *opt, const char *it) { return tag_bit(opt, it, &f->tag_skip); }
+
+static int add_insn(cfilter *f, const char *opt, const char *it)
+{
+    int known = 0;
+    for (unsigned op = 0; op < 256 && !known; op++) {
+        const vo_desc *d = vo_desc_for((uint8_t)op);
+        known = d && !strcmp(d->mnemonic, it);
+    }
+    if (!known && !(strlen(it) == 5 && !strncmp(it, "op_", 3))) {
+        cli_fail(VO_EXIT_BAD, "check: %s: unknown instruction '%s' (a mnemonic such as scatter4_scaled, or op_XX)",
+                 opt, it);
+        return -1;
+    }
+    if (f->ninsn >= VO_FILTER_MAX) {
+        cli_fail(VO_EXIT_BAD, "check: %s: more than %d instructions", opt, VO_FILTER_MAX);
+        return -1;
+    }
+    snprintf(f->insn[f->ninsn++], sizeof f->insn[0], "%s", it);
+    return 0;
+}
+
+static int add_id(cfilter *f, const char *opt, const char *it)
+{
+    size_t n = strlen(it);
+    int hex = n == 16;
+    for (size_t k = 0; k < n && hex; k++) hex = strchr("0123456789abcdefABCDEF", it[k]) != NULL;
+    if (!hex) {
+        cli_fail(VO_EXIT_BAD, "check: %s: '%s' is not a test id (16 hex digits)", opt, it);
+        return -1;
+    }
+    if (f->nid >= VO_FILTER_MAX) {
+        cli_fail(VO_EXIT_BAD, "check: %s: more than %d ids", opt, VO_FILTER_MAX);
+        return -1;
+    }
+    for (size_t k = 0; k < 16; k++) f->id[f->nid][k] = (char)(it[k] >= 'A' && it[k] <= 'F' ? it[k] + 32 : it[k]);
+    f->id[f->nid++][16] = 0;
+    return 0;
+}
+
+/* 1 when the test is selected (after the oracle ran it) */
+static int filter_keep(const cfilter *f, const char *id, const vo_case *c, const vo_result *r)
+{
+    if (!f->active) return 1;
+    if (f->nid) {
+        int hit = 0;
+        for (int k = 0; k < f->nid && !hit; k++) hit = !strcmp(f->id[k], id);
+        if (!hit) return 0;
+    }
+    if (f->status_mask && !(f->status_mask >> (unsigned)r->status & 1)) return 0;
+    if (f->tag_any && !(r->tags & f->tag_any)) return 0;
+    if (r->tags & f->tag_skip) return 0;
+    if (f->ninsn) {
+        char mn[24];
+        vo_insn_mnemonic(c->insn, c->insn_len, mn, sizeof mn);
+        int hit = 0;
+        for (int k = 0; k < f->ninsn && !hit; k++) hit = !strcmp(f->insn[k], mn);
+        if (!hit) return 0;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* bucket table: failing (and unsupported) tests per bucket            */
+/* ------------------------------------------------------------------ */
+typedef struct btab { struct bent { char b[96]; size_t n; } *e; size_t n, cap; } btab;
+
+static void btab_add(btab *t, const char *b)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (!strcmp(t->e[i].b, b)) { t->e[i].n++; return; }
+    if (t->n == t->cap) {
+        size_t nc = t->cap ? t->cap * 2 : 64;
+        struct bent *ne = realloc(t->e, nc * sizeof *ne);
+        if (!ne) return; /* the table is a summary: a bucket lost to OOM is only not listed */
+        t->e = ne;
+        t->cap = nc;
+    }
+    snprintf(t->e[t->n].b, sizeof t->e[0].b, "%s", b);
+    t->e[t->n++].n = 1;
+}
+
+static int bent_cmp(const void *a, const void *b)
+{
+    const struct bent *x = a, *y = b;
+    if (x->n != y->n) return x->n < y->n ? 1 : -1; /* most tests first, then by name: deterministic */
+    return strcmp(x->b, y->b);
+}
+
+static void json_str(FILE *o, const char *s)
+{
+    fputc('"', o);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') fprintf(o, "\\%c", ch);
+        else if (ch < 32) fprintf(o, "\\u%04x", ch);
+        else fputc(ch, o);
+    }
+    fputc('"', o);
 }
 
 /* ------------------------------------------------------------------ */
@@ -382,7 +552,7 @@ static int reload(const char *path, vfile *vf)
 /* check's options: add a row here and a case in cmd_check's switch (cli_util.c) */
 enum {
     OPT_DUT_LIB = 256, OPT_DUT_CMD, OPT_RESULTS, OPT_TIMEOUT_MS, OPT_ROWS, OPT_STARTUP_MS, OPT_MAX_CONSEC, OPT_JSON,
-    OPT_SELFTEST, OPT_BENCH,
+    OPT_SELFTEST, OPT_BENCH, OPT_INSN, OPT_STATUS, OPT_TAG, OPT_SKIP_TAG, OPT_ID,
 };
 static const struct option check_opts[] = {
     { "dut-lib", required_argument, NULL, OPT_DUT_LIB },
@@ -396,6 +566,11 @@ static const struct option check_opts[] = {
     { "dut-selftest", no_argument, NULL, OPT_SELFTEST },
     { "bench", no_argument, NULL, OPT_BENCH },
     { "quiet", no_argument, NULL, 'q' },
+    { "insn", required_argument, NULL, OPT_INSN },
+    { "status", required_argument, NULL, OPT_STATUS },
+    { "tag", required_argument, NULL, OPT_TAG },
+    { "skip-tag", required_argument, NULL, OPT_SKIP_TAG },
+    { "id", required_argument, NULL, OPT_ID },
     { NULL, 0, NULL, 0 },
 };
 
@@ -407,6 +582,9 @@ int cmd_check(int argc, char **argv)
     long max_consec = 20;
     double t_start = cpu_s();
     unsigned rows = 16;
+    static cfilter filt;
+    memset(&filt, 0, sizeof filt);
+    cout = stdout;
     cli_getopt go;
     cli_getopt_init(&go, "check", argc, argv, check_opts);
     for (int c; (c = cli_getopt_next(&go)) != -1;) {
@@ -432,6 +610,16 @@ int cmd_check(int argc, char **argv)
         case OPT_SELFTEST: self = 1; break;
         case OPT_BENCH: bench = 1; break;
         case 'q': quiet = 1; break;
+        case OPT_INSN:
+        case OPT_STATUS:
+        case OPT_TAG:
+        case OPT_SKIP_TAG:
+        case OPT_ID: {
+            int (*add)(cfilter *, const char *, const char *) = c == OPT_INSN ? add_insn
+                : c == OPT_STATUS ? add_status : c == OPT_TAG ? add_tag : c == OPT_SKIP_TAG ? add_skip_tag : add_id;
+            if (filter_list(&filt, go.name, go.arg, add) != 0) return VO_EXIT_BAD;
+            break;
+        }
         default: return VO_EXIT_BAD;
         }
     }
@@ -453,12 +641,26 @@ int cmd_check(int argc, char **argv)
     if (!vf) {
         return cli_fail(VO_EXIT_FAIL, "check: out of memory");
     }
-    int rc = VO_EXIT_OK;
+    int rc = VO_EXIT_OK, saved_out = -1;
     size_t ntests = 0;
     static vo_case c;
     vo_case_init(&c);
     rc = validate_all(files, nfiles, vf, &c, res && self, &ids, &ntests);
     if (rc != VO_EXIT_OK) goto out_sets;
+    saved_out = -1;
+    if (lib) { /* the library's stdout goes to stderr; check writes on a duplicate of stdout */
+        fflush(stdout);
+        int dupfd = dup(STDOUT_FILENO);
+        FILE *f = dupfd >= 0 ? fdopen(dupfd, "w") : NULL;
+        if (f && (saved_out = dup(STDOUT_FILENO)) >= 0 && dup2(STDERR_FILENO, STDOUT_FILENO) >= 0) {
+            cout = f;
+        } else {
+            if (f) fclose(f);
+            else if (dupfd >= 0) close(dupfd);
+            if (saved_out >= 0) close(saved_out);
+            saved_out = -1;
+        }
+    }
     vo_dut *d = lib ? vo_dut_open_lib(lib, err, sizeof err)
               : cmd ? vo_dut_open_cmd(cmd, timeout_ms, err, sizeof err)
                     : vo_dut_open_results(res, err, sizeof err);
@@ -471,10 +673,11 @@ int cmd_check(int argc, char **argv)
     static vo_result r;
     static vo_dut_out o;
     static vo_verdict v;
+    btab bt = { NULL, 0, 0 };
     vo_result_init(&r);
     vo_dut_out_init(&o);
     static char obuf[1 << 16];
-    setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
+    setvbuf(cout, obuf, _IOFBF, sizeof obuf);
 
     if (self) {
         int ok = res ? selftest_results(d, (const char(*)[17])ids, ntests) : selftest(d, &r, &o, &v);
@@ -484,7 +687,7 @@ int cmd_check(int argc, char **argv)
         }
     }
 
-    size_t passed = 0, failed = 0, mcap = 0, not_run = 0;
+    size_t passed = 0, failed = 0, mcap = 0, not_run = 0, unsupported = 0, skipped = 0;
     size_t code_n[3] = { 0, 0, 0 }, code_none = 0; /* invalid cases the DUT rejected, by its code (D61) */
     long consec = 0;       /* crash/timeout/garbage results in a row */
     int stopped = 0;
@@ -498,7 +701,7 @@ int cmd_check(int argc, char **argv)
             for (int g = f; g < nfiles; g++) not_run += vf[g].n;
             break;
         }
-        fflush(stdout);
+        fflush(cout);
         if ((rc = reload(files[f], &vf[f])) != VO_EXIT_OK) {
             vo_progress_clear(&pg);
             break;
@@ -513,7 +716,7 @@ int cmd_check(int argc, char **argv)
             const vo_testref *t = &set->t[i];
             vo_error e;
             if (vo_case_from_json(t->input, t->input_len, &c, &e) != 0) { /* cannot happen: validated, same bytes */
-                fflush(stdout);
+                fflush(cout);
                 vo_progress_clear(&pg);
                 rc = bad_test(files[f], i, t, &e);
                 break;
@@ -541,8 +744,13 @@ int cmd_check(int argc, char **argv)
                 id = idbuf;
             }
             vo_run(&c.state, c.insn, c.insn_len, &r);
+            if (!filter_keep(&filt, id, &c, &r)) {
+                skipped++;
+                vo_progress_tick(&pg, passed + failed + unsupported + skipped, failed);
+                continue;
+            }
             if (vo_dut_exec(d, &c, in_json, in_len, id, &o) < 0) {
-                fflush(stdout);
+                fflush(cout);
                 vo_progress_clear(&pg);
                 rc = cli_fail(VO_EXIT_BAD, "check: cannot run the DUT: %s", o.msg);
                 break;
@@ -561,18 +769,32 @@ int cmd_check(int argc, char **argv)
             }
             if (pass) {
                 passed++;
-                vo_progress_tick(&pg, passed + failed, failed);
+                vo_progress_tick(&pg, passed + failed + unsupported + skipped, failed);
+                continue;
+            }
+            btab_add(&bt, v.bucket);
+            char where[300];
+            snprintf(where, sizeof where, "%s#%zu", files[f], i + 1);
+            if (v.unsupported) { /* counted apart; --json lists each, the plain output only counts them */
+                unsupported++;
+                char *rep = json ? vo_report_json_at(id, where, &v) : NULL;
+                if (rep) {
+                    vo_progress_clear(&pg);
+                    fputs(rep, cout);
+                    free(rep);
+                }
+                vo_progress_tick(&pg, passed + failed + unsupported + skipped, failed);
                 continue;
             }
             failed++;
-            char *rep = json ? vo_report_json(id, &v) : vo_report_text(id, &v, quiet ? 0 : rows);
+            char *rep = json ? vo_report_json_at(id, where, &v) : vo_report_text_at(id, where, &v, quiet ? 0 : rows);
             if (rep) {
                 vo_progress_clear(&pg);
-                fputs(rep, stdout);
+                fputs(rep, cout);
                 free(rep);
-                fflush(stdout); /* issue 17: a DUT library that crashes or exits loses nothing reported */
+                fflush(cout); /* issue 17: a DUT library that crashes or exits loses nothing reported */
             }
-            vo_progress_tick(&pg, passed + failed, failed);
+            vo_progress_tick(&pg, passed + failed + unsupported + skipped, failed);
         }
         vo_testset_free(&vf[f].set);
     }
@@ -580,7 +802,7 @@ int cmd_check(int argc, char **argv)
     if (rc == VO_EXIT_OK) vo_progress_end(&pg);
     else vo_progress_clear(&pg);
     if (rc == VO_EXIT_OK && stopped) {
-        fflush(stdout);
+        fflush(cout);
         fprintf(stderr,
                 "visa-oracle: check: stopped after %ld consecutive DUT failures (crash/timeout/garbage); last: %s; "
                 "%zu test(s) not run (--max-consecutive-failures 0 never stops)\n",
@@ -594,17 +816,31 @@ int cmd_check(int argc, char **argv)
                 fprintf(stderr, "visa-oracle: check: note: %zu result line(s) matched no test, %zu duplicate id(s)\n",
                         unused, dups);
         }
-        char nr[64] = "";
-        if (not_run) snprintf(nr, sizeof nr, ", %zu not run", not_run);
+        char nr[96] = "";
+        if (skipped) snprintf(nr, sizeof nr, ", %zu skipped", skipped);
+        if (not_run) snprintf(nr + strlen(nr), sizeof nr - strlen(nr), ", %zu not run", not_run);
+        qsort(bt.e, bt.n, sizeof *bt.e, bent_cmp);
         if (json) {
-            printf("{\"passed\":%zu,\"failed\":%zu,\"not_run\":%zu,\"rejected_with_code\":{\"same\":%zu,"
-                   "\"other\":%zu,\"foreign\":%zu,\"none\":%zu}}\n",
-                   passed, failed, not_run, code_n[VO_CODE_SAME], code_n[VO_CODE_OTHER], code_n[VO_CODE_FOREIGN],
-                   code_none);
-            fflush(stdout);
+            fprintf(cout, "{\"passed\":%zu,\"failed\":%zu,\"unsupported\":%zu,\"skipped\":%zu,\"not_run\":%zu,"
+                    "\"rejected_with_code\":{\"same\":%zu,\"other\":%zu,\"foreign\":%zu,\"none\":%zu},\"buckets\":{",
+                    passed, failed, unsupported, skipped, not_run, code_n[VO_CODE_SAME], code_n[VO_CODE_OTHER],
+                    code_n[VO_CODE_FOREIGN], code_none);
+            for (size_t k = 0; k < bt.n; k++) {
+                if (k) fputc(',', cout);
+                json_str(cout, bt.e[k].b);
+                fprintf(cout, ":%zu", bt.e[k].n);
+            }
+            fputs("}}\n", cout);
+            fflush(cout);
+            if (unsupported) fprintf(stderr, "%zu unsupported\n", unsupported);
             fprintf(stderr, "%zu passed, %zu failed%s\n", passed, failed, nr);
         } else {
-            printf("%zu passed, %zu failed%s\n", passed, failed, nr);
+            if (bt.n) {
+                fprintf(cout, "buckets (tests per bucket):\n");
+                for (size_t k = 0; k < bt.n; k++) fprintf(cout, "  %6zu  %s\n", bt.e[k].n, bt.e[k].b);
+            }
+            if (unsupported) fprintf(cout, "%zu unsupported\n", unsupported);
+            fprintf(cout, "%zu passed, %zu failed%s\n", passed, failed, nr);
         }
         if (failed || stopped) rc = VO_EXIT_FAIL;
         if (bench) {
@@ -625,22 +861,33 @@ int cmd_check(int argc, char **argv)
                 cJSON_Delete(jd);
             }
             double t_cj = cpu_s() - t0 - t_read;
-            fflush(stdout);
+            fflush(cout);
             fprintf(stderr, "bench: check: %zu tests in %.3f s CPU: %.0f tests/s (load, JSON, oracle, DUT, verdict)\n",
                     passed + failed, t_run, t_run > 0 ? (double)(passed + failed) / t_run : 0);
             if (cj_ok)
                 fprintf(stderr, "bench: cJSON parse+print of the same files: %.3f s CPU: %.0f tests/s; ratio %.2f\n", t_cj,
                         t_cj > 0 ? (double)(passed + failed) / t_cj : 0, t_cj > 0 ? t_run / t_cj : 0);
         }
-        if (fflush(stdout) != 0) rc = cli_fail(VO_EXIT_FAIL, "check: cannot write stdout: %s", strerror(errno));
+        if (fflush(cout) != 0) rc = cli_fail(VO_EXIT_FAIL, "check: cannot write stdout: %s", strerror(errno));
     }
     (void)ntests;
 out_dut:
-    fflush(stdout);
+    fflush(cout);
     vo_dut_close(d);
+    free(bt.e);
     vo_result_free(&r);
     vo_dut_out_free(&o);
 out_sets:
+    if (saved_out >= 0) { /* the library is unloaded: stdout is check's again */
+        fflush(stdout);
+        dup2(saved_out, STDOUT_FILENO);
+        close(saved_out);
+    }
+    if (cout != stdout) {
+        if (fclose(cout) != 0 && rc == VO_EXIT_OK)
+            rc = cli_fail(VO_EXIT_FAIL, "check: cannot write stdout: %s", strerror(errno));
+        cout = stdout;
+    }
     for (int f = 0; f < nfiles; f++) vo_testset_free(&vf[f].set);
     vo_case_free(&c);
     free(vf);

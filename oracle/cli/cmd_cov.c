@@ -46,9 +46,9 @@ static int cov_file(const char *path, cov_acc *acc)
     char err[512];
     vo_testset ts;
     if (vo_testset_load(&ts, path, err, sizeof err) != 0) return cli_fail(VO_EXIT_BAD, "cov: %s", err);
-    if (!ts.is_vectors || strcmp(ts.format, VO_VECTOR_FORMAT) != 0) {
+    if (!ts.is_vectors || (strcmp(ts.format, VO_VECTOR_FORMAT) != 0 && strcmp(ts.format, VO_VECTOR_FORMAT_2) != 0)) {
         vo_testset_free(&ts);
-        return cli_fail(VO_EXIT_BAD, "cov: %s is not a %s file (format, tests[])", path, VO_VECTOR_FORMAT);
+        return cli_fail(VO_EXIT_BAD, "cov: %s is not a %s or /2 file (format, tests[])", path, VO_VECTOR_FORMAT);
     }
     vo_case c;
     vo_result r;

@@ -9,10 +9,11 @@
 #include "dut_transport.h"
 
 static const char explain_help[] =
-    "usage: visa-oracle explain CASE.json [--id ID]\n"
+    "usage: visa-oracle explain CASE.json... [--id ID]\n"
     "\n"
     "CASE.json is a vector file (its first test, or the one with --id), a test\n"
-    "object or a bare input object. Prints the instruction text, the status, the\n"
+    "object or a bare input object; with --id several files may be given (the\n"
+    "first file holding that id is used: explain vectors/*.json --id ID). Prints the instruction text, the status, the\n"
     "channel enables, a provenance table with one row per memory access the\n"
     "instruction performs or tries (lane, channel, element, surface address,\n"
     "outcome, register bytes, spec clause) and the freedom list (bytes the spec\n"
@@ -47,17 +48,29 @@ int cmd_explain(int argc, char **argv)
         default: return VO_EXIT_BAD;
         }
     }
-    for (int i = g.first_operand; i < argc; i++) {
-        if (path) return cli_fail(VO_EXIT_BAD, "explain: more than one case file");
-        path = argv[i];
-    }
-    if (!path) return cli_fail(VO_EXIT_BAD, "explain: no case file (try 'visa-oracle explain --help')");
+    int npaths = argc - g.first_operand;
+    char **paths = argv + g.first_operand;
+    if (npaths <= 0) return cli_fail(VO_EXIT_BAD, "explain: no case file (try 'visa-oracle explain --help')");
+    if (npaths > 1 && !id)
+        return cli_fail(VO_EXIT_BAD, "explain: several case files need --id ID (which test to explain)");
 
     static vo_case c;
     static vo_result r;
     char err[512], tid[17] = "";
     vo_case_init(&c);
-    if (vo_load_one_case(path, id, &c, tid, err, sizeof err) != 0) return cli_fail(VO_EXIT_BAD, "explain: %s", err);
+    int found = 0;
+    for (int k = 0; k < npaths && !found; k++) { /* the first file holding the id */
+        path = paths[k];
+        if (vo_load_one_case(path, id, &c, tid, err, sizeof err) == 0) {
+            found = 1;
+            break;
+        }
+        char none[600];
+        snprintf(none, sizeof none, "'%s' has no test with id ", path);
+        if (npaths == 1 || strncmp(err, none, strlen(none)) != 0) /* a real error: bad file */
+            return cli_fail(VO_EXIT_BAD, "explain: %s", err);
+    }
+    if (!found) return cli_fail(VO_EXIT_BAD, "explain: no test with id %s in the %d files given", id, npaths);
     vo_result_init(&r);
     vo_run(&c.state, c.insn, c.insn_len, &r);
 
@@ -88,6 +101,12 @@ int cmd_explain(int argc, char **argv)
                    ct.pred_combine == 1 ? ".any" : ct.pred_combine == 2 ? ".all" : "");
         printf(" -> enabled %08x\n", r.chen);
     }
+    printf("surfaces: ");
+    for (uint32_t i = 0; i < c.state.nsurfaces; i++)
+        printf("%sT%u size 0x%llx", i ? ", " : "", c.state.surfaces[i].index,
+               (unsigned long long)c.state.surfaces[i].size);
+    printf("%s\n", c.state.nsurfaces ? " (the bound: a byte at or past it is out of bounds)"
+                                      : "- (an absent predefined surface has size 0)");
     printf("tags:     ");
     int any = 0;
     for (unsigned t = 0; t < VO_TAG_COUNT; t++)

@@ -32,10 +32,11 @@
 #include "visa_json.h"
 
 #define VO_SPEC_STRING "intel-graphics-compiler documentation/visa @98fff716"
+#define VO_VECTOR_FORMAT_DIGIT_AT (sizeof("{\"format\":\"" VO_VECTOR_FORMAT) - 2) /* the "1" (cli.h) */
 #define GEN_PER_FILE_DEFAULT 1000u
 #define MAX_SAFE_JSON_INT 9007199254740991ull /* 2^53 - 1 */
 
-typedef struct { char *p; size_t n, cap; int oom; } sbuf;
+typedef struct { char *p; size_t n, cap; int oom, v2; } sbuf;
 static void sb_add(sbuf *b, const char *s, size_t n)
 {
     if (b->oom) return;
@@ -144,6 +145,7 @@ static int gen_one(const vo_desc *d, const gen_opts *o, uint64_t k, vo_case *c, 
     if (vo_gen_case(d->opcode, o->seed, k, c, &info) != 0) return -1;
     double t1 = o->bench ? now_s() : 0;
     vo_run(&c->state, c->insn, c->insn_len, r);
+    if (c->state.nregions || c->state.nbt || c->state.nss) b->v2 = 1; /* visa-vectors/2 */
     double t2 = o->bench ? now_s() : 0;
     char *t = vo_test_to_json(c, r, NULL);
     if (!t) return -1;
@@ -218,6 +220,7 @@ static int gen_insn(const vo_desc *d, const gen_opts *o, gen_stats *st)
         }
         st->t_gen += now_s() - t0;
         sb_str(out, first ? "]}\n" : "\n]}\n");
+        if (out->v2 && !out->oom && out->n > VO_VECTOR_FORMAT_DIGIT_AT) out->p[VO_VECTOR_FORMAT_DIGIT_AT] = '2';
         if (out->oom) rc = cli_fail(VO_EXIT_FAIL, "out of memory");
         st->bytes += out->n;
         if (o->bench && rc == VO_EXIT_OK) { /* baseline: cJSON parse + print of this file's text */

@@ -580,6 +580,11 @@ int cmd_shrink(int argc, char **argv)
         rc = cli_fail(VO_EXIT_BAD, "shrink: the DUT passes this case (test %s): nothing to shrink", tid[0] ? tid : "-");
         goto done;
     }
+    if (sv.unsupported) {
+        rc = cli_fail(VO_EXIT_BAD, "shrink: the DUT does not support this case (test %s: %s): nothing to shrink",
+                      tid[0] ? tid : "-", sv.detail);
+        goto done;
+    }
     snprintf(s.bucket, sizeof s.bucket, "%s", sv.bucket);
     count_failure(&s, 1, "the case");
     shape before, after;
@@ -628,10 +633,11 @@ int cmd_shrink(int argc, char **argv)
         goto done;
     }
     int dl = snprintf(doc, cap,
-                      "{\"format\":\"visa-vectors/1\",\"instruction\":\"%s\",\"generator\":{\"name\":\"visa-oracle shrink\","
+                      "{\"format\":\"visa-vectors/%d\",\"instruction\":\"%s\",\"generator\":{\"name\":\"visa-oracle shrink\","
                       "\"version\":\"%s\",\"seed\":0},\"spec\":\"intel-graphics-compiler documentation/visa @98fff716\","
                       "\"tests\":[%s]}\n",
-                      sv.mnemonic, VO_VERSION_STRING, test);
+                      /* /2 when the state uses flat memory or the surface tables (docs/format.md) */
+                      cur->state.nregions || cur->state.nbt || cur->state.nss ? 2 : 1, sv.mnemonic, VO_VERSION_STRING, test);
     free(test);
     if (dl < 0 || (size_t)dl >= cap) {
         free(doc);

@@ -554,18 +554,20 @@ static int grab_err(void *ctx, const char *key, size_t klen, const char *v, cons
     return 0;
 }
 
-/* {"status": "error", "message": "..."}: the DUT failed internally */
+/* {"status": "error", "message": "..."}: the DUT failed internally;
+ * {"status": "unsupported", "message": "..."}: it does not implement the case */
 static int error_reply(const char *line, size_t n, vo_dut_out *out)
 {
     errreply m;
     memset(&m, 0, sizeof m);
     const char *p = ws(line, line + n);
-    if (!walk_object(p, line + n, grab_err, &m) || !m.status || m.status_end - m.status != 7 ||
-        memcmp(m.status, "\"error\"", 7) != 0)
-        return 0;
-    out->status = VO_DUT_FAILED;
+    if (!walk_object(p, line + n, grab_err, &m) || !m.status) return 0;
+    size_t sl = (size_t)(m.status_end - m.status);
+    int unsup = sl == 13 && memcmp(m.status, "\"unsupported\"", 13) == 0;
+    if (!unsup && (sl != 7 || memcmp(m.status, "\"error\"", 7) != 0)) return 0;
+    out->status = unsup ? VO_DUT_UNSUPPORTED : VO_DUT_FAILED;
     if (m.msg) cut_preview(out->msg, sizeof out->msg, m.msg, (size_t)(m.msg_end - m.msg));
-    else snprintf(out->msg, sizeof out->msg, "status \"error\"");
+    else snprintf(out->msg, sizeof out->msg, "status \"%s\"", unsup ? "unsupported" : "error");
     return 1;
 }
 
@@ -1023,8 +1025,15 @@ static char *sb_done(sb *b)
 
 char *vo_report_text(const char *id, const vo_verdict *v, unsigned max_rows)
 {
+    return vo_report_text_at(id, NULL, v, max_rows);
+}
+
+char *vo_report_text_at(const char *id, const char *where, const vo_verdict *v, unsigned max_rows)
+{
     sb b = { 0 };
-    sb_add(&b, "FAIL %s %s  %s\n", id && id[0] ? id : "-", v->bucket, v->asm_text);
+    sb_add(&b, "FAIL %s %s  %s", id && id[0] ? id : "-", v->bucket, v->asm_text);
+    if (where && where[0]) sb_add(&b, "  (%s)", where);
+    sb_add(&b, "\n");
     if (v->detail[0]) sb_add(&b, "  %s\n", v->detail);
     unsigned rows = 0;
     uint32_t i = 0;
@@ -1038,16 +1047,28 @@ char *vo_report_text(const char *id, const vo_verdict *v, unsigned max_rows)
         }
         i += n;
     }
-    if (i < v->ndiff) sb_add(&b, "  ... %u more differing byte(s)\n", (unsigned)(v->ndiff - i));
+    if (i < v->ndiff && max_rows) sb_add(&b, "  ... %u more differing byte(s)\n", (unsigned)(v->ndiff - i));
     return sb_done(&b);
 }
 
-char *vo_report_json(const char *id, const vo_verdict *v)
+char *vo_report_json(const char *id, const vo_verdict *v) { return vo_report_json_at(id, NULL, v); }
+
+char *vo_report_json_at(const char *id, const char *where, const vo_verdict *v)
 {
     sb b = { 0 };
     sb_add(&b, "{\"id\":");
     sb_jstr(&b, id ? id : "");
+    if (where && where[0]) { /* "file#index": split at the last '#' */
+        const char *h = strrchr(where, '#');
+        size_t fl = h ? (size_t)(h - where) : strlen(where);
+        char fb[512];
+        snprintf(fb, sizeof fb, "%.*s", (int)(fl < sizeof fb ? fl : sizeof fb - 1), where);
+        sb_add(&b, ",\"file\":");
+        sb_jstr(&b, fb);
+        if (h) sb_add(&b, ",\"index\":%ld", strtol(h + 1, NULL, 10));
+    }
     sb_add(&b, ",\"pass\":%s", v->pass ? "true" : "false");
+    if (v->unsupported) sb_add(&b, ",\"unsupported\":true");
     if (!v->pass) {
         sb_add(&b, ",\"bucket\":");
         sb_jstr(&b, v->bucket);
@@ -1080,7 +1101,15 @@ char *vo_report_json(const char *id, const vo_verdict *v)
                        a->reg_off + d->delta, d->delta);
             } else if (d->has_acc == 2) {
                 sb_add(&b, ",\"lane\":%u,\"lane_disabled\":true", d->acc.lane);
+            } else if (d->has_acc == 3) { /* a disabled lane's own address */
+                sb_add(&b, ",\"lane\":%u,\"lane_disabled\":true,\"channel\":%u,\"element\":%u,\"address\":%llu",
+                       d->acc.lane, d->acc.channel, d->acc.element, (unsigned long long)d->acc.address);
+            } else if (d->has_acc == 4) { /* stray: the nearest planned write, a hint */
+                sb_add(&b, ",\"nearest\":{\"lane\":%u,\"channel\":%u,\"element\":%u,\"address\":%llu}", d->acc.lane,
+                       d->acc.channel, d->acc.element, (unsigned long long)d->acc.address);
             }
+            if (d->kind != VO_K_BAD_SHAPE && (d->space == VO_SPACE_SURFACE || d->has_acc == 1))
+                sb_add(&b, ",\"surface_size\":%llu", (unsigned long long)d->bound);
             sb_add(&b, "}");
         }
         sb_add(&b, "]");

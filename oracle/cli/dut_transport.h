@@ -79,4 +79,9 @@ int vo_load_one_case(const char *path, const char *id, vo_case *c, char *idout, 
  * rows) or as one JSON object; both end with a newline. malloc'd. */
 char *vo_report_text(const char *id, const vo_verdict *v, unsigned max_rows);
 char *vo_report_json(const char *id, const vo_verdict *v);
+/* the same naming where the test comes from: where = "FILE#INDEX" (1-based);
+ * text: "  (FILE#INDEX)" ends the FAIL line; JSON: "file" and "index"
+ * members. max_rows 0 (-q) prints the FAIL line and detail only. */
+char *vo_report_text_at(const char *id, const char *where, const vo_verdict *v, unsigned max_rows);
+char *vo_report_json_at(const char *id, const char *where, const vo_verdict *v);
 #endif

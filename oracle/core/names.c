@@ -70,8 +70,8 @@ static const char *const err_tab[VO_E_COUNT] = {
     /* DWORD_ATOMIC: 42..49 */
     "E_ATOMIC_OP", "E_ATOMIC_WIDTH", "E_ATOMIC_SRC0", "E_ATOMIC_SRC1", "E_ATOMIC_TYPE",
     "E_RESERVED_47", "E_RESERVED_48", "E_RESERVED_49",
-    /* 50..59: reserved (issue 13) */
-    "E_RESERVED_50", "E_RESERVED_51", "E_RESERVED_52", "E_RESERVED_53", "E_RESERVED_54",
+    /* address-space model of the state (issue 13): 50..52; 53..59 reserved */
+    "E_REGION_OVERLAP", "E_REGION_RANGE", "E_TABLE_SURFACE", "E_RESERVED_53", "E_RESERVED_54",
     "E_RESERVED_55", "E_RESERVED_56", "E_RESERVED_57", "E_RESERVED_58", "E_RESERVED_59",
     /* LSC (issue 14): 60.. */
     "E_LSC_SFID", "E_LSC_FENCE_OP", "E_LSC_SCOPE", "E_LSC_SLM_FENCE",

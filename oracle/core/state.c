@@ -35,8 +35,28 @@ void vo_state_free(vo_state *s)
         s->vars[i].data = NULL;
     }
     for (uint32_t i = 0; i < s->nsurfaces; i++) vo_surface_clear(&s->surfaces[i]);
+    for (uint32_t i = 0; i < s->nregions; i++) vo_surface_clear(&s->regions[i].mem);
     s->nvars = s->npreds = s->naddrs = s->nsurfaces = 0;
+    s->nregions = s->nbt = s->nss = 0;
     s->exec_mask = 0;
+}
+
+/* b takes a's size and shares a's pages (copy on write) */
+static int share_pages(vo_surface *b, const vo_surface *a)
+{
+    *b = *a;
+    b->pages = NULL;
+    b->npages = b->cap = 0;
+    if (!a->npages) return 0;
+    b->pages = malloc(sizeof(vo_page *) * a->npages);
+    if (!b->pages) return -1;
+    b->cap = a->npages;
+    for (uint32_t k = 0; k < a->npages; k++) { /* shared until written */
+        b->pages[k] = a->pages[k];
+        b->pages[k]->refs++;
+    }
+    b->npages = a->npages;
+    return 0;
 }
 
 int vo_state_copy(vo_state *dst, const vo_state *src)
@@ -44,6 +64,11 @@ int vo_state_copy(vo_state *dst, const vo_state *src)
     dst->platform = src->platform;
     dst->exec_mask = src->exec_mask;
     dst->nvars = dst->npreds = dst->naddrs = dst->nsurfaces = 0;
+    dst->nregions = 0;
+    memcpy(dst->bt, src->bt, sizeof src->bt[0] * src->nbt);
+    dst->nbt = src->nbt;
+    memcpy(dst->ss, src->ss, sizeof src->ss[0] * src->nss);
+    dst->nss = src->nss;
     memcpy(dst->preds, src->preds, sizeof src->preds[0] * src->npreds);
     dst->npreds = src->npreds;
     memcpy(dst->addrs, src->addrs, sizeof src->addrs[0] * src->naddrs);
@@ -57,21 +82,15 @@ int vo_state_copy(vo_state *dst, const vo_state *src)
         dst->nvars = i + 1;
     }
     for (uint32_t i = 0; i < src->nsurfaces; i++) {
-        const vo_surface *a = &src->surfaces[i];
-        vo_surface *b = &dst->surfaces[i];
-        *b = *a;
-        b->pages = NULL;
-        b->npages = b->cap = 0;
+        int rc = share_pages(&dst->surfaces[i], &src->surfaces[i]);
         dst->nsurfaces = i + 1;
-        if (!a->npages) continue;
-        b->pages = malloc(sizeof(vo_page *) * a->npages);
-        if (!b->pages) goto oom;
-        b->cap = a->npages;
-        for (uint32_t k = 0; k < a->npages; k++) { /* shared until written */
-            b->pages[k] = a->pages[k];
-            b->pages[k]->refs++;
-        }
-        b->npages = a->npages;
+        if (rc) goto oom;
+    }
+    for (uint32_t i = 0; i < src->nregions; i++) {
+        dst->regions[i].base = src->regions[i].base;
+        int rc = share_pages(&dst->regions[i].mem, &src->regions[i].mem);
+        dst->nregions = i + 1;
+        if (rc) goto oom;
     }
     return 0;
 oom:
@@ -127,6 +146,113 @@ vo_surface *vo_state_add_surface(vo_state *s, uint32_t index, uint64_t size)
     return sf;
 }
 
+/* [b, b + n) and [c, c + m) intersect (n, m >= 1; neither passes 2^64) */
+static int ranges_meet(uint64_t b, uint64_t n, uint64_t c, uint64_t m)
+{
+    return b < c ? c - b < n : b - c < m;
+}
+
+vo_region *vo_state_add_region(vo_state *s, uint64_t base, uint64_t size)
+{
+    if (s->nregions >= VO_MAX_REGIONS || size == 0 || size > VO_MAX_REGION_SIZE) return NULL;
+    if (base && size > UINT64_MAX - base + 1) return NULL; /* base + size past 2^64 */
+    for (uint32_t i = 0; i < s->nregions; i++)
+        if (ranges_meet(base, size, s->regions[i].base, s->regions[i].mem.size)) return NULL;
+    vo_region *r = &s->regions[s->nregions++];
+    memset(r, 0, sizeof *r);
+    r->base = base;
+    r->mem.size = size;
+    return r;
+}
+
+vo_bt_entry *vo_state_add_bti(vo_state *s, uint32_t bti, uint32_t surface)
+{
+    if (s->nbt >= VO_MAX_BT || bti > VO_MAX_BTI) return NULL;
+    for (uint32_t i = 0; i < s->nbt; i++)
+        if (s->bt[i].bti == bti) return NULL;
+    vo_bt_entry *e = &s->bt[s->nbt++];
+    e->bti = bti;
+    e->surface = surface;
+    return e;
+}
+
+vo_ss_entry *vo_state_add_ss(vo_state *s, uint32_t offset, uint32_t surface)
+{
+    if (s->nss >= VO_MAX_SS || offset > VO_MAX_SS_OFFSET || offset % VO_SS_ALIGN) return NULL;
+    for (uint32_t i = 0; i < s->nss; i++)
+        if (s->ss[i].offset == offset) return NULL;
+    vo_ss_entry *e = &s->ss[s->nss++];
+    e->offset = offset;
+    e->surface = surface;
+    return e;
+}
+
+vo_region *vo_state_region(const vo_state *s, uint64_t addr)
+{
+    for (uint32_t i = 0; i < s->nregions; i++) {
+        const vo_region *r = &s->regions[i];
+        if (addr >= r->base && addr - r->base < r->mem.size) return (vo_region *)r;
+    }
+    return NULL;
+}
+
+int vo_flat_inside(const vo_state *s, uint64_t addr, uint64_t len)
+{
+    while (len) {
+        const vo_region *r = vo_state_region(s, addr);
+        if (!r) return 0;
+        uint64_t room = r->mem.size - (addr - r->base);
+        if (room >= len) return 1;
+        if (addr + room == 0) return 0; /* the access runs past 2^64 */
+        addr += room;
+        len -= room;
+    }
+    return 1;
+}
+
+int vo_flat_read(const vo_state *s, uint64_t addr, uint32_t len, uint8_t *out)
+{
+    if (!vo_flat_inside(s, addr, len)) {
+        memset(out, 0, len);
+        return -1;
+    }
+    while (len) {
+        const vo_region *r = vo_state_region(s, addr);
+        uint64_t off = addr - r->base, room = r->mem.size - off;
+        uint32_t n = room < len ? (uint32_t)room : len;
+        vo_surface_read(&r->mem, off, out, n);
+        out += n; addr += n; len -= n;
+    }
+    return 0;
+}
+
+int vo_flat_write(vo_state *s, uint64_t addr, uint32_t len, const uint8_t *in)
+{
+    if (!vo_flat_inside(s, addr, len)) return -1;
+    while (len) {
+        vo_region *r = vo_state_region(s, addr);
+        uint64_t off = addr - r->base, span = r->mem.size - off;
+        uint32_t n = span < len ? (uint32_t)span : len;
+        if (vo_surface_write(s, &r->mem, off, in, n) != 0) return -1;
+        in += n; addr += n; len -= n;
+    }
+    return 0;
+}
+
+vo_surface *vo_state_bti(const vo_state *s, uint32_t bti)
+{
+    for (uint32_t i = 0; i < s->nbt; i++)
+        if (s->bt[i].bti == bti) return vo_state_surface(s, s->bt[i].surface);
+    return NULL;
+}
+
+vo_surface *vo_state_ss(const vo_state *s, uint32_t offset)
+{
+    for (uint32_t i = 0; i < s->nss; i++)
+        if (s->ss[i].offset == offset) return vo_state_surface(s, s->ss[i].surface);
+    return NULL;
+}
+
 static int cmp_var(const void *a, const void *b)
 {
     uint32_t x = ((const vo_var *)a)->id, y = ((const vo_var *)b)->id;
@@ -148,8 +274,27 @@ static int cmp_surf(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+static int cmp_region(const void *a, const void *b)
+{
+    uint64_t x = ((const vo_region *)a)->base, y = ((const vo_region *)b)->base;
+    return (x > y) - (x < y);
+}
+static int cmp_bt(const void *a, const void *b)
+{
+    uint32_t x = ((const vo_bt_entry *)a)->bti, y = ((const vo_bt_entry *)b)->bti;
+    return (x > y) - (x < y);
+}
+static int cmp_ss(const void *a, const void *b)
+{
+    uint32_t x = ((const vo_ss_entry *)a)->offset, y = ((const vo_ss_entry *)b)->offset;
+    return (x > y) - (x < y);
+}
+
 void vo_state_sort(vo_state *s)
 {
+    if (s->nregions > 1) qsort(s->regions, s->nregions, sizeof s->regions[0], cmp_region);
+    if (s->nbt > 1) qsort(s->bt, s->nbt, sizeof s->bt[0], cmp_bt);
+    if (s->nss > 1) qsort(s->ss, s->nss, sizeof s->ss[0], cmp_ss);
     qsort(s->vars, s->nvars, sizeof s->vars[0], cmp_var);
     qsort(s->preds, s->npreds, sizeof s->preds[0], cmp_pred);
     qsort(s->addrs, s->naddrs, sizeof s->addrs[0], cmp_addr);
@@ -212,6 +357,7 @@ uint32_t vo_state_total_pages(const vo_state *s)
 {
     uint32_t t = 0;
     for (uint32_t i = 0; i < s->nsurfaces; i++) t += s->surfaces[i].npages;
+    for (uint32_t i = 0; i < s->nregions; i++) t += s->regions[i].mem.npages;
     return t;
 }
 
@@ -367,6 +513,46 @@ int vo_state_check(const vo_state *s, vo_error *err)
             if (s->surfaces[k].index == sf->index)
                 return fail(err, VO_E_STATE, "surfaces[%u].index", i, "duplicate surface index %u",
                             (unsigned)sf->index);
+    }
+    if (s->nregions > VO_MAX_REGIONS || s->nbt > VO_MAX_BT || s->nss > VO_MAX_SS)
+        return fail(err, VO_E_STATE_CAP, "state", 0, "too many regions or table entries");
+    for (uint32_t i = 0; i < s->nregions; i++) {
+        const vo_region *r = &s->regions[i];
+        const vo_surface *m = &r->mem;
+        if (m->size == 0 || m->size > VO_MAX_REGION_SIZE)
+            return fail(err, VO_E_STATE_CAP, "memory[%u].size", i, "region size outside 1..4 GiB");
+        if (r->base && m->size > UINT64_MAX - r->base + 1)
+            return fail(err, VO_E_REGION_RANGE, "memory[%u].size", i, "region %u: base + size is past 2^64", i);
+        for (uint32_t k = 0; k < i; k++)
+            if (ranges_meet(r->base, m->size, s->regions[k].base, s->regions[k].mem.size))
+                return fail(err, VO_E_REGION_OVERLAP, "memory[%u].base", i, "region %u overlaps region %u", i, k);
+        for (uint32_t k = 0; k < m->npages; k++)
+            if (m->pages[k]->base >= m->size || (k && m->pages[k]->base <= m->pages[k - 1]->base))
+                return fail(err, VO_E_STATE, "memory[%u].data", i, "page %u outside the region or unsorted", k);
+    }
+    for (uint32_t i = 0; i < s->nbt; i++) {
+        const vo_bt_entry *e = &s->bt[i];
+        if (e->bti > VO_MAX_BTI)
+            return fail(err, VO_E_STATE, "binding_table[%u].bti", i, "binding-table index %u outside 0..255", e->bti);
+        for (uint32_t k = 0; k < i; k++)
+            if (s->bt[k].bti == e->bti)
+                return fail(err, VO_E_STATE, "binding_table[%u].bti", i, "duplicate binding-table index %u", e->bti);
+        if (!vo_state_surface(s, e->surface))
+            return fail(err, VO_E_TABLE_SURFACE, "binding_table[%u].surface", i,
+                        "surface %u is not declared in \"surfaces\"", e->surface);
+    }
+    for (uint32_t i = 0; i < s->nss; i++) {
+        const vo_ss_entry *e = &s->ss[i];
+        if (e->offset > VO_MAX_SS_OFFSET || e->offset % VO_SS_ALIGN)
+            return fail(err, VO_E_STATE, "surface_state[%u].offset", i,
+                        "surface-state offset %u is not a multiple of 64 below 2^26", e->offset);
+        for (uint32_t k = 0; k < i; k++)
+            if (s->ss[k].offset == e->offset)
+                return fail(err, VO_E_STATE, "surface_state[%u].offset", i, "duplicate surface-state offset %u",
+                            e->offset);
+        if (!vo_state_surface(s, e->surface))
+            return fail(err, VO_E_TABLE_SURFACE, "surface_state[%u].surface", i,
+                        "surface %u is not declared in \"surfaces\"", e->surface);
     }
     if (vo_state_total_pages(s) > VO_MAX_PAGES)
         return fail(err, VO_E_STATE_CAP, "surfaces", 0, "%llu non-zero pages; cap is %u",

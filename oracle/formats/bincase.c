@@ -294,6 +294,10 @@ int vo_bincase_encode(const vo_case *c, uint8_t **out, size_t *len, vo_error *er
     else if (ver == 400 || ver == 401) vk = 100u + (ver - 400u);
     else return eerr(err, VO_E_STATE, "input.platform.visa_version", "vISA version outside 3.0..4.1");
     if (c->insn_len > VO_MAX_INSN_BYTES) return eerr(err, VO_E_STATE_CAP, "input.insn", "instruction too long");
+    /* the binary form predates the address-space model: no record kind for it yet */
+    if (s->nregions) return eerr(err, VO_E_STATE, "input.memory", "flat memory has no binary form yet");
+    if (s->nbt) return eerr(err, VO_E_STATE, "input.binding_table", "the binding table has no binary form yet");
+    if (s->nss) return eerr(err, VO_E_STATE, "input.surface_state", "the surface-state table has no binary form yet");
     if (s->nvars > VO_MAX_VARS || s->npreds > VO_MAX_PREDS || s->naddrs > VO_MAX_ADDRS || s->nsurfaces > VO_MAX_SURFACES)
         return eerr(err, VO_E_STATE_CAP, "input", "too many declarations");
 

@@ -753,9 +753,51 @@ static int write_run(vo_state *s, vo_surface *sf, uint64_t off, const uint8_t *b
     return 0;
 }
 
+/* the sparse [[offset, "hex"], ...] list at path p into sf (surface or region
+ * contents; offsets relative to its start, runs ascending, inside size) */
+static int parse_runs(px *x, const jv *jdata, const char *p, vo_state *s, vo_surface *sf, const char *what)
+{
+    char qp[VO_JSON_PATH_MAX], rp[VO_JSON_PATH_MAX];
+    uint64_t size = sf->size;
+    if (want_arr(x, jdata, p)) return -1;
+    unsigned j = 0;
+    uint64_t prev_end = 0;
+    for (const jv *q = jdata->child; q; q = q->next, j++) {
+        uint64_t off = 0;
+        size_t n = 0;
+        const char *hex = NULL;
+        pindex(qp, p, j);
+        if (want_arr(x, q, qp)) return -1;
+        if (q->nkids != 2) return fail(x, VO_E_STATE, qp, "expected [offset, \"hex\"]");
+        pindex(rp, qp, 0);
+        if (get_uint(x, q->child, rp, VO_MAX_SURFACE_SIZE, &off)) return -1;
+        pindex(rp, qp, 1);
+        if (get_hexlen(x, q->child->next, rp, &n, &hex)) return -1;
+        if (n == 0) return fail(x, VO_E_STATE, rp, "empty run");
+        if (off > size || n > size - off)
+            return fail(x, VO_E_STATE, qp, "run [%llu, %llu) past %s size %llu",
+                        (unsigned long long)off, (unsigned long long)(off + n), what,
+                        (unsigned long long)size);
+        if (j > 0 && off < prev_end)
+            return fail(x, VO_E_STATE, qp, "run at %llu overlaps or precedes the previous run (ends at %llu)",
+                        (unsigned long long)off, (unsigned long long)prev_end);
+        prev_end = off + n;
+        uint8_t *b = malloc(n);
+        if (!b) return fail(x, VO_E_OOM, qp, "out of memory");
+        vo_hex_decode(hex, 2 * n, b, n);
+        int rc = write_run(s, sf, off, b, n);
+        free(b);
+        if (rc != 0)
+            return fail(x, VO_E_STATE_CAP, qp, "more than %u non-zero %u-byte pages over all surfaces and regions",
+                        VO_MAX_PAGES, VO_PAGE_BYTES);
+    }
+    vo_surface_compact(sf);
+    return 0;
+}
+
 static int parse_surfaces(px *x, const jv *arr, const char *path, vo_state *s)
 {
-    char ep[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX], qp[VO_JSON_PATH_MAX], rp[VO_JSON_PATH_MAX];
+    char ep[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX];
     if (want_arr(x, arr, path)) return -1;
     unsigned i = 0;
     uint64_t prev = 0;
@@ -780,51 +822,115 @@ static int parse_surfaces(px *x, const jv *arr, const char *path, vo_state *s)
         if (!sf) return fail(x, VO_E_STATE, ep, "surface %u rejected by the state builder", (unsigned)idx);
         if (!jdata) continue;
         pjoin(p, ep, "data");
-        if (want_arr(x, jdata, p)) return -1;
-        unsigned j = 0;
-        uint64_t prev_end = 0;
-        for (const jv *q = jdata->child; q; q = q->next, j++) {
-            uint64_t off = 0;
-            size_t n = 0;
-            const char *hex = NULL;
-            pindex(qp, p, j);
-            if (want_arr(x, q, qp)) return -1;
-            if (q->nkids != 2) return fail(x, VO_E_STATE, qp, "expected [offset, \"hex\"]");
-            pindex(rp, qp, 0);
-            if (get_uint(x, q->child, rp, VO_MAX_SURFACE_SIZE, &off)) return -1;
-            pindex(rp, qp, 1);
-            if (get_hexlen(x, q->child->next, rp, &n, &hex)) return -1;
-            if (n == 0) return fail(x, VO_E_STATE, rp, "empty run");
-            if (off > size || n > size - off)
-                return fail(x, VO_E_STATE, qp, "run [%llu, %llu) past surface size %llu",
-                            (unsigned long long)off, (unsigned long long)(off + n),
-                            (unsigned long long)size);
-            if (j > 0 && off < prev_end)
-                return fail(x, VO_E_STATE, qp, "run at %llu overlaps or precedes the previous run (ends at %llu)",
-                            (unsigned long long)off, (unsigned long long)prev_end);
-            prev_end = off + n;
-            uint8_t *b = malloc(n);
-            if (!b) return fail(x, VO_E_OOM, qp, "out of memory");
-            vo_hex_decode(hex, 2 * n, b, n);
-            int rc = write_run(s, sf, off, b, n);
-            free(b);
-            if (rc != 0)
-                return fail(x, VO_E_STATE_CAP, qp, "more than %u non-zero %u-byte pages over all surfaces",
-                            VO_MAX_PAGES, VO_PAGE_BYTES);
-        }
-        vo_surface_compact(sf);
+        if (parse_runs(x, jdata, p, s, sf, "surface")) return -1;
     }
     return 0;
 }
 
-/* vars / preds / addrs / surfaces of obj (all optional) */
+/* "0x" followed by 1..16 hex digits (canonical output: exactly 16, lower case) */
+static int get_hex64(px *x, const jv *it, const char *path, uint64_t *out)
+{
+    const char *t = NULL;
+    if (get_str(x, it, path, &t)) return -1;
+    size_t n = strlen(t);
+    if (n < 3 || n > 18 || t[0] != '0' || (t[1] != 'x' && t[1] != 'X'))
+        return fail(x, VO_E_STATE, path, "expected \"0x\" and 1..16 hex digits");
+    uint64_t v = 0;
+    for (size_t i = 2; i < n; i++) {
+        int h = hexval((unsigned char)t[i]);
+        if (h < 0) return fail(x, VO_E_STATE, path, "non-hex character at position %zu", i);
+        v = v << 4 | (uint64_t)h;
+    }
+    *out = v;
+    return 0;
+}
+
+/* "memory": flat 64-bit regions, ascending base, none overlapping */
+static int parse_memory(px *x, const jv *arr, const char *path, vo_state *s)
+{
+    char ep[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX];
+    if (want_arr(x, arr, path)) return -1;
+    unsigned i = 0;
+    for (const jv *e = arr->child; e; e = e->next, i++) {
+        const jv *jb, *jsize, *jdata;
+        uint64_t base = 0, size = 0;
+        pindex(ep, path, i);
+        if (want_obj(x, e, ep)) return -1;
+        if (s->nregions >= VO_MAX_REGIONS)
+            return fail(x, VO_E_STATE_CAP, ep, "more than %d memory regions", VO_MAX_REGIONS);
+        if (getk(x, e, ep, "base", 1, &jb) || getk(x, e, ep, "size", 1, &jsize) || getk(x, e, ep, "data", 0, &jdata))
+            return -1;
+        pjoin(p, ep, "base");
+        if (get_hex64(x, jb, p, &base)) return -1;
+        if (s->nregions) {
+            const vo_region *q = &s->regions[s->nregions - 1];
+            if (base < q->base) return fail(x, VO_E_STATE, p, "memory must be sorted by ascending base");
+            if (base - q->base < q->mem.size)
+                return fail(x, VO_E_REGION_OVERLAP, p, "region at 0x%016llx overlaps the region at 0x%016llx",
+                            (unsigned long long)base, (unsigned long long)q->base);
+        }
+        pjoin(p, ep, "size");
+        if (get_uint(x, jsize, p, VO_MAX_REGION_SIZE, &size)) return -1;
+        if (size == 0) return fail(x, VO_E_STATE, p, "region size 0 (1..4 GiB)");
+        if (base && size > UINT64_MAX - base + 1)
+            return fail(x, VO_E_REGION_RANGE, p, "base 0x%016llx + size %llu is past 2^64",
+                        (unsigned long long)base, (unsigned long long)size);
+        vo_region *r = vo_state_add_region(s, base, size);
+        if (!r) return fail(x, VO_E_STATE, ep, "region rejected by the state builder");
+        if (!jdata) continue;
+        pjoin(p, ep, "data");
+        if (parse_runs(x, jdata, p, s, &r->mem, "region")) return -1;
+    }
+    return 0;
+}
+
+/* "binding_table" [{"bti","surface"}] / "surface_state" [{"offset","surface"}]:
+ * ascending keys, unique; the surface must be declared */
+static int parse_table(px *x, const jv *arr, const char *path, vo_state *s, int is_ss)
+{
+    char ep[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX];
+    const char *kname = is_ss ? "offset" : "bti";
+    unsigned cap = is_ss ? VO_MAX_SS : VO_MAX_BT;
+    if (want_arr(x, arr, path)) return -1;
+    unsigned i = 0;
+    uint64_t prev = 0;
+    for (const jv *e = arr->child; e; e = e->next, i++) {
+        const jv *jk, *jsf;
+        uint64_t key = 0, sfi = 0;
+        pindex(ep, path, i);
+        if (want_obj(x, e, ep)) return -1;
+        if ((is_ss ? s->nss : s->nbt) >= cap) return fail(x, VO_E_STATE_CAP, ep, "more than %u entries", cap);
+        if (getk(x, e, ep, kname, 1, &jk) || getk(x, e, ep, "surface", 1, &jsf)) return -1;
+        pjoin(p, ep, kname);
+        if (get_uint(x, jk, p, is_ss ? VO_MAX_SS_OFFSET : VO_MAX_BTI, &key)) return -1;
+        if (is_ss && key % VO_SS_ALIGN) return fail(x, VO_E_STATE, p, "offset %llu is not a multiple of 64",
+                                                    (unsigned long long)key);
+        if (i > 0 && key == prev) return fail(x, VO_E_STATE, p, "duplicate %s %llu", kname, (unsigned long long)key);
+        if (i > 0 && key < prev) return fail(x, VO_E_STATE, p, "entries must be sorted by ascending %s", kname);
+        prev = key;
+        pjoin(p, ep, "surface");
+        if (get_uint(x, jsf, p, 255, &sfi)) return -1;
+        if (!vo_state_surface(s, (uint32_t)sfi))
+            return fail(x, VO_E_TABLE_SURFACE, p, "surface %u is not declared in \"surfaces\"", (unsigned)sfi);
+        if (!(is_ss ? (void *)vo_state_add_ss(s, (uint32_t)key, (uint32_t)sfi)
+                    : (void *)vo_state_add_bti(s, (uint32_t)key, (uint32_t)sfi)))
+            return fail(x, VO_E_STATE, ep, "entry rejected by the state builder");
+    }
+    return 0;
+}
+static int parse_bt(px *x, const jv *a, const char *path, vo_state *s) { return parse_table(x, a, path, s, 0); }
+static int parse_ss(px *x, const jv *a, const char *path, vo_state *s) { return parse_table(x, a, path, s, 1); }
+
+/* vars / preds / addrs / surfaces / memory / binding_table / surface_state of
+ * obj (all optional; the tables after "surfaces", whose indices they name) */
 static int parse_state_arrays(px *x, const jv *obj, const char *objpath, vo_state *s)
 {
-    static const char *const keys[4] = {"vars", "preds", "addrs", "surfaces"};
-    static int (*const fns[4])(px *, const jv *, const char *, vo_state *) = {
-        parse_vars, parse_preds, parse_addrs, parse_surfaces};
+    static const char *const keys[7] = {"vars", "preds", "addrs", "surfaces", "memory", "binding_table",
+                                        "surface_state"};
+    static int (*const fns[7])(px *, const jv *, const char *, vo_state *) = {
+        parse_vars, parse_preds, parse_addrs, parse_surfaces, parse_memory, parse_bt, parse_ss};
     char p[VO_JSON_PATH_MAX];
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < 7; k++) {
         const jv *a;
         if (getk(x, obj, objpath, keys[k], 0, &a)) return -1;
         pjoin(p, objpath, keys[k]);
@@ -1335,7 +1441,59 @@ static void surfaces_text(sb *b, const vo_state *s)
     SB_LIT(b, "]");
 }
 
-/* "vars":[...],"preds":[...],"addrs":[...],"surfaces":[...] (no braces) */
+static void sb_hex64(sb *b, uint64_t v)
+{
+    char t[19];
+    snprintf(t, sizeof t, "0x%016llx", (unsigned long long)v);
+    sb_put(b, t, 18);
+}
+
+/* regions sorted by base (state.c keeps them so; order() again for safety) */
+static void memory_text(sb *b, const vo_state *s)
+{
+    uint64_t keys[VO_MAX_REGIONS] = {0};
+    unsigned idx[VO_MAX_REGIONS], n = s->nregions > VO_MAX_REGIONS ? VO_MAX_REGIONS : s->nregions;
+    for (unsigned i = 0; i < n; i++) keys[i] = s->regions[i].base;
+    order(keys, n, idx);
+    SB_LIT(b, "[");
+    for (unsigned i = 0; i < n; i++) {
+        const vo_region *r = &s->regions[idx[i]];
+        if (i) SB_LIT(b, ",");
+        SB_LIT(b, "{\"base\":\"");
+        sb_hex64(b, r->base);
+        SB_LIT(b, "\",\"size\":");
+        sb_u64(b, r->mem.size);
+        SB_LIT(b, ",\"data\":");
+        runs_text(b, &r->mem);
+        SB_LIT(b, "}");
+    }
+    SB_LIT(b, "]");
+}
+
+static void table_text(sb *b, const vo_state *s, int is_ss)
+{
+    unsigned n = is_ss ? (s->nss > VO_MAX_SS ? VO_MAX_SS : s->nss) : (s->nbt > VO_MAX_BT ? VO_MAX_BT : s->nbt);
+    uint64_t keys[VO_MAX_BT > VO_MAX_SS ? VO_MAX_BT : VO_MAX_SS] = {0};
+    unsigned idx[VO_MAX_BT > VO_MAX_SS ? VO_MAX_BT : VO_MAX_SS];
+    for (unsigned i = 0; i < n; i++) keys[i] = is_ss ? s->ss[i].offset : s->bt[i].bti;
+    order(keys, n, idx);
+    SB_LIT(b, "[");
+    for (unsigned i = 0; i < n; i++) {
+        if (i) SB_LIT(b, ",");
+        if (is_ss) SB_LIT(b, "{\"offset\":"); else SB_LIT(b, "{\"bti\":");
+        sb_u64(b, keys[idx[i]]);
+        SB_LIT(b, ",\"surface\":");
+        sb_u64(b, is_ss ? s->ss[idx[i]].surface : s->bt[idx[i]].surface);
+        SB_LIT(b, "}");
+    }
+    SB_LIT(b, "]");
+}
+static void bt_text(sb *b, const vo_state *s) { table_text(b, s, 0); }
+static void ss_text(sb *b, const vo_state *s) { table_text(b, s, 1); }
+
+/* "vars":[...],"preds":[...],"addrs":[...],"surfaces":[...] (no braces), then
+ * "memory", "binding_table", "surface_state" each only when non-empty, so a
+ * state without them prints exactly as a visa-vectors/1 state (docs/format.md) */
 static void state_members(sb *b, const vo_state *s)
 {
     SB_LIT(b, "\"vars\":");
@@ -1346,6 +1504,18 @@ static void state_members(sb *b, const vo_state *s)
     addrs_text(b, s);
     SB_LIT(b, ",\"surfaces\":");
     surfaces_text(b, s);
+    if (s->nregions) {
+        SB_LIT(b, ",\"memory\":");
+        memory_text(b, s);
+    }
+    if (s->nbt) {
+        SB_LIT(b, ",\"binding_table\":");
+        bt_text(b, s);
+    }
+    if (s->nss) {
+        SB_LIT(b, ",\"surface_state\":");
+        ss_text(b, s);
+    }
 }
 
 static char *sb_finish(sb *b)
@@ -1361,9 +1531,12 @@ static char *sb_finish(sb *b)
 /* the four state arrays of a case input, as raw members of a cJSON object */
 static void add_state_raw(ob *o, cJSON *obj, const vo_state *s)
 {
-    static void (*const fn[4])(sb *, const vo_state *) = { vars_text, preds_text, addrs_text, surfaces_text };
-    static const char *const key[4] = { "vars", "preds", "addrs", "surfaces" };
-    for (int k = 0; k < 4; k++) {
+    static void (*const fn[7])(sb *, const vo_state *) = { vars_text, preds_text, addrs_text, surfaces_text,
+                                                           memory_text, bt_text, ss_text };
+    static const char *const key[7] = { "vars", "preds", "addrs", "surfaces", "memory", "binding_table",
+                                        "surface_state" };
+    for (int k = 0; k < 7; k++) {
+        if ((k == 4 && !s->nregions) || (k == 5 && !s->nbt) || (k == 6 && !s->nss)) continue;
         sb b = {0};
         fn[k](&b, s);
         char *t = sb_finish(&b);
@@ -1389,6 +1562,9 @@ static size_t state_text_hint(const vo_state *s)
     n += 64 * (size_t)s->npreds;
     for (uint32_t i = 0; i < s->naddrs; i++) n += 32 + 24 * (size_t)s->addrs[i].num_elts;
     for (uint32_t i = 0; i < s->nsurfaces; i++) n += 64 + (size_t)s->surfaces[i].npages * (2 * VO_PAGE_BYTES + 32);
+    for (uint32_t i = 0; i < s->nregions; i++)
+        n += 96 + (size_t)s->regions[i].mem.npages * (2 * VO_PAGE_BYTES + 32);
+    n += 40 * (size_t)(s->nbt + s->nss);
     return n;
 }
 
@@ -1526,6 +1702,7 @@ static void free_text(sb *b, const vo_result *r)
         const vo_free *f = &r->free[i];
         if (i) SB_LIT(b, ",");
         if (f->space == VO_SPACE_SURFACE) SB_LIT(b, "{\"space\":\"surface\",\"index\":");
+        else if (f->space == VO_SPACE_FLAT) SB_LIT(b, "{\"space\":\"flat\",\"index\":");
         else SB_LIT(b, "{\"space\":\"var\",\"index\":");
         sb_u64(b, f->index);
         SB_LIT(b, ",\"offset\":");

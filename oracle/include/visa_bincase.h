@@ -73,7 +73,8 @@ int vo_bincase_decode(const uint8_t *buf, size_t n, unsigned flags, vo_case *c, 
 /* Encodes a case. On success returns 0 and *out is a malloc'd buffer of *len
  * bytes (free it with free()). Returns -1 (err filled: VO_E_STATE for a case
  * that has no binary form, e.g. an unknown platform or an instruction longer
- * than VO_MAX_INSN_BYTES; VO_E_OOM) otherwise. The comment is not encoded. */
+ * than VO_MAX_INSN_BYTES, or a state with flat memory, a binding table or a
+ * surface-state table, which have no binary form yet; VO_E_OOM) otherwise. The comment is not encoded. */
 int vo_bincase_encode(const vo_case *c, uint8_t **out, size_t *len, vo_error *err);
 
 #ifdef __cplusplus

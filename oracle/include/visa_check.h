@@ -28,12 +28,15 @@ enum vo_dut_status {
     VO_DUT_CRASH,         /* process died / closed its output              */
     VO_DUT_TIMEOUT,       /* no answer within the per-test timeout         */
     VO_DUT_GARBAGE,       /* answer is not a well-formed final state       */
-    VO_DUT_NO_RESULT      /* --results: no line for this test id           */
+    VO_DUT_NO_RESULT,     /* --results: no line for this test id           */
+    VO_DUT_UNSUPPORTED    /* the DUT says it does not implement the case    */
 };
 const char *vo_dut_status_name(unsigned s);
 
 #define VO_VIOL_MAX 16
-typedef struct vo_viol { uint32_t surface; uint64_t offset; uint32_t len; } vo_viol;
+/* a refused write: surface index and offset, or (space VO_SPACE_FLAT) the
+ * 64-bit flat address in offset */
+typedef struct vo_viol { uint32_t surface; uint64_t offset; uint32_t len; uint8_t space; } vo_viol;
 
 typedef struct vo_dut_out {
     int status;             /* enum vo_dut_status */
@@ -62,6 +65,9 @@ typedef struct vo_dut_host {
     visa_dut_pred preds[VO_MAX_PREDS];
     visa_dut_addr addrs[VO_MAX_ADDRS];
     visa_dut_surface surfs[VO_MAX_SURFACES];
+    visa_dut_region regions[VO_MAX_REGIONS];
+    visa_dut_bt_entry bt[VO_MAX_BT];
+    visa_dut_ss_entry ss[VO_MAX_SS];
     vo_dut_out *out;        /* writes land in out->state */
 } vo_dut_host;
 
@@ -95,6 +101,8 @@ enum vo_kind {
     /* DWORD_ATOMIC */
     VO_K_NOT_SERIALIZABLE,  /* no serial order of colliding atomic lanes explains it */
     VO_K_SERIAL_UNPROVEN,   /* the order search hit VO_SERIAL_CAP: not proven       */
+    VO_K_UNSUPPORTED,       /* the DUT said it does not implement the case (not a failure) */
+    VO_K_STRAY_WRITE,       /* a byte no access of the oracle (nor a disabled lane) plans was written */
     VO_K_COUNT
 };
 const char *vo_kind_name(unsigned k);
@@ -110,6 +118,8 @@ typedef struct vo_diff {
     uint64_t offset;        /* byte offset in the var / surface */
     uint32_t len;           /* 1, or the length of a refused write */
     vo_access acc;          /* the oracle's access that covers the byte */
+    uint64_t bound;         /* size in bytes of the surface concerned (the row's surface, else the
+                               access's); the out-of-bound limit shown in reports */
     const char *clause;     /* spec clause id (or error code name for invalid) */
 } vo_diff;
 
@@ -117,6 +127,7 @@ typedef struct vo_diff {
 
 typedef struct vo_verdict {
     int pass;
+    int unsupported;        /* the DUT answered "unsupported": pass == 0 but not a failure */
     int kind;               /* enum vo_kind of the bucket (when !pass) */
     const char *clause;     /* clause of the bucket */
     char mnemonic[24];

@@ -27,6 +27,10 @@ extern "C" {
 #endif
 
 #define VISA_DUT_ABI_VERSION 1u
+/* Minor version: 1 adds flat memory (regions, read_flat/write_flat) and the
+ * binding-table / surface-state tables, appended to visa_dut_mem and
+ * visa_dut_case, so a 1.0 library still works (it sees no flat memory). */
+#define VISA_DUT_ABI_MINOR 1u
 
 typedef struct visa_dut_var {
     uint32_t id;        /* 1..21 predefined, >= 32 declared */
@@ -59,7 +63,28 @@ typedef struct visa_dut_mem {
     int (*read)(void *host, uint32_t surface, uint64_t offset, uint32_t len, uint8_t *out);
     /* 0, or -1 if refused (outside the surface): the host records it as a violation */
     int (*write)(void *host, uint32_t surface, uint64_t offset, uint32_t len, const uint8_t *in);
+    /* ABI 1.1 (flat memory): the same for the flat 64-bit address space.
+     * read_flat: 0, or -1 if any byte of [addr, addr+len) is outside every
+     * region (out = 0xCD..); write_flat: 0, or -1 if refused (a byte outside
+     * every region): the host records it as a violation. An access may span
+     * adjacent regions. */
+    int (*read_flat)(void *host, uint64_t addr, uint32_t len, uint8_t *out);
+    int (*write_flat)(void *host, uint64_t addr, uint32_t len, const uint8_t *in);
 } visa_dut_mem;
+
+/* ABI 1.1: the flat memory regions and the surface tables of the state */
+typedef struct visa_dut_region {
+    uint64_t base;      /* first byte address */
+    uint64_t size;      /* bytes, 1..2^32; base + size <= 2^64; regions never overlap */
+} visa_dut_region;
+typedef struct visa_dut_bt_entry {
+    uint32_t bti;       /* hardware binding-table index 0..255 */
+    uint32_t surface;   /* the surface (index as in visa_dut_surface) it names */
+} visa_dut_bt_entry;
+typedef struct visa_dut_ss_entry {
+    uint32_t offset;    /* surface-state offset, a multiple of 64 below 2^26 */
+    uint32_t surface;
+} visa_dut_ss_entry;
 
 typedef struct visa_dut_case {
     uint32_t abi_version;       /* VISA_DUT_ABI_VERSION */
@@ -78,13 +103,24 @@ typedef struct visa_dut_case {
     uint32_t nsurfaces;
     const visa_dut_surface *surfaces; /* a predefined index (0, 4, 5) absent here has size 0 */
     visa_dut_mem mem;
+    /* ABI 1.1 (appended; a 1.0 DUT never reads past mem.write) */
+    uint32_t abi_minor;         /* VISA_DUT_ABI_MINOR of the host */
+    uint32_t nregions;
+    const visa_dut_region *regions;   /* sorted by base */
+    uint32_t nbt;
+    const visa_dut_bt_entry *bt;      /* sorted by bti */
+    uint32_t nss;
+    const visa_dut_ss_entry *ss;      /* sorted by offset */
 } visa_dut_case;
 
 /* return values of visa_dut_execute */
 enum {
     VISA_DUT_OK = 0,        /* executed; vars and memory hold the final state */
     VISA_DUT_REJECTED = 1,  /* the DUT judged the instruction invalid; state untouched */
-    VISA_DUT_ERROR = 2      /* the DUT failed internally (unsupported, out of memory) */
+    VISA_DUT_ERROR = 2,     /* the DUT failed internally (out of memory, a bug of its own) */
+    VISA_DUT_UNSUPPORTED = 3 /* the DUT does not implement this case (an opcode, SLM, 4 GiB
+                                surfaces, 16-bit atomics, ...): counted apart, never a pass
+                                nor a failure (docs/check.md); state untouched */
 };
 
 /* Exported by a DUT library. msg (may be NULL) receives a short reason. */

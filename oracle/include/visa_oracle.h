@@ -32,6 +32,14 @@ extern "C" {
 #define VO_PAGE_BYTES 256u      /* sparse surface page                       */
 #define VO_MAX_PAGES 16384u     /* non-zero pages over all surfaces (4 MiB)  */
 #define VO_MAX_INSN_BYTES 64    /* longest encoding of any supported opcode  */
+/* flat 64-bit memory and the surface tables (the address-space model) */
+#define VO_MAX_REGIONS 16       /* flat memory regions                       */
+#define VO_MAX_REGION_SIZE 0x100000000ull /* 4 GiB: bytes of one region      */
+#define VO_MAX_BT 32            /* binding-table entries (bti 0..255)        */
+#define VO_MAX_BTI 255u         /* largest binding-table index               */
+#define VO_MAX_SS 32            /* surface-state table entries               */
+#define VO_MAX_SS_OFFSET 0x3FFFFC0u /* largest surface-state offset (2^26-64) */
+#define VO_SS_ALIGN 64u         /* surface-state offsets are 64-byte aligned */
 
 /* ---- type codes (4-bit field, visa-reference §1.3) ---- */
 enum vo_type {
@@ -109,6 +117,22 @@ typedef struct vo_surface {
     vo_page **pages;
 } vo_surface;
 
+/* A region of the flat 64-bit address space (SVM, LSC flat): bytes
+ * [base, base + size) with sparse contents kept like a surface's (mem.index
+ * is unused and 0, mem.size == size, page bases relative to base). Regions do
+ * not overlap; base + size <= 2^64; an access outside every region is out of
+ * bounds. Pages count against VO_MAX_PAGES together with the surfaces'. */
+typedef struct vo_region {
+    uint64_t base;
+    vo_surface mem;
+} vo_region;
+
+/* Binding table entry: hardware binding-table index -> a surface of the
+ * state (its vISA index), and surface-state table entry: a 64-byte aligned
+ * surface-state offset -> a surface (what LSC bti / bss / ss address). */
+typedef struct vo_bt_entry { uint32_t bti; uint32_t surface; } vo_bt_entry;
+typedef struct vo_ss_entry { uint32_t offset; uint32_t surface; } vo_ss_entry;
+
 typedef struct vo_state {
     vo_platform platform;
     uint32_t exec_mask;             /* bit i = channel i */
@@ -117,6 +141,11 @@ typedef struct vo_state {
     vo_pred preds[VO_MAX_PREDS];    /* sorted by id */
     vo_addr addrs[VO_MAX_ADDRS];    /* sorted by id */
     vo_surface surfaces[VO_MAX_SURFACES]; /* sorted by index */
+    /* address-space model (issue 13; all empty in a visa-vectors/1 state) */
+    uint32_t nregions, nbt, nss;
+    vo_region regions[VO_MAX_REGIONS]; /* sorted by base */
+    vo_bt_entry bt[VO_MAX_BT];      /* sorted by bti */
+    vo_ss_entry ss[VO_MAX_SS];      /* sorted by offset */
 } vo_state;
 
 void vo_state_init(vo_state *s);            /* empty state, TGLLP, vISA 3.6 */
@@ -142,6 +171,31 @@ uint32_t vo_state_total_pages(const vo_state *s);
 void vo_surface_compact(vo_surface *sf);
 /* releases every page of a surface (its contents become all zero) */
 void vo_surface_clear(vo_surface *sf);
+
+/* ---- flat memory and surface tables ---- */
+/* builders: NULL on a cap, size 0 or > VO_MAX_REGION_SIZE, base + size past
+ * 2^64, or an overlap with an existing region (contents zero) */
+vo_region *vo_state_add_region(vo_state *s, uint64_t base, uint64_t size);
+/* NULL on a cap, bti > VO_MAX_BTI or a duplicate bti. The surface is checked
+ * by vo_state_check (it must be declared), not here. */
+vo_bt_entry *vo_state_add_bti(vo_state *s, uint32_t bti, uint32_t surface);
+/* NULL on a cap, offset > VO_MAX_SS_OFFSET or not 64-aligned, or a duplicate */
+vo_ss_entry *vo_state_add_ss(vo_state *s, uint32_t offset, uint32_t surface);
+/* the region holding byte addr, NULL if none */
+vo_region *vo_state_region(const vo_state *s, uint64_t addr);
+/* Flat bytes [addr, addr + len): 0, or -1 when any byte lies outside every
+ * region (then out is zero-filled and nothing is written). An access may
+ * span adjacent regions. Unset bytes read 0. vo_flat_write also returns -1
+ * when VO_MAX_PAGES is reached (bytes before the failing page may have been
+ * written, as with vo_surface_write). */
+int vo_flat_read(const vo_state *s, uint64_t addr, uint32_t len, uint8_t *out);
+int vo_flat_write(vo_state *s, uint64_t addr, uint32_t len, const uint8_t *in);
+/* 1 when every byte of [addr, addr + len) lies in some region */
+int vo_flat_inside(const vo_state *s, uint64_t addr, uint64_t len);
+/* resolvers: the surface a binding-table index / surface-state offset names,
+ * NULL when the table has no such entry (or it names an absent surface) */
+vo_surface *vo_state_bti(const vo_state *s, uint32_t bti);
+vo_surface *vo_state_ss(const vo_state *s, uint32_t offset);
 
 /* ---- errors (stable codes; never renumber, only append) ---- */
 typedef enum vo_errcode {
@@ -191,7 +245,11 @@ typedef enum vo_errcode {
     VO_E_ATOMIC_SRC0 = 44,     /* src0 must be %null (inc/dec/predec) / missing */
     VO_E_ATOMIC_SRC1 = 45,     /* src1 must be %null (not cmpxchg/fcmpwr) / missing */
     VO_E_ATOMIC_TYPE = 46,     /* operand type not allowed for the atomic op    */
-    /* 50..59 reserved for the address-space model (issue 13); 60..: LSC (issue 14) */
+    /* 50..52: the address-space model of the state (issue 13); 53..59 reserved; 60..: LSC (issue 14) */
+    VO_E_REGION_OVERLAP = 50,  /* a flat memory region overlaps another          */
+    VO_E_REGION_RANGE = 51,    /* region base + size past 2^64                   */
+    VO_E_TABLE_SURFACE = 52,   /* binding-table / surface-state entry names a    */
+                               /* surface the state does not declare             */
     VO_E_LSC_SFID = 60,        /* LSC SFID byte unknown (fence: >= 5)           */
     VO_E_LSC_FENCE_OP = 61,    /* fence op >= 7                                 */
     VO_E_LSC_SCOPE = 62,       /* fence scope >= 7                              */
@@ -459,7 +517,8 @@ enum vo_tag {
 };
 const char *vo_tag_name(unsigned tag);   /* "oob_read", "doc_vs_reader:5", ... */
 
-enum vo_space { VO_SPACE_VAR = 0, VO_SPACE_SURFACE = 1 };
+enum vo_space { VO_SPACE_VAR = 0, VO_SPACE_SURFACE = 1,
+    VO_SPACE_FLAT = 2 /* flat memory: index = region ordinal (regions sorted by base), offset in it */ };
 enum vo_free_kind { VO_FREE_UNDEFINED = 0, VO_FREE_ONE_OF = 1,
     /* DWORD_ATOMIC */
     VO_FREE_SERIALIZABLE = 2 };
@@ -500,6 +559,8 @@ typedef struct vo_access {
     uint32_t reg_off;       /* byte offset in that variable */
     const char *clause;
 } vo_access;
+/* surface of an access to flat memory (address = the 64-bit flat address) */
+#define VO_ACC_FLAT 0xFFFFFFFFu
 enum vo_outcome { VO_ACC_DONE = 0, VO_ACC_OOB, VO_ACC_MISALIGNED, VO_ACC_OVERLAP, VO_ACC_SLM_OOB };
 
 typedef struct vo_result {

@@ -13,11 +13,12 @@ static const char *const kind_tab[VO_K_COUNT] = {
     "no_result", "bad_shape",
     /* DWORD_ATOMIC */
     "not_serializable", "serial_unproven",
+    "unsupported", "stray_write",
 };
 const char *vo_kind_name(unsigned k) { return k < VO_K_COUNT ? kind_tab[k] : "unknown"; }
 
 static const char *const dut_status_tab[] = {
-    "executed", "rejected", "failed", "crash", "timeout", "garbage", "no_result",
+    "executed", "rejected", "failed", "crash", "timeout", "garbage", "no_result", "unsupported",
 };
 const char *vo_dut_status_name(unsigned s)
 {
@@ -57,9 +58,9 @@ void vo_dut_out_free(vo_dut_out *o)
 /* ------------------------------------------------------------------ */
 /* host side of the DUT ABI                                            */
 /* ------------------------------------------------------------------ */
-static void note_viol(vo_dut_out *o, uint32_t surface, uint64_t offset, uint32_t len)
+static void note_viol(vo_dut_out *o, uint32_t surface, uint64_t offset, uint32_t len, uint8_t space)
 {
-    if (o->nviol < VO_VIOL_MAX) o->viol[o->nviol] = (vo_viol){ surface, offset, len };
+    if (o->nviol < VO_VIOL_MAX) o->viol[o->nviol] = (vo_viol){ surface, offset, len, space };
     o->nviol++;
 }
 
@@ -84,13 +85,41 @@ static int host_write(void *host, uint32_t surface, uint64_t offset, uint32_t le
     vo_surface *sf = vo_state_surface(&h->out->state, surface);
     uint64_t size = sf ? sf->size : 0;
     if (offset > size || len > size - offset || (len && !in)) {
-        note_viol(h->out, surface, offset, len);
+        note_viol(h->out, surface, offset, len, VO_SPACE_SURFACE);
         return -1;
     }
     if (!len) return 0;
     if (vo_surface_write(&h->out->state, sf, offset, in, len) != 0) {
         /* in bounds but the host's page cap is reached: not the DUT's fault */
         snprintf(h->out->msg, sizeof h->out->msg, "host: surface page cap (%u pages) reached", VO_MAX_PAGES);
+        return -1;
+    }
+    return 0;
+}
+
+/* flat memory (ABI 1.1): the same rules over the regions of the state */
+static int host_read_flat(void *host, uint64_t addr, uint32_t len, uint8_t *out)
+{
+    vo_dut_host *h = host;
+    if (!out) return -1;
+    if (vo_flat_read(&h->out->state, addr, len, out) != 0) {
+        memset(out, 0xCD, len);
+        h->out->nbad_reads++;
+        return -1;
+    }
+    return 0;
+}
+
+static int host_write_flat(void *host, uint64_t addr, uint32_t len, const uint8_t *in)
+{
+    vo_dut_host *h = host;
+    if (!vo_flat_inside(&h->out->state, addr, len) || (len && !in)) {
+        note_viol(h->out, UINT32_MAX, addr, len, VO_SPACE_FLAT); /* outside every region: absolute address */
+        return -1;
+    }
+    if (!len) return 0;
+    if (vo_flat_write(&h->out->state, addr, len, in) != 0) {
+        snprintf(h->out->msg, sizeof h->out->msg, "host: page cap (%u pages) reached", VO_MAX_PAGES);
         return -1;
     }
     return 0;
@@ -144,6 +173,19 @@ int vo_dut_host_prepare(vo_dut_host *h, const vo_state *in, const uint8_t *insn,
     c->mem.host = h;
     c->mem.read = host_read;
     c->mem.write = host_write;
+    c->mem.read_flat = host_read_flat;
+    c->mem.write_flat = host_write_flat;
+    c->abi_minor = VISA_DUT_ABI_MINOR;
+    for (uint32_t i = 0; i < s->nregions; i++)
+        h->regions[i] = (visa_dut_region){ s->regions[i].base, s->regions[i].mem.size };
+    for (uint32_t i = 0; i < s->nbt; i++) h->bt[i] = (visa_dut_bt_entry){ s->bt[i].bti, s->bt[i].surface };
+    for (uint32_t i = 0; i < s->nss; i++) h->ss[i] = (visa_dut_ss_entry){ s->ss[i].offset, s->ss[i].surface };
+    c->nregions = s->nregions;
+    c->regions = h->regions;
+    c->nbt = s->nbt;
+    c->bt = h->bt;
+    c->nss = s->nss;
+    c->ss = h->ss;
     return 0;
 }
 
@@ -162,6 +204,7 @@ int vo_dut_run_lib(visa_dut_execute_fn fn, const vo_state *in, const uint8_t *in
     if (msg[0]) snprintf(out->msg, sizeof out->msg, "%s", msg);
     switch (rc) {
     case VISA_DUT_OK: out->status = VO_DUT_EXECUTED; break;
+    case VISA_DUT_UNSUPPORTED: out->status = VO_DUT_UNSUPPORTED; break;
     case VISA_DUT_REJECTED: {
         out->status = VO_DUT_REJECTED;
         /* D61: a message starting with an oracle code name is that code */
@@ -206,7 +249,13 @@ const char *vo_access_clause(const vo_access *a, uint64_t bound)
     case VO_ACC_OOB: /* decision D6: straddling elements are wholly out of bounds */
         if (a->address < bound) return vo_clause_name(VO_C_OOB_PARTIAL);
         return vo_clause_name(a->is_write ? VO_C_OOB_WRITE : VO_C_OOB_READ);
-    case VO_ACC_MISALIGNED: return vo_clause_name(VO_C_MISALIGNED);
+    case VO_ACC_MISALIGNED:
+        /* precedence (docs/check.md): bounds before alignment, so a bug on a
+         * straddling lane buckets alike whether the lane is also misaligned */
+        if (bound - a->address < a->size || a->address >= bound)
+            return vo_clause_name(a->address < bound ? VO_C_OOB_PARTIAL
+                                                     : a->is_write ? VO_C_OOB_WRITE : VO_C_OOB_READ);
+        return vo_clause_name(VO_C_MISALIGNED);
     case VO_ACC_OVERLAP: return vo_clause_name(VO_C_OVERLAP);
     case VO_ACC_SLM_OOB: return vo_clause_name(a->is_write ? VO_C_SLM_OOB_WRITE : VO_C_SLM_OOB_READ);
     default: return a->clause;
@@ -239,11 +288,17 @@ typedef struct vctx {
     vo_insn insn;
     vo_ctrl ctrl;
     int is_write;
+    /* the accesses disabled lanes would make (the case re-run with every lane
+     * enabled), computed the first time a byte no access covers needs them */
+    int plan_state;         /* 0 not yet, 1 ready, -1 unavailable */
+    const uint8_t *insn_bytes;
+    size_t insn_n;
+    vo_result plan;
 } vctx;
 
-/* The clause for a byte no access covers: the channel-enable rule that
- * disabled lanes when some were disabled, else the instruction's main clause. */
-static const char *fallback_clause(const vctx *x)
+/* The channel-enable rule that disabled lanes, or NULL when every lane of
+ * the execution size is enabled (or the family has no lanes). */
+static const char *chen_clause(const vctx *x)
 {
     if (x->have_insn && x->insn.desc->family != VO_FAM_BLOCK) {
         const vo_ctrl *c = &x->ctrl;
@@ -260,7 +315,70 @@ static const char *fallback_clause(const vctx *x)
             return vo_clause_name(c->mask_off ? VO_C_CHEN_MASK_OFFSET : VO_C_CHEN_EM);
         }
     }
-    return main_clause(x->r);
+    return NULL;
+}
+
+/* the plan of every lane: the case with all lanes enabled (execution mask
+ * all ones, the predicate forced to enable every lane) */
+static const vo_result *lane_plan(vctx *x)
+{
+    if (x->plan_state) return x->plan_state > 0 ? &x->plan : NULL;
+    x->plan_state = -1;
+    if (!x->have_insn || x->insn.desc->family == VO_FAM_BLOCK || !chen_clause(x)) return NULL;
+    vo_state s;
+    vo_state_init(&s);
+    if (vo_state_copy(&s, x->in) != 0) {
+        vo_state_free(&s);
+        return NULL;
+    }
+    s.exec_mask = 0xFFFFFFFFu;
+    for (uint32_t i = 0; i < s.npreds; i++)
+        if (s.preds[i].id == x->ctrl.pred_id)
+            s.preds[i].bits = x->ctrl.pred_invert ? 0
+                              : s.preds[i].num_elts >= 32 ? 0xFFFFFFFFu : (1u << s.preds[i].num_elts) - 1;
+    vo_result_init(&x->plan);
+    vo_run(&s, x->insn_bytes, x->insn_n, &x->plan);
+    vo_state_free(&s);
+    x->plan_state = 1;
+    return &x->plan;
+}
+
+/* the access a disabled lane would have made that covers the byte (its own
+ * address, or its register bytes), or NULL */
+static const vo_access *disabled_lane_acc(vctx *x, uint8_t space, uint32_t index, uint64_t off)
+{
+    const vo_result *p = lane_plan(x);
+    if (!p) return NULL;
+    for (uint32_t i = 0; i < p->nacc; i++) {
+        const vo_access *a = &p->acc[i];
+        if (x->r->chen >> a->lane & 1) continue;
+        uint64_t base = space == VO_SPACE_SURFACE ? a->address : a->reg_off;
+        if ((space == VO_SPACE_SURFACE ? a->surface : a->reg_var) != index) continue;
+        if (off >= base && off - base < a->size) return a;
+    }
+    return NULL;
+}
+
+/* the planned access of an enabled lane nearest to a surface byte (provenance only) */
+static const vo_access *nearest_acc(const vo_result *r, uint32_t index, uint64_t off)
+{
+    const vo_access *best = NULL;
+    uint64_t bd = UINT64_MAX;
+    for (uint32_t i = 0; i < r->nacc; i++) {
+        const vo_access *a = &r->acc[i];
+        if (a->surface != index || !a->is_write) continue;
+        uint64_t dist = off >= a->address ? off - a->address : a->address - off;
+        if (dist < bd) { bd = dist; best = a; }
+    }
+    return best;
+}
+
+/* Address class of a stray write (docs/check.md "Stray writes"): an offset
+ * that is negative read as a signed 64-bit address is before the surface. */
+static const char *stray_class(uint64_t off, uint64_t bound)
+{
+    if (off >> 63) return "stray.before_surface";
+    return off >= bound ? "stray.past_end" : "stray.inside_unplanned";
 }
 
 static const vo_free *free_at(const vo_result *r, uint8_t space, uint32_t index, uint64_t off)
@@ -299,6 +417,11 @@ static const vo_access *find_acc(const vo_result *r, uint8_t space, uint32_t ind
         if (space == VO_SPACE_SURFACE) {
             if (a->surface != index) continue;
             base = a->address;
+        } else if (space == VO_SPACE_FLAT) { /* index: region ordinal, off: offset in the region */
+            if (a->surface != VO_ACC_FLAT || index >= r->final.nregions) continue;
+            uint64_t rb = r->final.regions[index].base;
+            if (a->address < rb || a->address - rb >= r->final.regions[index].mem.size) continue;
+            base = a->address - rb;
         } else {
             if (a->reg_var != index) continue;
             base = a->reg_off;
@@ -316,6 +439,15 @@ static uint64_t surface_size(const vo_state *s, uint32_t index)
     return sf ? sf->size : 0;
 }
 
+/* the bound vo_access_clause compares with: a surface's size; for a flat
+ * access the end of the region holding its first byte (0: outside all) */
+static uint64_t access_bound(const vo_state *s, const vo_access *a)
+{
+    if (a->surface != VO_ACC_FLAT) return surface_size(s, a->surface);
+    const vo_region *r = vo_state_region(s, a->address);
+    return r ? r->base + r->mem.size : 0;
+}
+
 static void classify(vctx *x, uint8_t space, uint32_t index, uint64_t off, uint8_t exp, uint8_t got, uint8_t init)
 {
     vo_diff *d = push_diff(x);
@@ -327,24 +459,43 @@ static void classify(vctx *x, uint8_t space, uint32_t index, uint64_t off, uint8
     d->got = got;
     d->initial = init;
     const vo_access *a = find_acc(x->r, space, index, off);
+    d->bound = space == VO_SPACE_SURFACE ? surface_size(x->in, index)
+             : space == VO_SPACE_FLAT ? (index < x->in->nregions ? x->in->regions[index].mem.size : 0) /* region size */
+             : a ? access_bound(x->in, a) : 0;
     if (a) {
         d->has_acc = 1;
         d->acc = *a;
-        d->delta = (uint8_t)(off - (space == VO_SPACE_SURFACE ? a->address : a->reg_off));
+        uint64_t at = space == VO_SPACE_VAR ? a->reg_off : a->address;
+        if (space == VO_SPACE_FLAT) at -= x->r->final.regions[index].base; /* find_acc checked index */
+        d->delta = (uint8_t)(off - at);
         /* a byte of an overlapping access that is outside every one_of range
          * is judged under the access's address clause */
-        d->clause = a->outcome == VO_ACC_OVERLAP ? a->clause : vo_access_clause(a, surface_size(x->in, a->surface));
-    } else {
-        d->clause = fallback_clause(x);
+        d->clause = a->outcome == VO_ACC_OVERLAP ? a->clause : vo_access_clause(a, access_bound(x->in, a));
+    }
+    const vo_access *dis = a || space == VO_SPACE_FLAT ? NULL : disabled_lane_acc(x, space, index, off);
+    if (dis) { /* a disabled lane's own address (or register bytes): the channel-enable rule */
+        d->has_acc = 3;
+        d->acc = *dis;
+        d->delta = (uint8_t)(off - (space == VO_SPACE_SURFACE ? dis->address : dis->reg_off));
+        d->clause = chen_clause(x);
+    } else if (!a) {
+        d->clause = space == VO_SPACE_SURFACE ? stray_class(off, d->bound) : main_clause(x->r);
     }
     /* DWORD_ATOMIC: an atomic writes memory and reads into its destination */
     int atomic = x->have_insn && x->insn.desc->family == VO_FAM_ATOMIC;
     int reads_var = !x->is_write || atomic;
     int produced = a && (a->outcome == VO_ACC_DONE || a->outcome == VO_ACC_OVERLAP) &&
-                   (atomic || (space == VO_SPACE_SURFACE) == (x->is_write != 0)); /* the instruction's output space */
+                   (atomic || (space != VO_SPACE_VAR) == (x->is_write != 0)); /* the instruction's output space */
     if (produced) d->kind = (got == init && exp != init) ? VO_K_MISSING_WRITE : VO_K_WRONG_VALUE;
     else if (a && a->outcome == VO_ACC_OOB && reads_var && space == VO_SPACE_VAR) d->kind = VO_K_WRONG_VALUE;
-    else d->kind = VO_K_EXTRA_WRITE;
+    else if (!a && !dis && space == VO_SPACE_SURFACE) {
+        d->kind = VO_K_STRAY_WRITE; /* no access plans this byte: the nearest enabled lane is the hint */
+        const vo_access *nb = nearest_acc(x->r, index, off);
+        if (nb) {
+            d->has_acc = 4;
+            d->acc = *nb;
+        }
+    } else d->kind = VO_K_EXTRA_WRITE;
     if (!a && space == VO_SPACE_VAR && reads_var && x->have_insn &&
         (x->insn.desc->family == VO_FAM_SCATTERED || atomic) &&
         index == x->insn.data.id && off >= x->insn.data.offset && off - x->insn.data.offset < 4u * x->ctrl.exec_size) {
@@ -364,8 +515,8 @@ static void shape(vctx *x, uint8_t space, uint32_t index, const char *what)
 {
     vo_diff *d = push_diff(x);
     if (x->v->detail[0] == 0)
-        snprintf(x->v->detail, sizeof x->v->detail, "final state: %s %u %s", space == VO_SPACE_VAR ? "variable" : "surface",
-                 index, what);
+        snprintf(x->v->detail, sizeof x->v->detail, "final state: %s %u %s",
+                 space == VO_SPACE_VAR ? "variable" : space == VO_SPACE_FLAT ? "memory region" : "surface", index, what);
     if (!d) return;
     d->space = space;
     d->index = index;
@@ -393,9 +544,11 @@ static void cmp_vars(vctx *x, const vo_state *exp, const vo_state *got)
 
 static const uint8_t zero_page[VO_PAGE_BYTES];
 
-static void cmp_surface(vctx *x, const vo_surface *e, const vo_surface *g)
+/* e against g page by page; init: the same surface in the input (NULL: zero).
+ * space/index/org name the bytes in diffs (flat: index 0, org = region base). */
+static void cmp_pages(vctx *x, const vo_surface *e, const vo_surface *g, const vo_surface *init, uint8_t space,
+                      uint32_t index, uint64_t org)
 {
-    const vo_surface *init = vo_state_surface(x->in, e->index);
     uint32_t i = 0, j = 0, ng = g ? g->npages : 0;
     while (i < e->npages || j < ng) {
         uint64_t be = i < e->npages ? e->pages[i]->base : UINT64_MAX;
@@ -405,11 +558,40 @@ static void cmp_surface(vctx *x, const vo_surface *e, const vo_surface *g)
         const uint8_t *pg = bg == base ? g->pages[j++]->bytes : zero_page;
         if (memcmp(pe, pg, VO_PAGE_BYTES) == 0) continue;
         for (uint32_t b = 0; b < VO_PAGE_BYTES; b++) {
-            if (pe[b] == pg[b] || free_at(x->r, VO_SPACE_SURFACE, e->index, base + b)) continue;
+            if (pe[b] == pg[b] || free_at(x->r, space, index, org + base + b)) continue;
             uint8_t iv = 0;
             if (init) vo_surface_read(init, base + b, &iv, 1);
-            classify(x, VO_SPACE_SURFACE, e->index, base + b, pe[b], pg[b], iv);
+            classify(x, space, index, org + base + b, pe[b], pg[b], iv);
         }
+    }
+}
+
+static void cmp_surface(vctx *x, const vo_surface *e, const vo_surface *g)
+{
+    cmp_pages(x, e, g, vo_state_surface(x->in, e->index), VO_SPACE_SURFACE, e->index, 0);
+}
+
+/* flat memory: regions paired by base (the DUT cannot add or resize one) */
+static void cmp_memory(vctx *x, const vo_state *exp, const vo_state *got)
+{
+    for (uint32_t i = 0; i < exp->nregions; i++) {
+        const vo_region *e = &exp->regions[i];
+        const vo_region *g = vo_state_region(got, e->base);
+        if (g && (g->base != e->base || g->mem.size != e->mem.size)) {
+            shape(x, VO_SPACE_FLAT, i, "has another base or size");
+            continue;
+        }
+        if (!g && e->mem.npages) {
+            shape(x, VO_SPACE_FLAT, i, "is missing");
+            continue;
+        }
+        const vo_region *in = vo_state_region(x->in, e->base);
+        cmp_pages(x, &e->mem, g ? &g->mem : NULL, in && in->base == e->base ? &in->mem : NULL, VO_SPACE_FLAT, i, 0);
+    }
+    for (uint32_t i = 0; i < got->nregions; i++) {
+        const vo_region *g = &got->regions[i];
+        const vo_region *e = vo_state_region(exp, g->base);
+        if ((!e || e->base != g->base) && g->mem.npages) shape(x, VO_SPACE_FLAT, i, "is not in the input");
     }
 }
 
@@ -434,6 +616,10 @@ static void read_space(const vo_state *s, uint8_t space, uint32_t index, uint64_
     if (space == VO_SPACE_VAR) {
         const vo_var *v = vo_state_var(s, index);
         for (uint32_t b = 0; b < len; b++) out[b] = v && off + b < v->size ? v->data[off + b] : 0;
+    } else if (space == VO_SPACE_FLAT) { /* region ordinal, offset in it */
+        const vo_surface *m = index < s->nregions ? &s->regions[index].mem : NULL;
+        for (uint32_t b = 0; b < len; b++) out[b] = 0;
+        if (m && off < m->size) vo_surface_read(m, off, out, (uint32_t)(len < m->size - off ? len : m->size - off));
     } else {
         const vo_surface *sf = vo_state_surface(s, index);
         if (sf) vo_surface_read(sf, off, out, len); else memset(out, 0, len);
@@ -650,19 +836,31 @@ static void viols(vctx *x, const vo_dut_out *d)
         vo_diff *df = push_diff(x);
         if (!df || i >= VO_VIOL_MAX) continue;
         const vo_viol *w = &d->viol[i];
-        df->space = VO_SPACE_SURFACE;
+        df->space = w->space == VO_SPACE_FLAT ? VO_SPACE_FLAT : VO_SPACE_SURFACE;
         df->kind = VO_K_WRITE_PAST_BOUND;
         df->index = w->surface;
         df->offset = w->offset;
         df->len = w->len;
-        const vo_access *a = find_acc(x->r, VO_SPACE_SURFACE, w->surface, w->offset);
+        df->bound = w->space == VO_SPACE_FLAT ? 0 : surface_size(x->in, w->surface);
+        const vo_access *a = w->space == VO_SPACE_FLAT ? NULL : find_acc(x->r, df->space, w->surface, w->offset);
         if (a) {
             df->has_acc = 1;
             df->acc = *a;
             df->delta = (uint8_t)(w->offset - a->address);
-            df->clause = vo_access_clause(a, surface_size(x->in, a->surface));
+            df->clause = vo_access_clause(a, access_bound(x->in, a));
+        } else if (w->space != VO_SPACE_FLAT &&
+                   (a = disabled_lane_acc(x, VO_SPACE_SURFACE, w->surface, w->offset)) != NULL) {
+            df->has_acc = 3;
+            df->acc = *a;
+            df->delta = (uint8_t)(w->offset - a->address);
+            df->clause = chen_clause(x);
         } else {
-            df->clause = fallback_clause(x);
+            df->clause = stray_class(w->offset, df->bound);
+            const vo_access *nb = nearest_acc(x->r, w->surface, w->offset);
+            if (nb) {
+                df->has_acc = 4;
+                df->acc = *nb;
+            }
         }
     }
 }
@@ -688,15 +886,29 @@ static int fail_status(vctx *x, int kind, const char *clause)
     return 0;
 }
 
+static int verdict(vctx *xp, const vo_state *in, const uint8_t *insn, size_t n, const vo_result *r,
+                   const vo_dut_out *d, vo_verdict *v);
+
 int vo_verdict_compute(const vo_state *in, const uint8_t *insn, size_t n, const vo_result *r,
                        const vo_dut_out *d, vo_verdict *v)
 {
     vctx x;
-    memset(&x, 0, sizeof x);
-    x.in = in;
-    x.r = r;
-    x.v = v;
+    int rc = verdict(&x, in, insn, n, r, d, v);
+    if (x.plan_state > 0) vo_result_free(&x.plan);
+    return rc;
+}
+
+static int verdict(vctx *xp, const vo_state *in, const uint8_t *insn, size_t n, const vo_result *r,
+                   const vo_dut_out *d, vo_verdict *v)
+{
+    memset(xp, 0, sizeof *xp);
+    xp->in = in;
+    xp->r = r;
+    xp->v = v;
+    xp->insn_bytes = insn;
+    xp->insn_n = n;
     v->pass = 1;
+    v->unsupported = 0;
     v->kind = 0;
     v->clause = "";
     v->bucket[0] = v->detail[0] = 0;
@@ -708,11 +920,11 @@ int vo_verdict_compute(const vo_state *in, const uint8_t *insn, size_t n, const 
         v->code_match = !d->code_known ? VO_CODE_FOREIGN : d->code_val == r->err.code ? VO_CODE_SAME : VO_CODE_OTHER;
     vo_insn_mnemonic(insn, n, v->mnemonic, sizeof v->mnemonic);
     vo_error derr;
-    if (vo_decode(insn, n, in->platform.visa_version, &x.insn, &derr) == 0) {
-        x.have_insn = 1;
-        vo_insn_ctrl(&x.insn, &x.ctrl);
-        x.is_write = x.insn.desc->is_write;
-        vo_disasm(&x.insn, v->asm_text, sizeof v->asm_text);
+    if (vo_decode(insn, n, in->platform.visa_version, &xp->insn, &derr) == 0) {
+        xp->have_insn = 1;
+        vo_insn_ctrl(&xp->insn, &xp->ctrl);
+        xp->is_write = xp->insn.desc->is_write;
+        vo_disasm(&xp->insn, v->asm_text, sizeof v->asm_text);
     } else {
         size_t k = (size_t)snprintf(v->asm_text, sizeof v->asm_text, "(undecodable:");
         for (size_t i = 0; i < n && k + 4 < sizeof v->asm_text; i++)
@@ -720,10 +932,16 @@ int vo_verdict_compute(const vo_state *in, const uint8_t *insn, size_t n, const 
         snprintf(v->asm_text + k, sizeof v->asm_text - k, ")");
     }
     const char *dmsg = d->msg[0] ? d->msg : "no message";
+    if (d->status == VO_DUT_UNSUPPORTED) { /* counted apart: neither a pass nor a failure */
+        snprintf(v->detail, sizeof v->detail, "DUT: unsupported (%.250s)", dmsg);
+        fail_status(xp, VO_K_UNSUPPORTED, main_clause(r));
+        v->unsupported = 1;
+        return 0;
+    }
     int tk = transport_kind(d->status);
     if (tk >= 0) {
         snprintf(v->detail, sizeof v->detail, "DUT %s: %.250s", vo_dut_status_name((unsigned)d->status), dmsg);
-        return fail_status(&x, tk, main_clause(r));
+        return fail_status(xp, tk, main_clause(r));
     }
     switch (r->status) {
     case VO_INVALID:
@@ -733,7 +951,7 @@ int vo_verdict_compute(const vo_state *in, const uint8_t *insn, size_t n, const 
         snprintf(v->detail, sizeof v->detail, "oracle: invalid, %s (field %.32s, byte %lld: %.120s); DUT %s (%.100s)",
                  vo_errcode_name(r->err.code), r->err.field ? r->err.field : "?", (long long)r->err.offset,
                  r->err.message, vo_dut_status_name((unsigned)d->status), dmsg);
-        return fail_status(&x, d->status == VO_DUT_FAILED ? VO_K_DUT_ERROR : VO_K_NOT_REJECTED, main_clause(r));
+        return fail_status(xp, d->status == VO_DUT_FAILED ? VO_K_DUT_ERROR : VO_K_NOT_REJECTED, main_clause(r));
     case VO_UNDEFINED: /* anything goes except crashing or hanging */
         return 1;
     default:
@@ -741,15 +959,16 @@ int vo_verdict_compute(const vo_state *in, const uint8_t *insn, size_t n, const 
     }
     if (d->status == VO_DUT_REJECTED || d->status == VO_DUT_FAILED) {
         snprintf(v->detail, sizeof v->detail, "oracle: ok; DUT %s (%.200s)", vo_dut_status_name((unsigned)d->status), dmsg);
-        return fail_status(&x, d->status == VO_DUT_REJECTED ? VO_K_WRONGLY_REJECTED : VO_K_DUT_ERROR, main_clause(r));
+        return fail_status(xp, d->status == VO_DUT_REJECTED ? VO_K_WRONGLY_REJECTED : VO_K_DUT_ERROR, main_clause(r));
     }
-    viols(&x, d);
-    cmp_vars(&x, &r->final, &d->state);
-    cmp_surfaces(&x, &r->final, &d->state);
-    cmp_one_of(&x, &r->final, &d->state);
-    cmp_serializable(&x, &r->final, &d->state); /* DWORD_ATOMIC */
+    viols(xp, d);
+    cmp_vars(xp, &r->final, &d->state);
+    cmp_surfaces(xp, &r->final, &d->state);
+    cmp_memory(xp, &r->final, &d->state);
+    cmp_one_of(xp, &r->final, &d->state);
+    cmp_serializable(xp, &r->final, &d->state); /* DWORD_ATOMIC */
     if (!v->ndiff) return 1;
-    fail_status(&x, v->diffs[0].kind, v->diffs[0].clause);
+    fail_status(xp, v->diffs[0].kind, v->diffs[0].clause);
     return 0;
 }
 
@@ -779,13 +998,28 @@ size_t vo_diff_format(const vo_diff *d, uint32_t n, char *buf, size_t cap)
     if (cap) buf[0] = 0;
     const char *sp = d->space == VO_SPACE_VAR ? "var V" : "surface ";
     if (d->kind == VO_K_BAD_SHAPE) {
-        APP("%s%u: missing, resized or unexpected  [state] bad_shape", sp, d->index);
+        if (d->space == VO_SPACE_FLAT) APP("memory[%u]: missing, resized or unexpected  [state] bad_shape", d->index);
+        else APP("%s%u: missing, resized or unexpected  [state] bad_shape", sp, d->index);
         return k;
     }
-    if (d->kind == VO_K_WRITE_PAST_BOUND)
-        APP("%s%u +0x%llx len %u: write refused by the host (past the surface size)", sp, d->index,
-            (unsigned long long)d->offset, d->len);
-    else {
+    if (d->kind == VO_K_WRITE_PAST_BOUND && d->space == VO_SPACE_FLAT)
+        APP("flat 0x%016llx len %u: write refused by the host (outside every region)", (unsigned long long)d->offset,
+            d->len);
+    else if (d->kind == VO_K_WRITE_PAST_BOUND)
+        APP("%s%u +0x%llx len %u: write refused by the host (outside the surface, bound 0x%llx)", sp, d->index,
+            (unsigned long long)d->offset, d->len, (unsigned long long)d->bound);
+    else if (d->space == VO_SPACE_FLAT) {
+        if (n > 1) APP("memory[%u] +0x%llx..0x%llx:", d->index, (unsigned long long)d->offset,
+                       (unsigned long long)(d->offset + n - 1));
+        else APP("memory[%u] +0x%llx:", d->index, (unsigned long long)d->offset);
+        APP(" expected ");
+        for (uint32_t i = 0; i < n; i++) APP("%02x", d[i].expected);
+        APP(" got ");
+        for (uint32_t i = 0; i < n; i++) APP("%02x", d[i].got);
+        APP(" (was ");
+        for (uint32_t i = 0; i < n; i++) APP("%02x", d[i].initial);
+        APP(")");
+    } else {
         if (n > 1) APP("%s%u +0x%llx..0x%llx:", sp, d->index, (unsigned long long)d->offset,
                        (unsigned long long)(d->offset + n - 1));
         else APP("%s%u +0x%llx:", sp, d->index, (unsigned long long)d->offset);
@@ -801,21 +1035,34 @@ size_t vo_diff_format(const vo_diff *d, uint32_t n, char *buf, size_t cap)
         const vo_access *a = &d->acc;
         unsigned lo = d->delta, hi = (unsigned)(d->delta + n - 1);
         APP("  lane %u ch %u elt %u addr 0x%llx", a->lane, a->channel, a->element, (unsigned long long)a->address);
-        if (d->space == VO_SPACE_SURFACE) {
+        if (d->space != VO_SPACE_VAR) {
             if (a->reg_var) {
                 if (n > 1) APP(" <- %s V%u byte %u..%u", a->is_write ? "src" : "dst", a->reg_var, a->reg_off + lo,
                                a->reg_off + hi);
                 else APP(" <- %s V%u byte %u", a->is_write ? "src" : "dst", a->reg_var, a->reg_off + lo);
             }
+        } else if (a->surface == VO_ACC_FLAT) {
+            if (n > 1) APP(" <- flat 0x%016llx..0x%016llx", (unsigned long long)(a->address + lo),
+                           (unsigned long long)(a->address + hi));
+            else APP(" <- flat 0x%016llx", (unsigned long long)(a->address + lo));
         } else {
             if (n > 1) APP(" <- surface %u byte 0x%llx..0x%llx", a->surface, (unsigned long long)(a->address + lo),
                            (unsigned long long)(a->address + hi));
             else APP(" <- surface %u byte 0x%llx", a->surface, (unsigned long long)(a->address + lo));
         }
+        APP(" (bound 0x%llx)", (unsigned long long)d->bound); /* the surface size: is it out of bounds? */
     } else if (d->has_acc == 2) {
         APP("  lane %u (disabled)", d->acc.lane);
+    } else if (d->has_acc == 3) {
+        APP("  lane %u (disabled) ch %u elt %u would address 0x%llx (bound 0x%llx)", d->acc.lane, d->acc.channel,
+            d->acc.element, (unsigned long long)d->acc.address, (unsigned long long)d->bound);
+    } else if (d->has_acc == 4) {
+        if (d->kind != VO_K_WRITE_PAST_BOUND) APP("  no access plans this byte (bound 0x%llx);", (unsigned long long)d->bound);
+        APP("  nearest planned write: lane %u ch %u elt %u addr 0x%llx", d->acc.lane, d->acc.channel, d->acc.element,
+            (unsigned long long)d->acc.address);
     } else {
         APP("  no access of the oracle covers this byte");
+        if (d->space == VO_SPACE_SURFACE) APP(" (bound 0x%llx)", (unsigned long long)d->bound);
     }
     APP("  [%s] %s", d->clause ? d->clause : "?", vo_kind_name(d->kind));
     return k;

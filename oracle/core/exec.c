@@ -1,102 +1,10 @@
 /* The engine: channel enables, then a family's access plan performed against
  * the sparse surfaces, with out-of-bound, alignment and overlap rules, and the
  * freedom the spec leaves (docs/decisions.md). */
-#include "internal.h"
+#include "families.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-void vo_result_init(vo_result *r)
-{
-    memset(r, 0, sizeof *r);
-    vo_state_init(&r->final);
-}
-
-static void free_list_clear(vo_result *r)
-{
-    for (uint32_t i = 0; i < r->nfree; i++) {
-        free(r->free[i].values);
-        free(r->free[i].lanes); /* DWORD_ATOMIC */
-    }
-    r->nfree = 0;
-}
-
-void vo_result_free(vo_result *r)
-{
-    free_list_clear(r);
-    free(r->free);
-    free(r->acc);
-    vo_state_free(&r->final);
-    memset(r, 0, sizeof *r);
-    vo_state_init(&r->final);
-}
-
-vo_free *vo_free_push(vo_result *r)
-{
-    if (r->nfree == r->free_cap) {
-        uint32_t nc = r->free_cap ? r->free_cap * 2 : 16;
-        vo_free *n = realloc(r->free, sizeof *n * nc);
-        if (!n) return NULL;
-        r->free = n;
-        r->free_cap = nc;
-    }
-    vo_free *f = &r->free[r->nfree++];
-    memset(f, 0, sizeof *f);
-    return f;
-}
-
-void vo_free_var_undefined(vo_ctx *x, uint32_t off, uint32_t len, unsigned clause)
-{
-    if (!x->data_var || off >= x->data_var->size || !len) return;
-    if (len > x->data_var->size - off) len = x->data_var->size - off; /* clipped to the variable */
-    vo_free *f = vo_free_push(x->r);
-    if (!f) return;
-    f->space = VO_SPACE_VAR;
-    f->kind = VO_FREE_UNDEFINED;
-    f->index = x->data_var->id;
-    f->offset = off;
-    f->len = len;
-    f->clause = vo_clause_name(clause);
-    vo_clause(x->r, clause);
-}
-
-/* decisions D12, D37: a load's destination bytes from `end` up to the end of
- * the GRF holding it are undefined (register padding) */
-void vo_free_grf_tail(vo_ctx *x, uint32_t end)
-{
-    uint32_t grf_end = (end + x->grf - 1) / x->grf * x->grf;
-    if (grf_end > end) {
-        vo_tag(x->r, VO_TAG_PADDING);
-        vo_tag(x->r, VO_TAG_DVR_GATHER_PADDING);
-        vo_free_var_undefined(x, end, grf_end - end, VO_C_GATHER_PADDING);
-    }
-}
-
-void vo_plan_add(vo_ctx *x, uint8_t lane, uint8_t ch, uint8_t elem, uint64_t addr, uint8_t size,
-                 uint8_t align, uint8_t slot, uint32_t reg_off, uint8_t clause, uint8_t align_stated)
-{
-    if (x->nplan >= VO_MAX_PLAN) return;
-    vo_plan *p = &x->plan[x->nplan++];
-    p->addr = addr; p->reg_off = reg_off; p->lane = lane; p->channel = ch; p->element = elem;
-    p->size = size; p->align = align; p->slot = slot; p->clause = clause; p->align_stated = align_stated;
-}
-
-void vo_acc_push(vo_ctx *x, const vo_plan *p, uint8_t outcome)
-{
-    vo_result *r = x->r;
-    if (r->nacc == r->acc_cap) {
-        uint32_t nc = r->acc_cap ? r->acc_cap * 2 : 32;
-        vo_access *n = realloc(r->acc, sizeof *n * nc);
-        if (!n) return;
-        r->acc = n;
-        r->acc_cap = nc;
-    }
-    vo_access *a = &r->acc[r->nacc++];
-    a->lane = p->lane; a->channel = p->channel; a->element = p->element; a->size = p->size;
-    a->is_write = x->d->is_write; a->outcome = outcome; a->surface = x->surf_index; a->address = p->addr;
-    a->reg_var = x->data_var ? x->data_var->id : 0; a->reg_off = p->reg_off;
-    a->clause = vo_clause_name(p->clause);
-}
 
 /* Channel enables (5_operands.md "EvaluateChEn"; decision D19). */
 static uint32_t eval_chen(vo_ctx *x)
@@ -387,7 +295,7 @@ static vo_status finish(vo_result *r, vo_status st)
     r->status = st;
     if (st == VO_INVALID) {
         vo_clause(r, VO_C_INVALID);
-        free_list_clear(r);
+        vo_result_lists_clear(r);
         r->nacc = 0;
     }
     normalize_free(r);
@@ -406,7 +314,7 @@ static vo_status fail_with(vo_result *r, vo_errcode c, const char *field, int64_
 /* Clears a result for reuse, keeping its buffers (vo_run runs per fuzz input). */
 static void result_reset(vo_result *r)
 {
-    free_list_clear(r);
+    vo_result_lists_clear(r);
     r->nacc = 0;
     vo_state_free(&r->final);
     r->status = VO_OK;
@@ -433,10 +341,11 @@ vo_status vo_run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *
     x.r = r;
     x.grf = in->platform.grf_bytes;
     vo_insn_ctrl(&insn, &x.c);
-    int v = vo_validate(&x);
+    const vo_family_ops *fam = family_of(x.d);
+    int v = vo_validate_opcode(&x);
+    if (v == 0) v = fam->validate ? fam->validate(&x) : vo_validate(&x);
     if (v < 0) return finish(r, VO_INVALID);
 
-    const vo_family_ops *fam = family_of(x.d);
     if (v == 0) { /* decision D14: every operand byte the instruction needs lies in its variable */
         if ((uint64_t)x.eoff_off + fam->eoff_bytes(&x) > (x.eoff_var ? x.eoff_var->size : 0) && fam->eoff_bytes(&x))
             v = 1;

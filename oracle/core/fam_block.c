@@ -2,7 +2,7 @@
  * OWORD_ST (0x36) and OWORD_LD (0x35): offset in oword units (decision D7:
  * byte address offset*16, no wrap). OWORD_LD_UNALIGNED (0x3C): offset in
  * bytes, dword-aligned (decision D39); in dwords before vISA 3.2 (decision D38). */
-#include "internal.h"
+#include "engine.h"
 
 static uint32_t owords(const vo_ctx *x) { return 1u << (x->in->val[VO_R_OWORD_SIZE] & 7); }
 static uint32_t eoff_bytes(const vo_ctx *x) { (void)x; return 0; }
@@ -35,4 +35,9 @@ static void plan(vo_ctx *x)
  * end of the last GRF it writes */
 static void padding(vo_ctx *x) { vo_free_grf_tail(x, x->data_off + data_bytes(x)); }
 
-const vo_family_ops vo_fam_block = { eoff_bytes, data_bytes, plan, padding, NULL, 0 };
+const vo_family_ops vo_fam_block = {
+    .eoff_bytes = eoff_bytes,
+    .data_bytes = data_bytes,
+    .plan = plan,
+    .padding = padding,
+};

@@ -1,7 +1,7 @@
 /* 4-channel family: SCATTER4_SCALED (0x75), GATHER4_SCALED (0x74). The k-th enabled channel (R,G,B,A
  * order) uses register dwords k*B + i, B = max(exec_size, GRF/4)
  * (visa-reference §1.11); lane i channel c addresses (goff + eoff[i]) + 4c. */
-#include "internal.h"
+#include "engine.h"
 
 static uint32_t nch(const vo_ctx *x)
 {
@@ -50,4 +50,9 @@ static void padding(vo_ctx *x)
                               VO_C_GATHER_PADDING);
 }
 
-const vo_family_ops vo_fam_fourch = { eoff_bytes, data_bytes, plan, padding, NULL, 0 };
+const vo_family_ops vo_fam_fourch = {
+    .eoff_bytes = eoff_bytes,
+    .data_bytes = data_bytes,
+    .plan = plan,
+    .padding = padding,
+};

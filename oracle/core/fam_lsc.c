@@ -12,8 +12,8 @@
  *   - scope 0..6; >= 7 E_LSC_SCOPE;
  *   - on slm the op must be none and the scope group (E_LSC_SLM_FENCE, D98).
  *
- * LSC_UNTYPED: see the block comment above vo_lsc_validate. */
-#include "internal.h"
+ * LSC_UNTYPED: see the block comment above lsc_validate. */
+#include "engine.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -36,7 +36,7 @@ static int lsc_bad(vo_ctx *x, vo_errcode c, unsigned role, const char *fmt, ...)
 }
 
 /* ---- LSC_FENCE ---- */
-int vo_lsc_fence_validate(vo_ctx *x)
+static int fence_validate(vo_ctx *x) /* replaces vo_validate (vo_family_ops.validate) */
 {
     const vo_insn *in = x->in;
     uint32_t exec = in->val[VO_R_EXEC], pred = in->val[VO_R_PRED];
@@ -72,9 +72,33 @@ static int fence_run(vo_ctx *x)
     vo_clause(x->r, VO_C_LSC_FENCE_NOP); /* no state change in a single-thread model */
     return 0;
 }
-const vo_family_ops vo_fam_lsc_fence = { no_bytes, no_bytes, no_plan, NULL, fence_run, 1 };
+const vo_family_ops vo_fam_lsc_fence = {
+    .eoff_bytes = no_bytes,
+    .data_bytes = no_bytes,
+    .plan = no_plan,
+    .run = fence_run,
+    .no_lanes = 1,
+    .validate = fence_validate,
+};
 
 /* ================= LSC_UNTYPED (0x89) ================= */
+
+/* the predicate word, as for every instruction (decision D19) */
+static int lsc_pred(vo_ctx *x)
+{
+    uint32_t p = x->in->val[VO_R_PRED];
+    if (p == 0) return 0;
+    unsigned id = p & 0xFFF;
+    if (id == 0) return lsc_bad(x, VO_E_PRED_ID, VO_R_PRED, "predicate flags 0x%04x with id 0", p);
+    if (p & 0x1000) return lsc_bad(x, VO_E_PRED_RESERVED, VO_R_PRED, "reserved predicate bit 12 set");
+    if (((p >> 13) & 3) == 3) return lsc_bad(x, VO_E_PRED_RESERVED, VO_R_PRED, "predicate combine 3 is reserved");
+    const vo_pred *pv = vo_state_pred(x->st, (uint16_t)id);
+    if (!pv) return lsc_bad(x, VO_E_PRED_ID, VO_R_PRED, "predicate P%u is not declared", id);
+    if (pv->num_elts < x->c.mask_off + x->c.exec_size)
+        return lsc_bad(x, VO_E_PRED_SIZE, VO_R_PRED, "P%u has %u elements; offset %u + exec size %u needs more", id,
+                       pv->num_elts, x->c.mask_off, x->c.exec_size);
+    return 0;
+}
 
 int vo_lsc_kind(uint8_t sub, uint8_t *arity, uint8_t *is_float)
 {
@@ -229,7 +253,7 @@ static unsigned lsc_regs(const vo_ctx *x)
  * lowest offset; a rule combining fields is reported at the later field).
  * Decisions D101-D110 (docs/decisions.md). Returns 0, -1 invalid, 1 undefined.
  */
-int vo_lsc_validate(vo_ctx *x)
+static int lsc_validate(vo_ctx *x)
 {
     const vo_insn *in = x->in;
     struct vo_lsc_ctx *L = &x->lsc;
@@ -247,7 +271,7 @@ int vo_lsc_validate(vo_ctx *x)
             return lsc_bad(x, VO_E_MASK_CTRL, VO_R_EXEC, "mask offset %u with exec size %u (must be aligned and <= 32)",
                            x->c.mask_off, x->c.exec_size);
     }
-    if (vo_check_pred(x) != 0) return -1;
+    if (lsc_pred(x) != 0) return -1;
     /* SFID: ugm, ugml, slm (D103) */
     L->sfid = (uint8_t)in->val[VO_R_LSC_SFID];
     if (L->sfid != 0 && L->sfid != 1 && L->sfid != 3)
@@ -379,8 +403,19 @@ int vo_lsc_validate(vo_ctx *x)
     return undefined;
 }
 
-/* execution: see lsc_run below (step 3 of issue 14) */
+
+/* ---- LSC_UNTYPED execution ---- */
+static int lsc_run(vo_ctx *x)
+{
+    vo_tag(x->r, VO_TAG_LSC_NOT_EXECUTED); /* decision D111: interim, no claim on the final state */
+    return 1;
+}
 static uint32_t lsc_none(const vo_ctx *x) { (void)x; return 0; }
 static void lsc_plan(vo_ctx *x) { (void)x; }
-int vo_lsc_run(vo_ctx *x);
-const vo_family_ops vo_fam_lsc = { lsc_none, lsc_none, lsc_plan, NULL, vo_lsc_run, 0 };
+const vo_family_ops vo_fam_lsc = {
+    .eoff_bytes = lsc_none,
+    .data_bytes = lsc_none,
+    .plan = lsc_plan,
+    .run = lsc_run,
+    .validate = lsc_validate,
+};

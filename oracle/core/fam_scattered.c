@@ -2,7 +2,7 @@
  * SCATTER (0x3A) / GATHER (0x39): element units (decision D8); GATHER_SCALED
  * (0x78) / SCATTER_SCALED (0x79): bytes; QW_GATHER (0x86) / QW_SCATTER (0x87):
  * bytes, one qword slot per lane, no global offset (goff stays 0). */
-#include "internal.h"
+#include "engine.h"
 
 static uint32_t es(const vo_ctx *x) { return x->c.exec_size; }
 /* register slot per lane: a dword, a qword for QW_GATHER/QW_SCATTER (D43) */
@@ -52,4 +52,9 @@ static void plan(vo_ctx *x)
 /* decision D12: bytes after the last lane's dword up to the end of its GRF */
 static void padding(vo_ctx *x) { vo_free_grf_tail(x, x->data_off + data_bytes(x)); }
 
-const vo_family_ops vo_fam_scattered = { eoff_bytes, data_bytes, plan, padding, NULL, 0 };
+const vo_family_ops vo_fam_scattered = {
+    .eoff_bytes = eoff_bytes,
+    .data_bytes = data_bytes,
+    .plan = plan,
+    .padding = padding,
+};

@@ -2,7 +2,9 @@
  * (visa-reference §1, §2, §7 and docs/decisions.md), in binary order so the
  * first error reported is the one at the lowest offset, then resolves the
  * operands against the state. */
-#include "internal.h"
+#include "engine.h"
+#include "atomic_ops.h"
+#include "families.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -52,7 +54,7 @@ static int check_exec(vo_ctx *x, unsigned role)
     return 0;
 }
 
-int vo_check_pred(vo_ctx *x)
+static int check_pred(vo_ctx *x)
 {
     uint32_t p = x->in->val[VO_R_PRED];
     if (p == 0) return 0;
@@ -249,12 +251,18 @@ static int check_atomic_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var *
     return 0;
 }
 
-int vo_validate(vo_ctx *x)
+/* an operand field that names a variable (its id width depends on the version) */
+static int has_var_operand(const vo_desc *d)
+{
+    for (unsigned i = 0; i < d->nfields; i++)
+        if (d->fields[i].kind == VO_FK_VEC || d->fields[i].kind == VO_FK_RAW) return 1;
+    return 0;
+}
+
+int vo_validate_opcode(vo_ctx *x)
 {
     const vo_desc *d = x->d;
-    const vo_insn *in = x->in;
-    int undefined = 0;
-    if (in->visa_version < 304 && d->family != VO_FAM_LSC_FENCE) vo_tag(x->r, VO_TAG_DVR_ID_WIDTH); /* fence: no ids */
+    if (x->in->visa_version < 304 && has_var_operand(d)) vo_tag(x->r, VO_TAG_DVR_ID_WIDTH);
     if (d->min_gen && x->st->platform.gen < d->min_gen) { /* decision D40: the opcode itself */
         vo_error *e = &x->r->err;
         e->code = VO_E_PLATFORM;
@@ -264,8 +272,14 @@ int vo_validate(vo_ctx *x)
                  d->min_gen >= VO_GEN_DG2 ? "DG2" : "XeHP_SDV"); /* LSC: decision D100 */
         return -1;
     }
-    if (d->family == VO_FAM_LSC_FENCE) return vo_lsc_fence_validate(x); /* LSC (issue 14) */
-    if (d->family == VO_FAM_LSC) return vo_lsc_validate(x);
+    return 0;
+}
+
+int vo_validate(vo_ctx *x)
+{
+    const vo_desc *d = x->d;
+    const vo_insn *in = x->in;
+    int undefined = 0;
     if (d->min_gen && x->st->platform.gen < VO_GEN_PVC) vo_tag(x->r, VO_TAG_DVR_QW); /* D40: doc says PVC */
     for (unsigned i = 0; i < d->nfields; i++) {
         unsigned role = d->fields[i].role;
@@ -273,7 +287,7 @@ int vo_validate(vo_ctx *x)
         int rc = 0;
         switch (role) {
         case VO_R_EXEC: case VO_R_NUM_ELTS: rc = check_exec(x, role); break;
-        case VO_R_PRED: rc = vo_check_pred(x); break;
+        case VO_R_PRED: rc = check_pred(x); break;
         case VO_R_ELT_SIZE:
             if ((v & 3) == 3) rc = bad(x, VO_E_ELT_SIZE, role, "elt_size code 3 is reserved");
             else if (v & ~3u) rc = bad(x, VO_E_ELT_SIZE, role, "reserved bits 7..2 set (0x%02x)", v); /* D20 */

@@ -26,7 +26,7 @@
  * The byte the shape does not use (chmask of non-quad ops, elems of quad
  * ops) has no text; asm writes 0 (decision D105). Bytes with no meaning print '?'. */
 #include "lsc_text.h"
-#include "internal.h"
+#include "engine.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

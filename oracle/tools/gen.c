@@ -9,7 +9,7 @@
  *           special (invalid / undefined / corner) case.
  * Factors not fixed by a systematic item are drawn from the case's PRNG. */
 #include "visa_gen.h"
-#include "internal.h"
+#include "gen_internal.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -10,7 +10,8 @@
  *           collision; E every invalid / undefined class x 4 variants
  *   k >= S  random, boundary-biased, with many lanes on few addresses
  *           (collisions), a quarter of them invalid/undefined specials. */
-#include "internal.h"
+#include "atomic_ops.h"
+#include "gen_internal.h"
 #include "visa_gen.h"
 #include <stdarg.h>
 #include <stdio.h>

@@ -10,7 +10,7 @@
  *   k < S     every invalid class (sfid, op, scope >= limit, SLM rules, a
  *             platform without LSC, truncation, trailing bytes)
  *   k >= S    random bytes, biased to the valid range. */
-#include "internal.h"
+#include "gen_internal.h"
 #include "visa_gen.h"
 #include <stdarg.h>
 #include <stdio.h>

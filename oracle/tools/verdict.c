@@ -2,7 +2,8 @@
  * the DUT C ABI. No I/O: the CLI (oracle/cli/cmd_check.c) does the talking.
  * Rules and bucket strings are documented in docs/check.md. */
 #include "visa_check.h"
-#include "internal.h"
+#include "engine.h"
+#include "atomic_ops.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,0 +1,98 @@
+/* The engine's primitives (engine.h): result lifecycle, the access and
+ * freedom lists, plan entries and the register-padding freedom. Used by the
+ * families, the validator and vo_run; calls nothing above it. */
+#include "engine.h"
+#include <stdlib.h>
+#include <string.h>
+
+void vo_result_init(vo_result *r)
+{
+    memset(r, 0, sizeof *r);
+    vo_state_init(&r->final);
+}
+
+void vo_result_lists_clear(vo_result *r)
+{
+    for (uint32_t i = 0; i < r->nfree; i++) {
+        free(r->free[i].values);
+        free(r->free[i].lanes); /* DWORD_ATOMIC */
+    }
+    r->nfree = 0;
+}
+
+void vo_result_free(vo_result *r)
+{
+    vo_result_lists_clear(r);
+    free(r->free);
+    free(r->acc);
+    vo_state_free(&r->final);
+    memset(r, 0, sizeof *r);
+    vo_state_init(&r->final);
+}
+
+vo_free *vo_free_push(vo_result *r)
+{
+    if (r->nfree == r->free_cap) {
+        uint32_t nc = r->free_cap ? r->free_cap * 2 : 16;
+        vo_free *n = realloc(r->free, sizeof *n * nc);
+        if (!n) return NULL;
+        r->free = n;
+        r->free_cap = nc;
+    }
+    vo_free *f = &r->free[r->nfree++];
+    memset(f, 0, sizeof *f);
+    return f;
+}
+
+void vo_free_var_undefined(vo_ctx *x, uint32_t off, uint32_t len, unsigned clause)
+{
+    if (!x->data_var || off >= x->data_var->size || !len) return;
+    if (len > x->data_var->size - off) len = x->data_var->size - off; /* clipped to the variable */
+    vo_free *f = vo_free_push(x->r);
+    if (!f) return;
+    f->space = VO_SPACE_VAR;
+    f->kind = VO_FREE_UNDEFINED;
+    f->index = x->data_var->id;
+    f->offset = off;
+    f->len = len;
+    f->clause = vo_clause_name(clause);
+    vo_clause(x->r, clause);
+}
+
+/* decisions D12, D37: a load's destination bytes from `end` up to the end of
+ * the GRF holding it are undefined (register padding) */
+void vo_free_grf_tail(vo_ctx *x, uint32_t end)
+{
+    uint32_t grf_end = (end + x->grf - 1) / x->grf * x->grf;
+    if (grf_end > end) {
+        vo_tag(x->r, VO_TAG_PADDING);
+        vo_tag(x->r, VO_TAG_DVR_GATHER_PADDING);
+        vo_free_var_undefined(x, end, grf_end - end, VO_C_GATHER_PADDING);
+    }
+}
+
+void vo_plan_add(vo_ctx *x, uint8_t lane, uint8_t ch, uint8_t elem, uint64_t addr, uint8_t size,
+                 uint8_t align, uint8_t slot, uint32_t reg_off, uint8_t clause, uint8_t align_stated)
+{
+    if (x->nplan >= VO_MAX_PLAN) return;
+    vo_plan *p = &x->plan[x->nplan++];
+    p->addr = addr; p->reg_off = reg_off; p->lane = lane; p->channel = ch; p->element = elem;
+    p->size = size; p->align = align; p->slot = slot; p->clause = clause; p->align_stated = align_stated;
+}
+
+void vo_acc_push(vo_ctx *x, const vo_plan *p, uint8_t outcome)
+{
+    vo_result *r = x->r;
+    if (r->nacc == r->acc_cap) {
+        uint32_t nc = r->acc_cap ? r->acc_cap * 2 : 32;
+        vo_access *n = realloc(r->acc, sizeof *n * nc);
+        if (!n) return;
+        r->acc = n;
+        r->acc_cap = nc;
+    }
+    vo_access *a = &r->acc[r->nacc++];
+    a->lane = p->lane; a->channel = p->channel; a->element = p->element; a->size = p->size;
+    a->is_write = x->d->is_write; a->outcome = outcome; a->surface = x->surf_index; a->address = p->addr;
+    a->reg_var = x->data_var ? x->data_var->id : 0; a->reg_off = p->reg_off;
+    a->clause = vo_clause_name(p->clause);
+}

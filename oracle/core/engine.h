@@ -1,0 +1,97 @@
+/* The engine's primitives: the context one instruction runs in, a family's
+ * access plan, and the result lists (accesses, freedom). Below the families
+ * and the validator (engine.c); above only the public types and the state.
+ *
+ * Layers of oracle/core (docs/architecture.md; tests/test_layers.sh checks):
+ *   visa_oracle.h types, desc.c, names.c, state.c, decode.c
+ *   atomic_ops.c            pure op semantics
+ *   engine.c  (this)        ctx, plans, result lists
+ *   fam_*.c, validate.c     families and the validator: call down only
+ *   exec.c                  vo_run: validate, then the family (families.h)
+ */
+#ifndef VO_ENGINE_H
+#define VO_ENGINE_H
+#include "visa_oracle.h"
+
+#define VO_MAX_PLAN 64   /* 16 lanes x 4 channels, or 16 owords */
+
+/* One planned memory access, produced by a family, performed by the engine. */
+typedef struct vo_plan {
+    uint64_t addr;      /* byte address in the surface */
+    uint32_t reg_off;   /* byte offset in the data variable */
+    uint8_t lane, channel, element;
+    uint8_t size;       /* bytes accessed */
+    uint8_t align;      /* required alignment in bytes (1 = none) */
+    uint8_t slot;       /* bytes of the register slot this access fills (reads) */
+    uint8_t clause;     /* enum vo_clause of the rule that produced the address */
+    uint8_t align_stated; /* 0: alignment is the oracle's reading (decision D9) */
+} vo_plan;
+
+typedef struct vo_ctx {
+    const vo_insn *in;
+    const vo_desc *d;
+    vo_ctrl c;
+    vo_state *st;        /* the state being changed (r->final) */
+    vo_result *r;
+    uint8_t grf;
+    uint32_t surf_index;
+    vo_surface *sf;      /* NULL when a predefined surface is absent (size 0) */
+    uint64_t surf_size;
+    uint8_t is_slm;
+    uint32_t goff;
+    vo_var *eoff_var; uint32_t eoff_off;
+    vo_var *data_var; uint32_t data_off;  /* data_var NULL: %null destination */
+    vo_var *src0_var; uint32_t src0_off;  /* DWORD_ATOMIC: NULL when %null */
+    vo_var *src1_var; uint32_t src1_off;
+    uint32_t chen;
+    /* LSC (issue 14): decoded meaning of an LSC_UNTYPED instruction (fam_lsc.c) */
+    struct vo_lsc_ctx {
+        uint8_t kind, arity, is_float;   /* enum vo_lsc_kind */
+        uint8_t sfid, l1, l3, atype, asize, dsize, transposed, nelem, chmask;
+        uint32_t scale;
+        int32_t imm_off;
+        uint64_t surf_val;               /* immediate or register surface value */
+        uint8_t surf_is_reg;
+        uint32_t pitch;                  /* strided */
+        vo_var *src2_var; uint32_t src2_off;
+    } lsc;
+    uint32_t nplan;
+    vo_plan plan[VO_MAX_PLAN];
+} vo_ctx;
+
+/* A family: how many operand bytes it needs, and its access plan. */
+typedef struct vo_family_ops {
+    uint32_t (*eoff_bytes)(const vo_ctx *x);
+    uint32_t (*data_bytes)(const vo_ctx *x);
+    void (*plan)(vo_ctx *x);
+    void (*padding)(vo_ctx *x);   /* reads: mark register padding undefined (may be NULL) */
+    /* DWORD_ATOMIC: a family that reads and writes performs its own accesses:
+     * 0 ok, 1 undefined, -1 page cap (the engine restores the input) */
+    int (*run)(vo_ctx *x);
+    uint8_t no_lanes;             /* LSC_FENCE: no channel enables are evaluated */
+    /* value checks of a family that replaces the generic field walk of
+     * vo_validate (NULL: vo_validate); 0 ok, -1 invalid, 1 undefined */
+    int (*validate)(vo_ctx *x);
+} vo_family_ops;
+/* LSC_UNTYPED sub-op kinds (fam_lsc.c; also used by the text layer) */
+enum vo_lsc_kind { VO_LSC_LOAD, VO_LSC_LOAD_STRIDED, VO_LSC_LOAD_QUAD, VO_LSC_STORE, VO_LSC_STORE_STRIDED,
+                   VO_LSC_STORE_QUAD, VO_LSC_ATOMIC, VO_LSC_LOAD_STATUS, VO_LSC_STORE_UNCOMP, VO_LSC_APNDCTR };
+/* the kind, atomic arity and float flag of an LSC_UNTYPED sub-op; -1 if unknown */
+int vo_lsc_kind(uint8_t subop, uint8_t *arity, uint8_t *is_float);
+/* result lists */
+void vo_acc_push(vo_ctx *x, const vo_plan *p, uint8_t outcome);
+vo_free *vo_free_push(vo_result *r);
+void vo_result_lists_clear(vo_result *r); /* frees the freedom entries' buffers; nfree = 0 */
+
+/* helpers */
+static inline uint32_t vo_rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static inline void vo_tag(vo_result *r, unsigned t) { r->tags |= 1ull << t; }
+static inline void vo_clause(vo_result *r, unsigned c) { r->clauses[c >> 6] |= 1ull << (c & 63); }
+void vo_plan_add(vo_ctx *x, uint8_t lane, uint8_t ch, uint8_t elem, uint64_t addr, uint8_t size,
+                 uint8_t align, uint8_t slot, uint32_t reg_off, uint8_t clause, uint8_t align_stated);
+void vo_free_var_undefined(vo_ctx *x, uint32_t off, uint32_t len, unsigned clause);
+void vo_free_grf_tail(vo_ctx *x, uint32_t end); /* padding after `end` up to its GRF's end */
+#endif

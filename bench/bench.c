@@ -42,7 +42,7 @@ typedef struct bcase {
     int qw;               /* QW ops: XeHP_SDV and the UQ data variable V34; 2: LSC (DG2) */
 } bcase;
 
-/* Encoders for the seed opcodes (visa-reference §2.1-2.4; vISA >= 3.4, so
+/* Encoders for the seed opcodes (docs/encoding.md §2.1-2.4; vISA >= 3.4, so
  * variable ids are 4 bytes). Operands: immediate global offset 0, element
  * offsets V32.0, data V33.0, surface T6. */
 static size_t put_u32(uint8_t *p, uint32_t v)
@@ -97,7 +97,7 @@ static size_t enc_oword_st(uint8_t *b, uint8_t size_code)
     return k;
 }
 
-/* ---- issue 8: the other seven (visa-reference §2.1-2.5) ---- */
+/* ---- issue 8: the other seven (docs/encoding.md §2.1-2.5) ---- */
 static size_t enc_gather(uint8_t *b, uint8_t num_elts)
 {
     size_t k = 0;

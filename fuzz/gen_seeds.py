@@ -282,6 +282,118 @@ def build_scaled(op, nblk=2, size_code=3):
     return b
 
 
+# ---- LSC (issue 14): LSC_UNTYPED 0x89 and LSC_FENCE 0x8B ----
+# LSC_UNTYPED bytes (the current reader): 89 subop exec pred:uw sfid l1 l3
+# | addr type, scale:uw, imm offset:d, addr size | data size, order, elems,
+# chmask | Surface (vector operand) | ssIdx:ud | Dst, Src0, Src1, Src2 (raw;
+# strided: Dst, Src0 base, pitch (vector operand), Src1).
+def lsc_untyped(c, sub, exec_b, sfid, atype, asize, dsize, dst, src0, src1=(0, 0), src2=(0, 0), pred=0,
+                l1=0, l3=0, scale=1, off=0, order=1, elems=1, chmask=0, surf=None, ssidx=0, pitch=None):
+    b = bytes([0x89, sub, exec_b]) + u16(pred) + bytes([sfid, l1, l3])
+    b += bytes([atype]) + u16(scale) + u32(off) + bytes([asize])
+    b += bytes([dsize, order, elems, chmask]) + (imm(0) if surf is None else surf) + u32(ssidx)
+    b += raw(c, *dst) + raw(c, *src0)
+    if sub in (0x01, 0x05):
+        return b + (imm(8) if pitch is None else pitch) + raw(c, *src1)
+    return b + raw(c, *src1) + raw(c, *src2)
+
+
+def lsc_fence(sfid, op, scope, exec_b=0x80, pred=0):
+    return bytes([0x8B, exec_b]) + u16(pred) + bytes([sfid, op, scope])
+
+
+def lsc_seeds():
+    def lc(name, platform="PVC", offs=None, **kw):
+        cc = base_case(platform=platform, version=401, offs=offs)
+        cc.var(38, "uq", 16, b"".join(struct.pack("<Q", 0x100000000 + 8 * i) for i in range(16)))
+        cc.var(39, "uw", 32, b"".join(u16(0xFFF0 + 2 * i) for i in range(32)))
+        cc.insn = lsc_untyped(cc, **kw)
+        add("lsc_" + name, cc)
+
+    def fe(name, *a, platform="DG2", **kw):
+        cc = base_case(platform=platform, version=401)
+        cc.insn = lsc_fence(*a, **kw)
+        add("lsc_fence_" + name, cc)
+    UGM, UGML, SLM = 0, 1, 3
+    # fences (more in main(): lsc_fence_ok, _slm_ok, _urb_type6, _exec_pred_ignored, _inv_*)
+    fe("ugm_evict_gpu", 0, 1, 3, platform="PVC")
+    fe("inv_slm_scope", 3, 0, 1)
+    fe("inv_op7", 0, 7, 0)
+    fe("inv_scope7", 0, 0, 7)
+    # plain valid cases (the *_ok starting corpus of scripts/mutation-eval.sh)
+    lc("load_slm_ok", sub=0x00, exec_b=0x04, sfid=SLM, atype=1, asize=2, dsize=3, dst=(33, 0), src0=(32, 0))
+    lc("store_slm_ok", sub=0x04, exec_b=0x04, sfid=SLM, atype=1, asize=2, dsize=3, dst=(0, 0), src0=(32, 0),
+       src1=(33, 0))
+    lc("atomic_iadd_slm_ok", sub=0x0C, exec_b=0x04, sfid=SLM, atype=1, asize=2, dsize=3, dst=(33, 0),
+       src0=(32, 0), src1=(33, 0), offs=[8 * (i // 4) for i in range(16)])
+    lc("load_quad_slm_ok", sub=0x02, exec_b=0x03, sfid=SLM, atype=1, asize=2, dsize=3, dst=(33, 0),
+       src0=(32, 0), chmask=0xD, platform="DG2", offs=[16 * i for i in range(16)])
+    lc("load_transposed_slm_ok", sub=0x00, exec_b=0x80, sfid=SLM, atype=1, asize=2, dsize=3, dst=(33, 0),
+       src0=(32, 0), order=2, elems=5, offs=[20] * 16)
+    # shapes, address corners
+    lc("load_slm_x3_dg2", sub=0x00, exec_b=0x03, sfid=SLM, atype=1, asize=2, dsize=3, dst=(33, 0), src0=(32, 0),
+       elems=3, platform="DG2", offs=[12 * i for i in range(16)])
+    lc("load_slm_d64x2", sub=0x00, exec_b=0x01, sfid=SLM, atype=1, asize=2, dsize=4, dst=(33, 0), src0=(32, 0),
+       elems=2, platform="DG2", offs=[16 * i for i in range(16)])
+    lc("load_slm_d8", sub=0x00, exec_b=0x03, sfid=SLM, atype=1, asize=2, dsize=1, dst=(33, 0), src0=(32, 0),
+       offs=[3 * i for i in range(16)])
+    lc("load_slm_d16u32h", sub=0x00, exec_b=0x03, sfid=SLM, atype=1, asize=2, dsize=7, dst=(33, 0), src0=(32, 0))
+    lc("store_slm_d8u32", sub=0x04, exec_b=0x03, sfid=SLM, atype=1, asize=2, dsize=5, dst=(0, 0), src0=(32, 0),
+       src1=(33, 0), offs=[i for i in range(16)])
+    lc("load_slm_a16_wrap", sub=0x00, exec_b=0x04, sfid=SLM, atype=1, asize=1, dsize=3, dst=(33, 0), src0=(39, 0),
+       off=0x20)
+    lc("load_slm_scale4_negoff", sub=0x00, exec_b=0x03, sfid=SLM, atype=1, asize=2, dsize=3, dst=(33, 0),
+       src0=(32, 0), scale=4, off=(-8) & 0xFFFFFFFF, offs=list(range(2, 18)))
+    lc("load_slm_last_dword", sub=0x00, exec_b=0x00, sfid=SLM, atype=1, asize=2, dsize=3, dst=(33, 0),
+       src0=(32, 0), offs=[4092] * 16)
+    lc("load_slm_oob", sub=0x00, exec_b=0x03, sfid=SLM, atype=1, asize=2, dsize=3, dst=(33, 0), src0=(32, 0),
+       offs=[4088 + 4 * i for i in range(16)])
+    lc("load_strided_slm", sub=0x01, exec_b=0x04, sfid=SLM, atype=1, asize=2, dsize=3, dst=(33, 0), src0=(32, 0),
+       pitch=imm(12))
+    lc("store_strided_slm_pitch0", sub=0x05, exec_b=0x03, sfid=SLM, atype=1, asize=2, dsize=3, dst=(0, 0),
+       src0=(32, 0), pitch=imm(0), src1=(33, 0))
+    lc("store_quad_slm_xyz", sub=0x06, exec_b=0x03, sfid=SLM, atype=1, asize=2, dsize=3, dst=(0, 0), src0=(32, 0),
+       src1=(33, 0), chmask=0x7, offs=[16 * i for i in range(16)])
+    lc("prefetch_ugm", sub=0x00, exec_b=0x05, sfid=UGM, atype=1, asize=3, dsize=3, dst=(0, 0), src0=(38, 0))
+    lc("load_ugm_flat_a64", sub=0x00, exec_b=0x04, sfid=UGM, atype=1, asize=3, dsize=3, dst=(33, 0), src0=(38, 0),
+       l1=1, l3=1)
+    lc("load_ugm_bti", sub=0x00, exec_b=0x04, sfid=UGM, atype=4, asize=2, dsize=3, dst=(33, 0), src0=(32, 0),
+       surf=imm(3))
+    lc("store_ugm_bss_reg_ssidx", sub=0x04, exec_b=0x04, sfid=UGM, atype=2, asize=2, dsize=3, dst=(0, 0),
+       src0=(32, 0), src1=(33, 0), surf=gen(base_case(version=401), 34), ssidx=2)
+    lc("store_ugm_st_uc", sub=0x04, exec_b=0x04, sfid=UGM, atype=1, asize=3, dsize=3, dst=(0, 0), src0=(38, 0),
+       src1=(33, 0), l1=5, l3=1)
+    # atomics
+    lc("atomic_icas_slm_d64_collide", sub=0x12, exec_b=0x03, sfid=SLM, atype=1, asize=2, dsize=4, dst=(33, 0),
+       src0=(32, 0), src1=(33, 0), src2=(33, 64), offs=[0] * 16, platform="DG2")
+    lc("atomic_iinc_slm_d16u32", sub=0x08, exec_b=0x03, sfid=SLM, atype=1, asize=2, dsize=6, dst=(33, 0),
+       src0=(32, 0), offs=[2 * i for i in range(16)], platform="DG2")
+    lc("atomic_umax_slm", sub=0x11, exec_b=0x04, sfid=SLM, atype=1, asize=2, dsize=3, dst=(0, 0), src0=(32, 0),
+       src1=(33, 0))
+    lc("atomic_fmax_slm_collide", sub=0x16, exec_b=0x04, sfid=SLM, atype=1, asize=2, dsize=3, dst=(36, 0),
+       src0=(32, 0), src1=(36, 0), offs=[0] * 16)
+    lc("atomic_iadd_ugm_d64", sub=0x0C, exec_b=0x04, sfid=UGM, atype=1, asize=3, dsize=4, dst=(33, 0),
+       src0=(38, 0), src1=(33, 0))
+    # invalid encodings
+    lc("inv_a16_ugm", sub=0x00, exec_b=0x04, sfid=UGM, atype=1, asize=1, dsize=3, dst=(33, 0), src0=(39, 0))
+    lc("inv_transposed_simd8", sub=0x00, exec_b=0x03, sfid=SLM, atype=1, asize=2, dsize=3, dst=(33, 0),
+       src0=(32, 0), order=2, elems=4)
+    lc("inv_slm_cache_uc", sub=0x00, exec_b=0x04, sfid=SLM, atype=1, asize=2, dsize=3, dst=(33, 0), src0=(32, 0),
+       l1=1, l3=1)
+    lc("inv_atomic_x2", sub=0x0C, exec_b=0x04, sfid=SLM, atype=1, asize=2, dsize=3, dst=(33, 0), src0=(32, 0),
+       src1=(33, 0), elems=2)
+    lc("inv_store_quad_xz", sub=0x06, exec_b=0x03, sfid=SLM, atype=1, asize=2, dsize=3, dst=(0, 0), src0=(32, 0),
+       src1=(33, 0), chmask=0x5)
+    lc("inv_vector_d16", sub=0x00, exec_b=0x03, sfid=SLM, atype=1, asize=2, dsize=2, dst=(33, 0), src0=(32, 0),
+       elems=2)
+    lc("inv_sfid_tgm", sub=0x00, exec_b=0x03, sfid=2, atype=1, asize=2, dsize=3, dst=(33, 0), src0=(32, 0))
+    lc("inv_subop_1d", sub=0x1D, exec_b=0x03, sfid=SLM, atype=1, asize=2, dsize=3, dst=(33, 0), src0=(32, 0))
+    lc("inv_tgllp", sub=0x00, exec_b=0x03, sfid=SLM, atype=1, asize=2, dsize=3, dst=(33, 0), src0=(32, 0),
+       platform="TGLLP")
+    lc("inv_scale3", sub=0x00, exec_b=0x03, sfid=SLM, atype=1, asize=2, dsize=3, dst=(33, 0), src0=(32, 0),
+       scale=3)
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "corpus/oracle_fuzzer"
     os.makedirs(out, exist_ok=True)
@@ -294,6 +406,7 @@ def main():
     family_seeds("oword_ld_unaligned", build_oword(0x3C, size=0))
     family_seeds("gather_scaled", build_scaled(0x78))
     family_seeds("scatter_scaled", build_scaled(0x79, nblk=0))
+    lsc_seeds()
 
     # field-specific invalid encodings and other shapes
     def one(name, insn, **kw):

@@ -10,7 +10,13 @@
  * element size, a surface index, a boundary offset. The bytes keep their size,
  * so everything else in the case stays put. This gets the fuzzers to
  * predicated / masked / out-of-bound variants of a valid seed in a few
- * thousand executions instead of millions. */
+ * thousand executions instead of millions.
+ *
+ * LSC_UNTYPED (0x89) and LSC_FENCE (0x8B) get their own structured mutation
+ * (fzm_lsc) on the fixed byte offsets of the current reader's layout: sub-op
+ * (within the same layout), exec size and mask, predicate, SFID, cache pair,
+ * address model, scale, immediate offset, address size, data size, order,
+ * vector size, channel mask; fence SFID, op and scope. */
 #ifndef VO_FUZZ_MUTATOR_H
 #define VO_FUZZ_MUTATOR_H
 #ifndef __AFL_COMPILER
@@ -36,6 +42,42 @@ static const uint32_t fzm_boundary[] = { 0, 1, 2, 4, 15, 16, 0x40, 0xF0, 0xFC, 0
                                          0x7FFFFFFF, 0x80000000, 0xFFFFFFF0, 0xFFFFFFFC, 0xFFFFFFFF };
 #define FZM_NB (sizeof fzm_boundary / sizeof fzm_boundary[0])
 
+/* LSC_UNTYPED: 89 subop exec pred:uw sfid l1 l3 | type scale:uw off:d size | dsize order elems chmask | ...
+ * LSC_FENCE:   8B exec pred:uw sfid op scope. Returns 0 when the bytes are too short. */
+static int fzm_lsc(uint8_t *insn, size_t ilen, uint32_t *s)
+{
+    uint32_t r = fzm_next(s), q = fzm_next(s);
+    if (insn[0] == 0x8B) {
+        if (ilen < 7) return 0;
+        insn[4 + r % 3] = (uint8_t)(q % 8); /* sfid 0..7, op 0..7, scope 0..7 (5..7 / 7 invalid) */
+        return 1;
+    }
+    if (ilen < 20) return 0;
+    static const uint8_t subops[] = { 0x00, 0x02, 0x04, 0x06, 0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x0F, 0x10,
+                                      0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1A, 0x1C, 0x1B, 0x1D };
+    static const uint8_t cache[][2] = { {0, 0}, {1, 1}, {5, 1}, {1, 2}, {2, 2}, {6, 2}, {1, 3}, {4, 3}, {3, 3}, {7, 7}, {2, 3} };
+    static const int32_t offs[] = { 0, 4, -4, -16, 64, 0x7FFF, -0x7FFF, 0x8000, 0xFFC, 0x1000, -0x80000000 };
+    switch (r % 12) {
+    case 0: /* sub-op within the layout: strided stays strided */
+        if (insn[1] == 0x01 || insn[1] == 0x05) insn[1] = q % 2 ? 0x01 : 0x05;
+        else insn[1] = subops[q % (sizeof subops / sizeof subops[0])];
+        break;
+    case 1: insn[2] = (uint8_t)((q % 6) | ((q >> 8) % 16) << 4); break;
+    case 2: { uint32_t id = q % 5, comb = (q >> 8) % 3, inv = (q >> 12) & 1;
+              fzm_put(insn + 3, id ? (id | comb << 13 | inv << 15) : 0, 2); break; }
+    case 3: { static const uint8_t sf[] = { 0, 1, 3, 2, 4 }; insn[5] = sf[q % 5]; break; }
+    case 4: insn[6] = cache[q % 11][0]; insn[7] = cache[q % 11][1]; break;
+    case 5: insn[8] = (uint8_t)(q % 7); break;
+    case 6: { static const uint16_t sc[] = { 1, 2, 4, 8, 16, 0, 3 }; fzm_put(insn + 9, sc[q % 7], 2); break; }
+    case 7: fzm_put(insn + 11, (uint32_t)offs[q % 11], 4); break;
+    case 8: insn[15] = (uint8_t)(q % 5); break;
+    case 9: insn[16] = (uint8_t)(q % 9); break;
+    case 10: insn[17] = (uint8_t)(1 + (q >> 4) % 2); insn[18] = (uint8_t)(q % 10); break;
+    default: insn[19] = (uint8_t)(q % 17); break;
+    }
+    return 1;
+}
+
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
 {
     uint32_t s = seed * 2654435761u + 1;
@@ -46,6 +88,8 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
     uint8_t *insn = data + VO_BINCASE_HEADER_BYTES;
     unsigned k = data[1] % 102;
     uint16_t ver = (uint16_t)(k < 100 ? 300 + k : 400 + (k - 100));
+    if (ilen >= 1 && (insn[0] == 0x89 || insn[0] == 0x8B) && fzm_next(&s) % 8 != 0 && fzm_lsc(insn, ilen, &s))
+        return size;
     vo_insn in;
     vo_error err;
     if (fzm_next(&s) % 8 == 0 || vo_decode(insn, ilen, ver, &in, &err) != 0) {

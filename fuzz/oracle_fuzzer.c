@@ -1,5 +1,5 @@
 /* oracle_fuzzer: any bytes -> binary case -> vo_run, then the invariants of
- * the oracle's contract (product.md §1, §5):
+ * the oracle's contract (README.md, docs/check.md):
  *   1. the status is one of ok / invalid / undefined, with an error code iff
  *      invalid;
  *   2. invalid leaves the state unchanged (structurally, and equal digests);

@@ -145,6 +145,8 @@ class Runner:
         rc = self.lib.visa_dut_execute(C.byref(c), msg, 256)
         if rc == 2:
             return {"status": "error", "message": msg.value.decode()}
+        if rc == 3:
+            return {"status": "unsupported", "message": msg.value.decode()}
         if rc == 1:
             return {"status": "invalid", "message": msg.value.decode(), "vars": inp["vars"],
                     "surfaces": inp["surfaces"], "memory": inp["memory"]}

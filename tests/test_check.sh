@@ -41,9 +41,9 @@ SCATTER_BAD=$(lib dut_scatter_stop_first_oob 7)
 if [ -n "${VO_TEST_VECTORS:-}" ]; then
     VEC=$(ls $VO_TEST_VECTORS)
 elif ls "$SRC"/vectors/*.json >/dev/null 2>&1; then
-    # LSC vectors (issue 14) join once the example DUTs implement LSC (helper lscdut);
-    # until then they are checked by their own tests, not against the legacy DUTs
-    VEC=$(ls "$SRC"/vectors/*.json | grep -v '/lsc_')
+    # LSC vectors (issue 14): LSC_FENCE ones run against the example DUTs; the
+    # LSC_UNTYPED ones join once the DUTs are checked against them (helper lscdut)
+    VEC=$(ls "$SRC"/vectors/*.json | grep -v '/lsc_'; ls "$SRC"/vectors/lsc_fence*.json 2>/dev/null)
 else
     mkdir -p "$TMP/vec"
     "$VO" gen --insn all --count 400 --out "$TMP/vec" --quiet >/dev/null || { echo "no vectors and gen failed" >&2; exit 1; }

@@ -10,7 +10,7 @@
 #     here, and `check` must fail exactly the tests with an outcome no order
 #     produces, all as dword_atomic:atomic.serializable:not_serializable.
 # The orders are replayed by an independent Python model of the integer ops
-# (visa-reference §1.10) from the freedom entry's lanes; float groups are left
+# (docs/encoding.md §1.10) from the freedom entry's lanes; float groups are left
 # in the oracle's order.
 #   $1 = visa-oracle binary, $2 = source dir.
 set -euo pipefail

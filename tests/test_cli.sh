@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CLI tests: test_cli.sh <path-to-visa-oracle> <source-dir>
 # Expected texts are worked by hand (examples/cases/README.md, docs/format.md,
-# visa-reference.md §2 byte tables), not copied from the program's output.
+# docs/encoding.md §2 byte tables), not copied from the program's output.
 set -u
 VO=${1:?usage: test_cli.sh path-to-visa-oracle source-dir}
 SRC=${2:?usage: test_cli.sh path-to-visa-oracle source-dir}
@@ -191,7 +191,7 @@ run_vo run "$EX/scatter.json" -o "$T/no/such/dir/out.json"
 expect_rc 1 "unwritable output"
 expect_one_err_line "unwritable output" "cannot write"
 
-# ---- disasm: the worked examples of visa-reference §2, encoded by hand ----
+# ---- disasm: the worked examples of docs/encoding.md §2, encoded by hand ----
 # §2.1 SCATTER4_SCALED, SIMD16, RGBA, T6, imm 0, offs=V32, data=V33
 run_vo disasm "75 04 00 00 0F 00 00 06 05 00 00 00 00 00 20 00 00 00 00 00 21 00 00 00 00 00"
 expect_rc 0 "disasm scatter4_scaled"
@@ -253,7 +253,7 @@ run_vo disasm "75" --visa-version 4.2
 expect_rc 2 "disasm bad version"
 expect_one_err_line "disasm bad version" '^visa-oracle: E_STATE at visa_version '
 
-# ---- asm: the inverse of disasm (bytes of visa-reference §2.1/§2.2, by hand) ----
+# ---- asm: the inverse of disasm (bytes of docs/encoding.md §2.1/§2.2, by hand) ----
 run_vo asm "scatter4_scaled.RGBA (M1, 16) T6 0x0:ud V32.0 V33.0"
 expect_rc 0 "asm scatter4_scaled"
 if [ "$(cat "$T/out")" = "750400000f000006050000000000200000000000210000000000" ]; then ok; else bad "asm scatter4_scaled: got $(cat "$T/out")"; fi

@@ -1,4 +1,4 @@
-/* Decoder / encoder tests, written by hand from visa-reference.md §1.2-§1.7
+/* Decoder / encoder tests, written by hand from docs/encoding.md §1.2-§1.7
  * and the byte tables + worked examples of §2.1-§2.4 (and the seed pages).
  *
  * Conventions checked here (header comments of visa_oracle.h):

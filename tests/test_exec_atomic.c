@@ -1,5 +1,5 @@
 /* DWORD_ATOMIC (0x7D) semantics, worked by hand from spec/visa/instructions/
- * DWORD_ATOMIC.md and visa-reference §1.10/§2.6, plus docs/decisions.md
+ * DWORD_ATOMIC.md and docs/encoding.md §1.10/§2.6, plus docs/decisions.md
  * D46..D56. Every expected byte below is computed in the comments, never
  * taken from the oracle.
  *

@@ -1,5 +1,5 @@
 /* Channel enables (5_operands.md "Predication", EvaluateChEn; 3_execution_model
- * mask-control table; visa-reference §1.4, §1.5; decisions D3, D18, D19, D28).
+ * mask-control table; docs/encoding.md §1.4, §1.5; decisions D3, D18, D19, D28).
  *
  *   ChEn[n] = NoMask ? 1 : EM[n + off]                       n in [0, exec_size)
  *   PMask[n] = Pred[n + off]; .any/.all over PMask[0..es-1]; then invert

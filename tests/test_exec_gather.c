@@ -1,5 +1,5 @@
 /* GATHER (0x39) execution, from spec/visa/instructions/GATHER.md and
- * visa-reference §2.2, with decisions D5, D6, D8, D11-D13, D27/D33 and D31.
+ * docs/encoding.md §2.2, with decisions D5, D6, D8, D11-D13, D27/D33 and D31.
  *
  * Page: for i < exec_size: if ChEn[i]: dst[i] = surface[global_offset + element_offset[i]]
  * (1, 2 or 4 bytes; offsets "in the unit of element size"); "For 1 and 2 byte

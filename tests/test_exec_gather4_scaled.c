@@ -1,5 +1,5 @@
 /* GATHER4_SCALED (0x74) execution, from spec/visa/instructions/GATHER4_SCALED.md
- * and visa-reference §2.1, §1.11, with decisions D6, D9, D11, D12, D35, D95.
+ * and docs/encoding.md §2.1, §1.11, with decisions D6, D9, D11, D12, D35, D95.
  *
  * Page: for each enabled channel c (R,G,B,A order, ch_pos k), for each
  * enabled lane i: address = offset + element_offset[i];

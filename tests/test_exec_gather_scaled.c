@@ -1,4 +1,4 @@
-/* GATHER_SCALED (0x78) execution, from the seed page and visa-reference §2.4,
+/* GATHER_SCALED (0x78) execution, from the seed page and docs/encoding.md §2.4,
  * §1.6 (general / indirect operands), §1.11, and decisions D5, D6, D9, D11-D14,
  * D23-D26.
  *

@@ -1,4 +1,4 @@
-/* OWORD_ST (0x36) execution, from the seed page and visa-reference §2.3, with
+/* OWORD_ST (0x36) execution, from the seed page and docs/encoding.md §2.3, with
  * decisions D5-D7, D14, D22, D24, D30.
  *
  * Seed pseudocode:  for i < num_owords: surface[offset + i] = src[i]  (16 bytes, oword units)

@@ -1,6 +1,6 @@
 /* OWORD_LD_UNALIGNED (0x3C) execution (OWORD_LD: test_exec_oword_ld.c), from
  * spec/visa/instructions/OWORD_LD.md, OWORD_LD_UNALIGNED.md and
- * visa-reference §2.3, §1.2, with decisions D5-D7, D22, D30, D31, D36-D39.
+ * docs/encoding.md §2.3, §1.2, with decisions D5-D7, D22, D30, D31, D36-D39.
  *
  * Pages: for i < num_owords: dst[i] = surface[offset + i] (16 bytes);
  * OWORD_LD: offset in owords; OWORD_LD_UNALIGNED: offset in bytes,

@@ -1,6 +1,6 @@
 /* QW_GATHER (0x86) execution and the encoding rules of both QW opcodes (QW_SCATTER:
  * test_exec_qw_scatter.c), from
- * spec/visa/instructions/QW_GATHER.md, QW_SCATTER.md and visa-reference §2.5,
+ * spec/visa/instructions/QW_GATHER.md, QW_SCATTER.md and docs/encoding.md §2.5,
  * with decisions D6, D9-D12, D40-D43.
  *
  * Pages: for i < exec_size: if ChEn[i]: for j < num_blocks:

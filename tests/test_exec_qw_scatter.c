@@ -1,5 +1,5 @@
 /* QW_SCATTER (0x87) execution (QW_GATHER: test_exec_qw_gather.c), from
- * spec/visa/instructions/QW_GATHER.md, QW_SCATTER.md and visa-reference §2.5,
+ * spec/visa/instructions/QW_GATHER.md, QW_SCATTER.md and docs/encoding.md §2.5,
  * with decisions D6, D9-D12, D40-D43.
  *
  * Pages: for i < exec_size: if ChEn[i]: for j < num_blocks:

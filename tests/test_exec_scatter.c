@@ -1,4 +1,4 @@
-/* SCATTER (0x3A) execution, from the seed page and visa-reference §2.2, with
+/* SCATTER (0x3A) execution, from the seed page and docs/encoding.md §2.2, with
  * decisions D6-D8, D10, D27.
  *
  * Seed pseudocode:  for i < n: if ChEn[i]: surface[global_offset + element_offset[i]] = src[i]

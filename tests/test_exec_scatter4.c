@@ -1,4 +1,4 @@
-/* SCATTER4_SCALED (0x75) execution, from the seed page and visa-reference §2.1,
+/* SCATTER4_SCALED (0x75) execution, from the seed page and docs/encoding.md §2.1,
  * §1.11, and decisions D4-D7, D9, D10, D14.
  *
  * Seed pseudocode (address taken from GATHER4_SCALED, §2.1 / doc_vs_reader:12):

@@ -1,5 +1,5 @@
 /* SCATTER_SCALED (0x79) execution, from spec/visa/instructions/SCATTER_SCALED.md
- * and visa-reference §2.4, with decisions D6, D9, D10, D17/D34.
+ * and docs/encoding.md §2.4, with decisions D6, D9, D10, D17/D34.
  *
  * Page: for i < exec_size: if ChEn[i]: surface[offset + element_offset[i]] = src[i]
  * (<num_blocks> bytes: code 0/1/2 → 1/2/4; byte offsets); "For 1 and 2 byte

@@ -3,11 +3,11 @@
  * Each case: status VO_INVALID, the exact error code, err.field = the spec
  * page's field name (lower-case) holding the bad value, err.offset = the byte
  * offset of the start of that field, and a final state byte-identical to the
- * input (product.md §1: "it is never a crash, and the state is returned
- * unchanged"). Sources: visa-reference §1.4-§1.9, §2.x rules, §7, and the
+ * input (the README's contract: "it is never a crash, and the state is returned
+ * unchanged"). Sources: docs/encoding.md §1.4-§1.9, §2.x rules, §7, and the
  * decisions ledger (D2, D4, D15-D26).
  *
- * Byte offsets used below (visa-reference byte tables, immediate global offset):
+ * Byte offsets used below (docs/encoding.md byte tables, immediate global offset):
  *   SCATTER4_SCALED  exec 1, pred 2, channels 4, scale 5, surface 7, offset 8,
  *                    element_offset 14, src 20 (18 with 2-byte ids)
  *   GATHER_SCALED    exec 1, pred 2, block_size 4, num_blocks 5, scale 6,

@@ -1,10 +1,10 @@
 /* DWORD_ATOMIC (0x7D): one test per invalid-encoding class, the byte-exact
  * decode/encode round trip, and disasm/asm of every printed form.
  *
- * Byte offsets (visa-reference §2.6, 4-byte ids): op 1, exec_size 2, pred 3,
+ * Byte offsets (docs/encoding.md §2.6, 4-byte ids): op 1, exec_size 2, pred 3,
  * surface 5, element_offset 6, src0 12, src1 18, dst 24; 30 bytes. With
  * 2-byte ids (vISA < 3.4): element_offset 6, src0 10, src1 14, dst 18; 22 bytes.
- * Rules: visa-reference §1.10, §2.6, §6.17-18, §7 and decisions D46-D56. */
+ * Rules: docs/encoding.md §1.10, §2.6, §6.17-18, §7 and decisions D46-D56. */
 #include "visa_asm.h"
 #include "vo_test_util.h"
 

@@ -1,6 +1,6 @@
 /* Invalid encodings of the seven non-atomic issue-8 instructions (GATHER, SCATTER_SCALED,
  * GATHER4_SCALED, OWORD_LD, OWORD_LD_UNALIGNED, QW_GATHER, QW_SCATTER): one
- * row per error path, bytes encoded by hand from visa-reference §2.1-§2.5,
+ * row per error path, bytes encoded by hand from docs/encoding.md §2.1-§2.5,
  * with the stable code, the page's field name and the field's byte offset.
  * Every invalid result leaves the state unchanged and has no freedom. A valid
  * baseline of each opcode comes first, so each row differs from a valid

@@ -99,7 +99,7 @@ static void test_examples_roundtrip(void)
 {
     const char *src = getenv("VO_SRC");
     static const char *const names[] = {"scatter4_scaled", "scatter", "oword_st", "gather_scaled"};
-    /* assembly text worked by hand (visa-reference §2 and §3 printer rules) */
+    /* assembly text worked by hand (docs/encoding.md §2 and §3 printer rules) */
     static const char *const asms[] = {
         "\"asm\":\"scatter4_scaled.RB (M1, 8) T6 0x10:ud V32.0 V33.0\"",
         "\"asm\":\"scatter.2 (M1, 8) T6 0x2:ud V32.0 V33.0\"",

@@ -217,5 +217,41 @@ want_err "late.json test 30 id [0-9a-f]{16}: E_STATE at input.exec_mask" "late m
 [ ! -s "$T/dut-calls" ] && ok || bad "late malformed test: the DUT was called $(wc -l <"$T/dut-calls") time(s) before the error"
 [ ! -s "$T/out" ] && ok || bad "late malformed test: partial report on stdout: $(head -c 200 "$T/out")"
 
+# ---- 9. gen --out writes a run's files as a set, under a lock ----
+G=$T/g
+"$VO" gen --insn scatter --count 30 --per-file 10 --out "$G" --quiet
+"$VO" gen --insn gather --count 10 --out "$G" --quiet
+run_vo gen --insn scatter --count 10 --per-file 10 --seed 7 --out "$G"
+hostile
+want_rc 0 "gen over an earlier run"
+[ "$(cd "$G" && ls)" = "$(printf 'gather.json\nscatter.json')" ] && ok || bad "gen over an earlier run: files $(cd "$G" && ls | tr '\n' ' ') (stale chunks left beside the new set)"
+grep -q "3 stale files of scatter removed" "$T/out" && ok || bad "gen over an earlier run: summary $(cat "$T/out")"
+"$VO" gen --insn scatter --count 20 --per-file 10 --shard 0/2 --out "$G" --quiet
+"$VO" gen --insn scatter --count 20 --per-file 10 --shard 1/2 --out "$G" --quiet
+[ "$(cd "$G" && ls scatter* | tr '\n' ' ')" = "scatter-01.shard-0-of-2.json scatter-01.shard-1-of-2.json scatter-02.shard-0-of-2.json scatter-02.shard-1-of-2.json " ] && ok || bad "gen shards: $(cd "$G" && ls | tr '\n' ' ')"
+# a second run while one holds the directory: refused at once
+flock "$G/.visa-oracle-gen.lock" sleep 3 &
+sleep 0.5
+run_vo gen --insn scatter --count 10 --seed 9 --out "$G"
+hostile
+want_rc 1 "gen while another gen runs"
+want_err "another gen run is writing .*g \(it holds .*\.visa-oracle-gen\.lock\)" "gen while another gen runs"
+wait
+[ ! -e "$G/.visa-oracle-gen.lock" ] || rm -f "$G/.visa-oracle-gen.lock" # flock(1) left it
+"$VO" gen --insn gather --count 10 --out "$G" --quiet
+[ ! -e "$G/.visa-oracle-gen.lock" ] && ok || bad "gen left its lock file behind"
+# a write that fails: no summary, no file of the instruction changed, no temporary left
+cp "$G/gather.json" "$T/gather.before"
+"$VO" gen --insn scatter --count 30 --per-file 10 --out "$G" --quiet
+rm -f "$G/scatter-02.json" && mkdir "$G/scatter-02.json"
+run_vo gen --insn scatter --count 30 --per-file 10 --seed 5 --out "$G"
+hostile
+want_rc 1 "gen: failed write"
+want_err "cannot put the files of scatter in place: .*scatter-02.json exists and is not a regular file \(no file of scatter was changed\)" "gen: failed write"
+one_line "gen: failed write"
+! grep -q '^scatter:' "$T/out" && ok || bad "gen: failed write: summary printed: $(cat "$T/out")"
+! ls "$G" | grep -q '\.tmp\.' && ok || bad "gen: failed write: temporaries left: $(ls "$G")"
+grep -q '"seed":5' "$G/scatter-01.json" && bad "gen: failed write: scatter-01.json already replaced by the failed run" || ok
+
 echo "test_reader: $pass checks passed, $fail failed; hostile cases tried: $hostile"
 [ "$fail" -eq 0 ]

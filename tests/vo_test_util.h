@@ -2,7 +2,7 @@
  *
  * Rules these helpers follow so the tests stay honest:
  *  - instructions are assembled byte by byte, field by field, in the order of
- *    the byte tables of visa-reference.md §1.6/§1.7/§2 (every multi-byte field
+ *    the byte tables of docs/encoding.md §1.6/§1.7/§2 (every multi-byte field
  *    little-endian); nothing here calls vo_encode;
  *  - expected final states are built by the test itself (a copy of the input
  *    plus the writes the spec clause implies, computed by hand), never taken

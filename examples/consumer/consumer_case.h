@@ -1,6 +1,6 @@
 /* One GATHER_SCALED case shared by consumer.c and consumer.cpp, worked by
- * hand from the GATHER_SCALED page (../shared/spec/visa/instructions/) and
- * visa-reference §2.4 (byte table), §1.2 (4-byte ids from vISA 3.4), §1.6
+ * hand from the GATHER_SCALED page (Intel's vISA instruction pages) and
+ * docs/encoding.md §2.4 (byte table), §1.2 (4-byte ids from vISA 3.4), §1.6
  * (immediate operand):
  *
  *   gather_scaled.4 (M1, 8) T6 0x10 V32 V33       on TGLLP, vISA 3.6

@@ -1550,11 +1550,10 @@ static int do_lsc_fence(ctx *x)
 {
     if (lsc_platform(x))
         return VISA_DUT_REJECTED;
-    uint32_t eb = get(x, 1), pred = get(x, 2), sfid = get(x, 1), fop = get(x, 1), scope = get(x, 1);
+    get(x, 1); /* exec and pred: read and ignored (D96) */
+    get(x, 2);
+    uint32_t sfid = get(x, 1), fop = get(x, 1), scope = get(x, 1);
     if (finish_decode(x))
-        return VISA_DUT_REJECTED;
-    ctrl k;
-    if (lsc_exec(x, eb, &k) || check_pred(x, pred, &k))
         return VISA_DUT_REJECTED;
     if (sfid > LSC_URB)
         REJECT(x, "sfid %u not valid", sfid);
@@ -1745,11 +1744,11 @@ static int do_lsc_untyped(ctx *x)
     unsigned sub = get(x, 1);
     if (sub == 0x03 || sub == 0x07) {
         say(x, "unsupported: lsc_load_block2d / lsc_store_block2d");
-        return VISA_DUT_ERROR;
+        return VISA_DUT_UNSUPPORTED;
     }
     if (sub == 0x28 || sub == 0x29 || sub == 0x1B) {
         say(x, "unsupported: load_status / append counters depend on state outside a memory image");
-        return VISA_DUT_ERROR;
+        return VISA_DUT_UNSUPPORTED;
     }
     int kind = lsc_kind(sub);
     if (kind == LK_NONE)
@@ -1801,7 +1800,7 @@ static int do_lsc_untyped(ctx *x)
         REJECT(x, "SLM must use flat addressing");
     if (atype == 5) {
         say(x, "unsupported: the arg address model");
-        return VISA_DUT_ERROR;
+        return VISA_DUT_UNSUPPORTED;
     }
     if (scale == 0 || (scale & (scale - 1)))
         REJECT(x, "addr scale %u: a power of two", scale);

@@ -3,7 +3,7 @@
  * (oracle/include/visa_dut.h), with a tiny host memory.
  *
  * Every instruction is encoded by hand from the byte tables of
- * visa-reference.md §2.1–2.4 and every expected final byte is worked out from
+ * docs/encoding.md §2.1–2.4 and every expected final byte is worked out from
  * the spec pages, independently of the oracle.
  *
  *   dut_selftest [--expect-fail] [-v] path/to/libdut.so
@@ -636,7 +636,7 @@ static void invalid_cases(void)
 }
 
 /* ------------------------------------------------------------------------ */
-/* issue 8: the rest of the family. Bytes from visa-reference.md §2.1-2.6.  */
+/* issue 8: the rest of the family. Bytes from docs/encoding.md §2.1-2.6.  */
 
 /* GATHER (0x39): elt_size, is_modified, num_elts, surface, goff, eoff, dst */
 static void t_gather_word(void)

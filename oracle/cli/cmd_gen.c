@@ -1,4 +1,4 @@
-/* visa-oracle gen: conformance vector files (product.md §3).
+/* visa-oracle gen: conformance vector files (docs/format.md).
  *
  *   visa-oracle gen --insn NAME|all [--seed N] [--count N] [--shard i/n]
  *                   [--out DIR] [--per-file N] [--strict] [--bench] [--quiet]
@@ -9,13 +9,19 @@
  * file NN holds tests [(NN-1)*per_file, NN*per_file). With --shard i/n only
  * the tests with k mod n == i are produced, into files named
  * <instruction>[-NN].shard-i-of-n.json: the shards are disjoint and together
- * hold exactly the tests of the unsharded run. Files are written atomically.
+ * hold exactly the tests of the unsharded run. An instruction's files are
+ * written as a set under DIR's lock (fileset_* and gen_lock below).
  *
  * --strict: fail (exit 1) when the oracle's status/error differs from what
  * the generator built a special case for (a generator or core bug).
  * --bench: generate in memory only, print tests/s and the time of cJSON
  * parse+print of the same text (the ratio the issue asks for). */
+#define _DEFAULT_SOURCE
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <getopt.h>
@@ -90,9 +96,14 @@ static void gen_usage(FILE *f)
             "                              tests k with k mod n == i\n"
             "e.g. `gen --insn SCATTER --count 3 --per-file 2 --shard 1/2` writes\n"
             "vectors/scatter-01.shard-1-of-2.json and vectors/scatter-02.shard-1-of-2.json.\n"
-            "Each file is written atomically (a temporary name, then rename); other files\n"
-            "in DIR are left alone. Deterministic from (seed, instruction, count);\n"
-            "--count defaults to the instruction's systematic part plus a random part.\n"
+            "An instruction's files are written as a set: all under temporary names,\n"
+            "then renamed; then the files of that instruction in gen's naming that the\n"
+            "run did not write (an earlier run's extra chunks, its unsharded files, its\n"
+            "shards of another n; shards j/n of the same n stay) are removed.\n"
+            "DIR/.visa-oracle-gen.lock keeps a second gen out of DIR while one runs (it\n"
+            "fails at once, exit 1). Other files in DIR are left alone. Deterministic\n"
+            "from (seed, instruction, count); --count defaults to the instruction's\n"
+            "systematic part plus a random part.\n"
             "--strict fails when an invalid/undefined case built on purpose does not come\n"
             "out as intended. --bench writes no file: it generates in memory and prints\n"
             "tests/s and the time cJSON takes to parse and print the same text.\n"
@@ -115,7 +126,7 @@ typedef struct {
 } gen_opts;
 
 typedef struct {
-    uint64_t tests, ok, invalid, undefined, strict_bad, files, bytes;
+    uint64_t tests, ok, invalid, undefined, strict_bad, files, bytes, removed;
     double t_gen, t_build, t_run, t_json, t_cjson;
     int cjson_bad;
 } gen_stats;
@@ -195,8 +206,173 @@ static uint64_t gen_share(uint64_t count, const gen_opts *o)
     return count > o->shard_i ? (count - o->shard_i + o->shard_n - 1) / o->shard_n : 0;
 }
 
+/* ---- a run's files as a set (issue 17) ----
+ * All files of one instruction are written under temporary names first and
+ * renamed only when every one of them is complete; then the files of the same
+ * instruction that this run did not write (an earlier run's extra chunks, an
+ * unsharded file beside shards or the reverse) are removed, so `check
+ * DIR/<all>.json` never runs a test twice or a mix of seeds. DIR/.visa-oracle-gen.lock
+ * (flock) keeps two runs out of one directory; it is removed at the end. */
+typedef struct { char **names, **tmps; size_t n, cap; } fileset;
+
+static void fileset_drop(fileset *fs, int unlink_tmps)
+{
+    for (size_t i = 0; i < fs->n; i++) {
+        if (unlink_tmps && fs->tmps[i]) unlink(fs->tmps[i]);
+        free(fs->names[i]);
+        free(fs->tmps[i]);
+    }
+    free(fs->names);
+    free(fs->tmps);
+    memset(fs, 0, sizeof *fs);
+}
+
+/* writes data to a temporary name beside name and records both; 0 or -1 (errno) */
+static int fileset_write(fileset *fs, const char *name, const char *data, size_t len)
+{
+    if (fs->n == fs->cap) {
+        size_t nc = fs->cap ? fs->cap * 2 : 16;
+        char **a = realloc(fs->names, nc * sizeof *a);
+        if (!a) return errno = ENOMEM, -1;
+        fs->names = a;
+        char **b = realloc(fs->tmps, nc * sizeof *b);
+        if (!b) return errno = ENOMEM, -1;
+        fs->tmps = b;
+        fs->cap = nc;
+    }
+    size_t nl = strlen(name) + 40;
+    char *tmp = malloc(nl), *nm = strdup(name);
+    if (!tmp || !nm) { free(tmp); free(nm); return errno = ENOMEM, -1; }
+    snprintf(tmp, nl, "%s.tmp.%ld", name, (long)getpid());
+    fs->names[fs->n] = nm;
+    fs->tmps[fs->n] = tmp;
+    fs->n++;
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) return -1;
+    size_t off = 0;
+    int e = 0;
+    while (off < len) {
+        ssize_t k = write(fd, data + off, len - off);
+        if (k < 0) {
+            if (errno == EINTR) continue;
+            e = errno;
+            break;
+        }
+        off += (size_t)k;
+    }
+    if (!e && fsync(fd) != 0) e = errno;
+    if (close(fd) != 0 && !e) e = errno;
+    if (e) return errno = e, -1;
+    return 0;
+}
+
+/* 1 when base (a file name in DIR) is one of gen's names for instruction m:
+ * m[-NN][.shard-i-of-n].json; *shard_i, *shard_n get i and n (0, 0 unsharded) */
+static int gen_name_of(const char *base, const char *m, unsigned long long *shard_i, unsigned long long *shard_n)
+{
+    size_t ml = strlen(m);
+    if (strncmp(base, m, ml) != 0) return 0;
+    const char *p = base + ml;
+    if (*p == '-') {
+        const char *q = ++p;
+        while (*p >= '0' && *p <= '9') p++;
+        if (p - q < 2) return 0;
+    }
+    *shard_n = 0;
+    *shard_i = 0;
+    if (strncmp(p, ".shard-", 7) == 0) {
+        unsigned long long i = 0, n = 0;
+        int used = 0;
+        if (sscanf(p, ".shard-%llu-of-%llu%n", &i, &n, &used) != 2 || used <= 0) return 0;
+        p += used;
+        *shard_n = n;
+        *shard_i = i;
+    }
+    return strcmp(p, ".json") == 0;
+}
+
+/* renames the set into place, then removes the instruction's files the run
+ * did not write (the other shards i of the same n are kept: with this one
+ * they make the set) */
+static int fileset_commit(fileset *fs, const char *dir, const char *m, uint64_t shard_i, uint64_t shard_n,
+                          int *removed, const char **bad)
+{
+    for (size_t i = 0; i < fs->n; i++) { /* every target replaceable before the first rename */
+        struct stat st;
+        if (lstat(fs->names[i], &st) == 0 && !S_ISREG(st.st_mode)) {
+            *bad = fs->names[i];
+            return errno = EEXIST, -1;
+        }
+    }
+    for (size_t i = 0; i < fs->n; i++) {
+        if (rename(fs->tmps[i], fs->names[i]) != 0) return *bad = fs->names[i], -1;
+        free(fs->tmps[i]);
+        fs->tmps[i] = NULL;
+    }
+    DIR *dd = opendir(dir);
+    if (!dd) return -1;
+    struct dirent *de;
+    int e = 0;
+    while ((de = readdir(dd))) {
+        unsigned long long i = 0, n = 0;
+        if (!gen_name_of(de->d_name, m, &i, &n)) continue;
+        if (shard_n > 1 && n == shard_n && i != shard_i) continue;
+        int ours = 0;
+        size_t dl = strlen(dir);
+        for (size_t k = 0; k < fs->n && !ours; k++)
+            ours = strncmp(fs->names[k], dir, dl) == 0 && fs->names[k][dl] == '/' &&
+                   strcmp(fs->names[k] + dl + 1, de->d_name) == 0;
+        if (ours) continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        if (unlink(path) != 0) e = errno;
+        else (*removed)++;
+    }
+    closedir(dd);
+    if (e) return errno = e, -1;
+    return 0;
+}
+
+#define GEN_LOCK_NAME ".visa-oracle-gen.lock"
+/* takes DIR's lock; the fd, or -1 with a message printed (exit status in *rc) */
+static int gen_lock(const char *dir, int *rc)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/" GEN_LOCK_NAME, dir);
+    for (int tries = 0; tries < 100; tries++) {
+        int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (fd < 0) {
+            *rc = cli_fail(VO_EXIT_FAIL, "gen: cannot create the lock %s: %s", path, strerror(errno));
+            return -1;
+        }
+        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            int e = errno;
+            close(fd);
+            *rc = e == EWOULDBLOCK ? cli_fail(VO_EXIT_FAIL, "gen: another gen run is writing %s (it holds %s); "
+                                              "wait for it or use another --out", dir, path)
+                                   : cli_fail(VO_EXIT_FAIL, "gen: cannot lock %s: %s", path, strerror(e));
+            return -1;
+        }
+        struct stat a, b; /* the lock file may have been removed by its last holder: take the live one */
+        if (fstat(fd, &a) == 0 && stat(path, &b) == 0 && a.st_ino == b.st_ino && a.st_dev == b.st_dev) return fd;
+        close(fd);
+    }
+    *rc = cli_fail(VO_EXIT_FAIL, "gen: cannot lock %s", path);
+    return -1;
+}
+
+static void gen_unlock(const char *dir, int fd)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/" GEN_LOCK_NAME, dir);
+    unlink(path);
+    close(fd);
+}
+
 static int gen_insn(const vo_desc *d, const gen_opts *o, gen_stats *st)
 {
+    fileset fs = { 0 };
+    int removed = 0;
     uint64_t count = o->count_set ? o->count : vo_gen_default_count(d->opcode);
     uint64_t nfiles = count ? (count + o->per_file - 1) / o->per_file : 1;
     vo_case c;
@@ -235,12 +411,23 @@ static int gen_insn(const vo_desc *d, const gen_opts *o, gen_stats *st)
                          (unsigned long long)o->shard_n);
             if (nfiles == 1) snprintf(name, sizeof name, "%s/%s%s.json", o->out, d->mnemonic, suffix);
             else snprintf(name, sizeof name, "%s/%s-%02llu%s.json", o->out, d->mnemonic, (unsigned long long)f + 1, suffix);
-            if (cli_write_atomic(name, b.p ? b.p : "", b.n) != 0)
-                rc = cli_fail(VO_EXIT_FAIL, "cannot write %s: %s", name, strerror(errno));
+            if (fileset_write(&fs, name, b.p ? b.p : "", b.n) != 0)
+                rc = cli_fail(VO_EXIT_FAIL, "gen: cannot write %s: %s (no file of %s was changed)", name,
+                              strerror(errno), d->mnemonic);
             st->files++;
         }
         free(b.p);
     }
+    const char *bad = NULL;
+    if (!o->bench && rc == VO_EXIT_OK &&
+        fileset_commit(&fs, o->out, d->mnemonic, o->shard_i, o->shard_n, &removed, &bad) != 0)
+        rc = errno == EEXIST && bad
+                 ? cli_fail(VO_EXIT_FAIL, "gen: cannot put the files of %s in place: %s exists and is not a regular "
+                            "file (no file of %s was changed)", d->mnemonic, bad, d->mnemonic)
+                 : cli_fail(VO_EXIT_FAIL, "gen: cannot put the files of %s in place (%s): %s", d->mnemonic,
+                            bad ? bad : o->out, strerror(errno));
+    st->removed = (uint64_t)removed;
+    fileset_drop(&fs, 1);
     vo_result_free(&r);
     vo_case_free(&c);
     return rc;
@@ -334,8 +521,9 @@ int cmd_gen(int argc, char **argv)
         } else if (!S_ISDIR(sb.st_mode))
             return cli_fail(VO_EXIT_BAD, "--out %s is not a directory", o.out);
     }
+    int lock_fd = -1, rc = VO_EXIT_OK;
+    if (!o.bench && (lock_fd = gen_lock(o.out, &rc)) < 0) return rc;
     gen_stats total = { 0 };
-    int rc = VO_EXIT_OK;
     uint64_t all = 0;
     for (unsigned i = 0; i < nl; i++)
         all += gen_share(o.count_set ? o.count : vo_gen_default_count(list[i]->opcode), &o);
@@ -345,11 +533,15 @@ int cmd_gen(int argc, char **argv)
         gen_stats st = { 0 };
         rc = gen_insn(list[i], &o, &st);
         vo_progress_clear(&gen_pg);
-        if (!o.quiet && !o.bench)
-            printf("%s: %llu tests (ok %llu, invalid %llu, undefined %llu) in %llu file%s, %llu systematic\n",
+        if (!o.quiet && !o.bench && rc == VO_EXIT_OK) { /* a summary only for files really written */
+            printf("%s: %llu tests (ok %llu, invalid %llu, undefined %llu) in %llu file%s, %llu systematic",
                    list[i]->mnemonic, (unsigned long long)st.tests, (unsigned long long)st.ok,
                    (unsigned long long)st.invalid, (unsigned long long)st.undefined, (unsigned long long)st.files,
                    st.files == 1 ? "" : "s", (unsigned long long)vo_gen_systematic_count(list[i]->opcode));
+            if (st.removed) printf("; %llu stale file%s of %s removed", (unsigned long long)st.removed,
+                                   st.removed == 1 ? "" : "s", list[i]->mnemonic);
+            printf("\n");
+        }
         total.tests += st.tests;
         total.strict_bad += st.strict_bad;
         total.t_gen += st.t_gen;
@@ -361,6 +553,7 @@ int cmd_gen(int argc, char **argv)
         total.bytes += st.bytes;
     }
     if (rc == VO_EXIT_OK) vo_progress_end(&gen_pg);
+    if (lock_fd >= 0) gen_unlock(o.out, lock_fd);
     if (rc == VO_EXIT_OK && o.bench) {
         double tj = total.t_cjson;
         if (total.cjson_bad) rc = cli_fail(VO_EXIT_FAIL, "bench: cJSON could not parse the text");

@@ -8,6 +8,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,8 +59,11 @@ static const char *skip_value(const char *p, const char *e)
     if (p >= e) return NULL;
     if (*p == '"') return skip_string(p, e);
     if (*p == '{' || *p == '[') {
+        static const uint8_t special[256] = { ['"'] = 1, ['{'] = 1, ['['] = 1, ['}'] = 1, [']'] = 1 };
         int depth = 0;
         while (p < e) {
+            while (p < e && !special[(unsigned char)*p]) p++; /* numbers, commas, whitespace */
+            if (p >= e) break;
             char ch = *p;
             if (ch == '"') {
                 p = skip_string(p, e);

@@ -1,4 +1,4 @@
-/* The atomic op table and the value of one atomic step (visa-reference
+/* The atomic op table and the value of one atomic step (docs/encoding.md
  * §1.10, DWORD_ATOMIC.md): pure functions of their arguments, no state and no
  * engine, so the validator (operand rules), the atomic family (execution),
  * the verdicts (serial-order search) and the generator share one copy. */

@@ -5,7 +5,7 @@
 #define VO_ATOMIC_OPS_H
 #include "visa_oracle.h"
 
-/* ---- DWORD_ATOMIC: the atomic op table (visa-reference §1.10) ---- */
+/* ---- DWORD_ATOMIC: the atomic op table (docs/encoding.md §1.10) ---- */
 enum { VO_AT_UD = 0, VO_AT_UD_OR_D, VO_AT_D, VO_AT_F };
 typedef struct vo_atomic_info {
     const char *name;     /* text name as GenX_IR prints it ("minsint"); predec: ours */

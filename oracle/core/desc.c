@@ -1,5 +1,5 @@
 /* Opcode descriptor table: one entry per supported opcode, fields in binary
- * order (visa-reference §2). Adding an instruction = one entry here plus its
+ * order (docs/encoding.md §2). Adding an instruction = one entry here plus its
  * family's semantics. Exec-size sets are bit masks over the size code. */
 #include "visa_oracle.h"
 #include <stddef.h>
@@ -60,7 +60,7 @@ static const vo_desc desc_tab[] = {
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("num_blocks", UB, NUM_BLOCKS),
         F("surface", UB, SURFACE), F("offset", RAW, EOFF), F("src", RAW, DATA) },
       8, VO_GEN_XEHP_SDV, 1u << VO_T_Q | 1u << VO_T_UQ | 1u << VO_T_DF, 0, 0 },
-    /* DWORD_ATOMIC: DWORD_ATOMIC, no global offset (visa-reference §2.6); SIMD1..16 */
+    /* DWORD_ATOMIC: DWORD_ATOMIC, no global offset (docs/encoding.md §2.6); SIMD1..16 */
     { VO_OP_DWORD_ATOMIC, "dword_atomic", "DWORD_ATOMIC", VO_FAM_ATOMIC, 1,
       SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), 8,
       { F("op", UB, ATOMIC_OP), F("exec_size", UB, EXEC), F("pred", UW, PRED), F("surface", UB, SURFACE),

@@ -1,6 +1,6 @@
 /* 4-channel family: SCATTER4_SCALED (0x75), GATHER4_SCALED (0x74). The k-th enabled channel (R,G,B,A
  * order) uses register dwords k*B + i, B = max(exec_size, GRF/4)
- * (visa-reference §1.11); lane i channel c addresses (goff + eoff[i]) + 4c. */
+ * (docs/encoding.md §1.11); lane i channel c addresses (goff + eoff[i]) + 4c. */
 #include "engine.h"
 
 static uint32_t nch(const vo_ctx *x)

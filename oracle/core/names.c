@@ -17,7 +17,7 @@ int vo_type_from_name(const char *name)
     return -1;
 }
 
-/* GRF size and feature ordinal per platform (visa-reference §1.11). */
+/* GRF size and feature ordinal per platform (docs/encoding.md §1.11). */
 static const struct { const char *name; uint8_t grf; uint8_t gen; } plat_tab[] = {
     {"BDW", 32, VO_GEN_BDW},   {"CHV", 32, VO_GEN_CHV},     {"SKL", 32, VO_GEN_SKL},
     {"ICLLP", 32, VO_GEN_ICLLP}, {"TGLLP", 32, VO_GEN_TGLLP}, {"DG1", 32, VO_GEN_TGLLP},

@@ -1,5 +1,5 @@
 /* Validator: judges every field of a decoded instruction against the rules
- * (visa-reference §1, §2, §7 and docs/decisions.md), in binary order so the
+ * (docs/encoding.md §1, §2, §7 and docs/decisions.md), in binary order so the
  * first error reported is the one at the lowest offset, then resolves the
  * operands against the state. */
 #include "engine.h"
@@ -189,7 +189,7 @@ static int check_surface(vo_ctx *x)
     return 0;
 }
 
-/* ---- DWORD_ATOMIC: DWORD_ATOMIC op byte and operands (visa-reference §1.10, §2.6) ---- */
+/* ---- DWORD_ATOMIC: DWORD_ATOMIC op byte and operands (docs/encoding.md §1.10, §2.6) ---- */
 static int check_atomic_op(vo_ctx *x)
 {
     uint32_t v = x->in->val[VO_R_ATOMIC_OP];

@@ -1,5 +1,5 @@
 /* Disassembler: vISA assembly text of a decoded instruction, in the printer
- * conventions of visa-reference §2-§3 (the text Intel's GenX_IR prints back).
+ * conventions of docs/encoding.md §2-§3 (the text Intel's GenX_IR prints back).
  *
  * Rules, in the order the text is built:
  *   [(<!>P<id><.any|.all>) ]<mnemonic>[.<suffix>] <exec> <surface> <goff> [<eoff>] <data>
@@ -28,7 +28,7 @@
  *   needed prints '?'. Address, predicate and state classes print Intel's
  *   forms ("A<id>(<off>)<<n>>", "P<id>", "T<id>(<off>)"); classes 4 and 7 '?'.
  * - Raw operand: "<name>.<offset>"; names: 0 %null, 1..21 the predefined
- *   %names (visa-reference §5.4), others V<id>.
+ *   %names (docs/encoding.md §5.4), others V<id>.
  * Never reads outside *insn, never writes past cap, always NUL-terminates
  * (when cap > 0). */
 #include "visa_oracle.h"

@@ -111,11 +111,36 @@ static int failv(px *x, vo_errcode code, const char *path, int64_t offset,
     return -1;
 }
 
-static int fail(px *x, vo_errcode code, const char *path, const char *fmt, ...)
+static void pjoin(char *buf, const char *base, const char *key);
+static void pindex(char *buf, const char *base, unsigned i);
+
+/* a JSON path built only when it is reported: a chain of members and
+ * indexes on the stack (building the text for every member read was a fifth
+ * of check's time) */
+typedef struct jp { const struct jp *up; const char *key; unsigned idx; } jp; /* key NULL: "[idx]" */
+#define PK(base, k) (&(const jp){ (base), (k), 0 })
+#define PI(base, i) (&(const jp){ (base), NULL, (unsigned)(i) })
+
+static void jp_render(const jp *p, char *buf)
 {
+    const jp *chain[32];
+    int n = 0;
+    for (; p && n < 32; p = p->up) chain[n++] = p;
+    buf[0] = 0;
+    while (n-- > 0) {
+        const jp *q = chain[n];
+        if (q->key) pjoin(buf, buf, q->key);
+        else pindex(buf, buf, q->idx);
+    }
+}
+
+static int fail(px *x, vo_errcode code, const jp *path, const char *fmt, ...)
+{
+    char ps[VO_JSON_PATH_MAX];
     va_list ap;
+    jp_render(path, ps);
     va_start(ap, fmt);
-    failv(x, code, path, -1, fmt, ap);
+    failv(x, code, ps, -1, fmt, ap);
     va_end(ap);
     return -1;
 }
@@ -134,8 +159,13 @@ static void pcat(char *buf, const char *a, const char *b, const char *c)
 {
     size_t n = 0;
     const char *parts[3] = {a, b, c};
-    for (int k = 0; k < 3; k++)
-        for (const char *q = parts[k]; q && *q && n + 1 < VO_JSON_PATH_MAX; q++) buf[n++] = *q;
+    for (int k = 0; k < 3; k++) {
+        if (!parts[k]) continue;
+        size_t l = strlen(parts[k]);
+        if (l > VO_JSON_PATH_MAX - 1 - n) l = VO_JSON_PATH_MAX - 1 - n;
+        memmove(buf + n, parts[k], l); /* buf may be a part (pjoin(p, p, ...)) */
+        n += l;
+    }
     buf[n] = 0;
 }
 
@@ -179,7 +209,10 @@ typedef struct jv {
     struct jv *child, *next, *last;
     uint64_t u;             /* NUM_INT: the value, UINT64_MAX when it does not fit */
     uint32_t nkids;
+    uint32_t klen;          /* strlen(key) */
+    size_t slen;            /* J_STR: strlen(valuestring) */
     uint8_t type, ncls;
+    uint8_t nonhex;         /* J_STR: some byte is not a hex digit */
 } jv;
 
 #define JBLOCK 256
@@ -238,17 +271,31 @@ static int hex4(const char *p)
     return v;
 }
 
-/* string at d->i (the opening quote): decoded into d->strs; NULL on error */
-static const char *jstring(px *x, jdoc *d)
+/* byte classes for strings: 1 = ends a plain run (quote, backslash, control
+ * byte), 2 = not a hex digit */
+static uint8_t SCLASS[256];
+static void sclass_init(void)
+{
+    if (SCLASS['"']) return;
+    for (int c = 0; c < 256; c++)
+        SCLASS[c] = (uint8_t)((c == '"' || c == '\\' || c < 0x20 ? 1 : 0) | (hexval(c) < 0 ? 2 : 0));
+}
+
+/* string at d->i (the opening quote): decoded into d->strs; NULL on error.
+ * *nonhex: some byte of the decoded string is not a hex digit; *slen its length */
+static const char *jstring(px *x, jdoc *d, uint8_t *nonhex, size_t *slen)
 {
     size_t i = d->i + 1, start = d->sn;
     char *o = d->strs + d->sn;
+    uint8_t acc = 0;
     for (;;) {
         /* the common case: a run of plain bytes */
         size_t j = i;
+        const unsigned char *u = (const unsigned char *)d->t;
         while (j < d->n) {
-            unsigned char ch = (unsigned char)d->t[j];
-            if (ch == '"' || ch == '\\' || ch < 0x20) break;
+            uint8_t k = SCLASS[u[j]];
+            if (k & 1) break;
+            acc |= k;
             j++;
         }
         memcpy(o, d->t + i, j - i);
@@ -266,6 +313,7 @@ static const char *jstring(px *x, jdoc *d)
         if (i + 1 >= d->n) { fail_at(x, (int64_t)i, "unterminated string"); return NULL; }
         char e = d->t[i + 1];
         const char *simple = strchr("\"\\/bfnrt", e);
+        acc |= 2; /* after an escape the string is scanned again byte by byte (get_hexlen) */
         if (e && simple) {
             static const char repl[] = "\"\\/\b\f\n\r\t";
             *o++ = repl[simple - "\"\\/bfnrt"];
@@ -305,6 +353,8 @@ static const char *jstring(px *x, jdoc *d)
         }
     }
     *o++ = 0;
+    *slen = (size_t)(o - d->strs) - start - 1;
+    *nonhex = acc & 2;
     d->sn = (size_t)(o - d->strs);
     d->i = i + 1;
     return d->strs + start;
@@ -381,6 +431,7 @@ static jv *jvalue(px *x, jdoc *d, int depth)
         if (d->i < d->n && d->t[d->i] == close) { d->i++; return v; }
         for (;;) {
             const char *key = NULL;
+            size_t klen = 0;
             if (obj) {
                 jskip_ws(d);
                 if (d->i >= d->n || d->t[d->i] != '"') {
@@ -388,7 +439,8 @@ static jv *jvalue(px *x, jdoc *d, int depth)
                                                                         : "expected a member name");
                     return NULL;
                 }
-                if (!(key = jstring(x, d))) return NULL;
+                uint8_t nh;
+                if (!(key = jstring(x, d, &nh, &klen))) return NULL;
                 jskip_ws(d);
                 if (d->i >= d->n || d->t[d->i] != ':') { fail_at(x, (int64_t)d->i, "expected ':'"); return NULL; }
                 d->i++;
@@ -396,6 +448,7 @@ static jv *jvalue(px *x, jdoc *d, int depth)
             jv *k = jvalue(x, d, depth + 1);
             if (!k) return NULL;
             k->key = key;
+            k->klen = (uint32_t)klen;
             jappend(v, k);
             jskip_ws(d);
             if (d->i < d->n && d->t[d->i] == ',') { d->i++; continue; }
@@ -407,7 +460,7 @@ static jv *jvalue(px *x, jdoc *d, int depth)
     }
     if (ch == '"') {
         if (!(v = jnew(d, J_STR))) return NULL;
-        return (v->valuestring = jstring(x, d)) ? v : NULL;
+        return (v->valuestring = jstring(x, d, &v->nonhex, &v->slen)) ? v : NULL;
     }
     if (ch == '-' || jdigit(ch)) {
         if (!(v = jnew(d, J_NUM))) return NULL;
@@ -433,6 +486,7 @@ static jv *parse_doc(px *x, const char *text, size_t len)
 {
     if (!text || len == 0) { fail_at(x, 0, "empty text"); return NULL; }
     jdoc *d = x->doc;
+    sclass_init();
     memset(d, 0, sizeof *d);
     d->t = text;
     d->n = len;
@@ -461,42 +515,43 @@ static jv *parse_doc(px *x, const char *text, size_t len)
 }
 
 /* member lookup with duplicate-key rejection; *out = NULL when absent */
-static int getk(px *x, const jv *obj, const char *objpath, const char *key,
+static int getk(px *x, const jv *obj, const jp *objpath, const char *key,
                 int required, const jv **out)
 {
     const jv *found = NULL;
-    char p[VO_JSON_PATH_MAX];
+    const jp *p;
     *out = NULL;
+    size_t kl = strlen(key);
     for (const jv *it = obj->child; it; it = it->next) {
-        if (it->key && strcmp(it->key, key) == 0) {
+        if (it->klen == kl && it->key && memcmp(it->key, key, kl) == 0) {
             if (found) {
-                pjoin(p, objpath, key);
+                p = PK(objpath, key);
                 return fail(x, VO_E_STATE, p, "duplicate key \"%s\"", key);
             }
             found = it;
         }
     }
     if (!found && required) {
-        pjoin(p, objpath, key);
+        p = PK(objpath, key);
         return fail(x, VO_E_STATE, p, "missing member \"%s\"", key);
     }
     *out = found;
     return 0;
 }
 
-static int want_obj(px *x, const jv *it, const char *path)
+static int want_obj(px *x, const jv *it, const jp *path)
 {
     if (!it || it->type != J_OBJ) return fail(x, VO_E_STATE, path, "expected an object");
     return 0;
 }
 
-static int want_arr(px *x, const jv *it, const char *path)
+static int want_arr(px *x, const jv *it, const jp *path)
 {
     if (!it || it->type != J_ARR) return fail(x, VO_E_STATE, path, "expected an array");
     return 0;
 }
 
-static int get_str(px *x, const jv *it, const char *path, const char **out)
+static int get_str(px *x, const jv *it, const jp *path, const char **out)
 {
     if (!it || it->type != J_STR || !it->valuestring)
         return fail(x, VO_E_STATE, path, "expected a string");
@@ -504,7 +559,7 @@ static int get_str(px *x, const jv *it, const char *path, const char **out)
     return 0;
 }
 
-static int get_uint(px *x, const jv *it, const char *path, uint64_t max, uint64_t *out)
+static int get_uint(px *x, const jv *it, const jp *path, uint64_t max, uint64_t *out)
 {
     if (!it || it->type != J_NUM) return fail(x, VO_E_STATE, path, "expected an integer");
     switch (it->ncls) {
@@ -521,11 +576,11 @@ static int get_uint(px *x, const jv *it, const char *path, uint64_t max, uint64_
 }
 
 /* validates a hex string; *nbytes = decoded length */
-static int get_hexlen(px *x, const jv *it, const char *path, size_t *nbytes, const char **s)
+static int get_hexlen(px *x, const jv *it, const jp *path, size_t *nbytes, const char **s)
 {
     if (get_str(x, it, path, s)) return -1;
-    size_t n = strlen(*s);
-    for (size_t i = 0; i < n; i++)
+    size_t n = it->slen;
+    for (size_t i = 0; it->nonhex && i < n; i++) /* the reader flagged a non-hex byte (or an escape) */
         if (hexval((unsigned char)(*s)[i]) < 0)
             return fail(x, VO_E_STATE, path, "non-hex character at position %zu", i);
     if (n % 2) return fail(x, VO_E_STATE, path, "odd number of hex digits (%zu)", n);
@@ -534,7 +589,7 @@ static int get_hexlen(px *x, const jv *it, const char *path, size_t *nbytes, con
 }
 
 /* exactly 8 hex digits, most significant first */
-static int get_hex32(px *x, const jv *it, const char *path, uint32_t *out)
+static int get_hex32(px *x, const jv *it, const jp *path, uint32_t *out)
 {
     const char *s = NULL;
     if (get_str(x, it, path, &s)) return -1;
@@ -549,17 +604,17 @@ static int get_hex32(px *x, const jv *it, const char *path, uint32_t *out)
     return 0;
 }
 
-static int parse_platform(px *x, const jv *in, const char *inpath, vo_platform *out)
+static int parse_platform(px *x, const jv *in, const jp *inpath, vo_platform *out)
 {
-    char pp[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX], buf[64];
+    const jp *pp, *p; char buf[64];
     const jv *plat, *name, *grf, *ver;
     const char *s = NULL;
-    pjoin(pp, inpath, "platform");
+    pp = PK(inpath, "platform");
     if (getk(x, in, inpath, "platform", 1, &plat) || want_obj(x, plat, pp)) return -1;
     if (getk(x, plat, pp, "name", 1, &name) || getk(x, plat, pp, "grf_bytes", 0, &grf) ||
         getk(x, plat, pp, "visa_version", 1, &ver))
         return -1;
-    pjoin(p, pp, "name");
+    p = PK(pp, "name");
     if (get_str(x, name, p, &s)) return -1;
     vo_platform pl;
     memset(&pl, 0, sizeof pl);
@@ -569,13 +624,13 @@ static int parse_platform(px *x, const jv *in, const char *inpath, vo_platform *
     }
     if (grf) {
         uint64_t g = 0;
-        pjoin(p, pp, "grf_bytes");
+        p = PK(pp, "grf_bytes");
         if (get_uint(x, grf, p, 255, &g)) return -1;
         if (g != pl.grf_bytes)
             return fail(x, VO_E_STATE, p, "grf_bytes %u does not match %s (%u)",
                         (unsigned)g, pl.name, (unsigned)pl.grf_bytes);
     }
-    pjoin(p, pp, "visa_version");
+    p = PK(pp, "visa_version");
     if (get_str(x, ver, p, &s)) return -1;
     uint16_t v = 0;
     if (vo_visa_version_parse(s, &v) != 0) {
@@ -593,9 +648,9 @@ static int is_var_type(int t)
            t != VO_T_BOOL && vo_type_size((unsigned)t) != 0;
 }
 
-static int parse_vars(px *x, const jv *arr, const char *path, vo_state *s)
+static int parse_vars(px *x, const jv *arr, const jp *path, vo_state *s)
 {
-    char ep[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX], buf[64];
+    const jp *ep, *p; char buf[64];
     if (want_arr(x, arr, path)) return -1;
     unsigned i = 0;
     uint64_t prev = 0;
@@ -604,19 +659,19 @@ static int parse_vars(px *x, const jv *arr, const char *path, vo_state *s)
         const char *ts = NULL, *hex = NULL;
         uint64_t id = 0, n = 0;
         size_t nbytes = 0;
-        pindex(ep, path, i);
+        ep = PI(path, i);
         if (want_obj(x, e, ep)) return -1;
         if (s->nvars >= VO_MAX_VARS)
             return fail(x, VO_E_STATE_CAP, ep, "more than %d vars", VO_MAX_VARS);
         if (getk(x, e, ep, "id", 1, &jid) || getk(x, e, ep, "type", 1, &jtype) ||
             getk(x, e, ep, "num_elts", 1, &jn) || getk(x, e, ep, "data", 1, &jdata))
             return -1;
-        pjoin(p, ep, "id");
+        p = PK(ep, "id");
         if (get_uint(x, jid, p, UINT32_MAX, &id)) return -1;
         if (i > 0 && id == prev) return fail(x, VO_E_STATE, p, "duplicate var id %llu", (unsigned long long)id);
         if (i > 0 && id < prev) return fail(x, VO_E_STATE, p, "vars must be sorted by ascending id");
         prev = id;
-        pjoin(p, ep, "type");
+        p = PK(ep, "type");
         if (get_str(x, jtype, p, &ts)) return -1;
         int t = vo_type_from_name(ts);
         if (t < 0) {
@@ -624,14 +679,14 @@ static int parse_vars(px *x, const jv *arr, const char *path, vo_state *s)
             return fail(x, VO_E_STATE, p, "unknown type \"%s\"", buf);
         }
         if (!is_var_type(t)) return fail(x, VO_E_STATE, p, "type %s cannot be a variable type", ts);
-        pjoin(p, ep, "num_elts");
+        p = PK(ep, "num_elts");
         if (get_uint(x, jn, p, UINT32_MAX, &n)) return -1;
         if (n == 0) return fail(x, VO_E_STATE, p, "num_elts must be at least 1");
         uint64_t size = n * vo_type_size((unsigned)t);
         if (size > VO_MAX_VAR_BYTES)
             return fail(x, VO_E_STATE_CAP, p, "variable is %llu bytes; cap is %d",
                         (unsigned long long)size, VO_MAX_VAR_BYTES);
-        pjoin(p, ep, "data");
+        p = PK(ep, "data");
         if (get_hexlen(x, jdata, p, &nbytes, &hex)) return -1;
         if (nbytes != size)
             return fail(x, VO_E_STATE, p, "data is %zu bytes; %llu x %s needs %llu",
@@ -646,9 +701,9 @@ static int parse_vars(px *x, const jv *arr, const char *path, vo_state *s)
     return 0;
 }
 
-static int parse_preds(px *x, const jv *arr, const char *path, vo_state *s)
+static int parse_preds(px *x, const jv *arr, const jp *path, vo_state *s)
 {
-    char ep[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX];
+    const jp *ep, *p;
     if (want_arr(x, arr, path)) return -1;
     unsigned i = 0;
     uint64_t prev = 0;
@@ -656,24 +711,24 @@ static int parse_preds(px *x, const jv *arr, const char *path, vo_state *s)
         const jv *jid, *jn, *jbits;
         uint64_t id = 0, n = 0;
         uint32_t bits = 0;
-        pindex(ep, path, i);
+        ep = PI(path, i);
         if (want_obj(x, e, ep)) return -1;
         if (s->npreds >= VO_MAX_PREDS)
             return fail(x, VO_E_STATE_CAP, ep, "more than %d preds", VO_MAX_PREDS);
         if (getk(x, e, ep, "id", 1, &jid) || getk(x, e, ep, "num_elts", 1, &jn) ||
             getk(x, e, ep, "bits", 1, &jbits))
             return -1;
-        pjoin(p, ep, "id");
+        p = PK(ep, "id");
         if (get_uint(x, jid, p, 4095, &id)) return -1;
         if (id == 0) return fail(x, VO_E_STATE, p, "predicate id must be 1..4095");
         if (i > 0 && id == prev) return fail(x, VO_E_STATE, p, "duplicate pred id %u", (unsigned)id);
         if (i > 0 && id < prev) return fail(x, VO_E_STATE, p, "preds must be sorted by ascending id");
         prev = id;
-        pjoin(p, ep, "num_elts");
+        p = PK(ep, "num_elts");
         if (get_uint(x, jn, p, 32, &n)) return -1;
         if (n != 1 && n != 2 && n != 4 && n != 8 && n != 16 && n != 32)
             return fail(x, VO_E_STATE, p, "num_elts must be 1, 2, 4, 8, 16 or 32");
-        pjoin(p, ep, "bits");
+        p = PK(ep, "bits");
         if (get_hex32(x, jbits, p, &bits)) return -1;
         if (n < 32 && (bits >> n) != 0)
             return fail(x, VO_E_STATE, p, "bits set at or above num_elts (%u)", (unsigned)n);
@@ -683,26 +738,26 @@ static int parse_preds(px *x, const jv *arr, const char *path, vo_state *s)
     return 0;
 }
 
-static int parse_addrs(px *x, const jv *arr, const char *path, vo_state *s)
+static int parse_addrs(px *x, const jv *arr, const jp *path, vo_state *s)
 {
-    char ep[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX], qp[VO_JSON_PATH_MAX], rp[VO_JSON_PATH_MAX];
+    const jp *ep, *p, *qp, *rp;
     if (want_arr(x, arr, path)) return -1;
     unsigned i = 0;
     uint64_t prev = 0;
     for (const jv *e = arr->child; e; e = e->next, i++) {
         const jv *jid, *jel;
         uint64_t id = 0;
-        pindex(ep, path, i);
+        ep = PI(path, i);
         if (want_obj(x, e, ep)) return -1;
         if (s->naddrs >= VO_MAX_ADDRS)
             return fail(x, VO_E_STATE_CAP, ep, "more than %d addrs", VO_MAX_ADDRS);
         if (getk(x, e, ep, "id", 1, &jid) || getk(x, e, ep, "elems", 1, &jel)) return -1;
-        pjoin(p, ep, "id");
+        p = PK(ep, "id");
         if (get_uint(x, jid, p, UINT16_MAX, &id)) return -1;
         if (i > 0 && id == prev) return fail(x, VO_E_STATE, p, "duplicate addr id %u", (unsigned)id);
         if (i > 0 && id < prev) return fail(x, VO_E_STATE, p, "addrs must be sorted by ascending id");
         prev = id;
-        pjoin(p, ep, "elems");
+        p = PK(ep, "elems");
         if (want_arr(x, jel, p)) return -1;
         int n = (int)(jel->nkids > 1000000 ? 1000000 : jel->nkids);
         if (n == 0) return fail(x, VO_E_STATE, p, "elems must not be empty");
@@ -712,12 +767,12 @@ static int parse_addrs(px *x, const jv *arr, const char *path, vo_state *s)
         unsigned j = 0;
         for (const jv *q = jel->child; q; q = q->next, j++) {
             uint64_t var = 0, off = 0;
-            pindex(qp, p, j);
+            qp = PI(p, j);
             if (want_arr(x, q, qp)) return -1;
             if (q->nkids != 2) return fail(x, VO_E_STATE, qp, "expected [var, offset]");
-            pindex(rp, qp, 0);
+            rp = PI(qp, 0);
             if (get_uint(x, q->child, rp, UINT32_MAX, &var)) return -1;
-            pindex(rp, qp, 1);
+            rp = PI(qp, 1);
             if (get_uint(x, q->child->next, rp, UINT32_MAX, &off)) return -1;
             el[j].var = (uint32_t)var;
             el[j].off = (uint32_t)off;
@@ -755,9 +810,9 @@ static int write_run(vo_state *s, vo_surface *sf, uint64_t off, const uint8_t *b
 
 /* the sparse [[offset, "hex"], ...] list at path p into sf (surface or region
  * contents; offsets relative to its start, runs ascending, inside size) */
-static int parse_runs(px *x, const jv *jdata, const char *p, vo_state *s, vo_surface *sf, const char *what)
+static int parse_runs(px *x, const jv *jdata, const jp *p, vo_state *s, vo_surface *sf, const char *what)
 {
-    char qp[VO_JSON_PATH_MAX], rp[VO_JSON_PATH_MAX];
+    const jp *qp, *rp;
     uint64_t size = sf->size;
     if (want_arr(x, jdata, p)) return -1;
     unsigned j = 0;
@@ -766,12 +821,12 @@ static int parse_runs(px *x, const jv *jdata, const char *p, vo_state *s, vo_sur
         uint64_t off = 0;
         size_t n = 0;
         const char *hex = NULL;
-        pindex(qp, p, j);
+        qp = PI(p, j);
         if (want_arr(x, q, qp)) return -1;
         if (q->nkids != 2) return fail(x, VO_E_STATE, qp, "expected [offset, \"hex\"]");
-        pindex(rp, qp, 0);
+        rp = PI(qp, 0);
         if (get_uint(x, q->child, rp, VO_MAX_SURFACE_SIZE, &off)) return -1;
-        pindex(rp, qp, 1);
+        rp = PI(qp, 1);
         if (get_hexlen(x, q->child->next, rp, &n, &hex)) return -1;
         if (n == 0) return fail(x, VO_E_STATE, rp, "empty run");
         if (off > size || n > size - off)
@@ -795,40 +850,40 @@ static int parse_runs(px *x, const jv *jdata, const char *p, vo_state *s, vo_sur
     return 0;
 }
 
-static int parse_surfaces(px *x, const jv *arr, const char *path, vo_state *s)
+static int parse_surfaces(px *x, const jv *arr, const jp *path, vo_state *s)
 {
-    char ep[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX];
+    const jp *ep, *p;
     if (want_arr(x, arr, path)) return -1;
     unsigned i = 0;
     uint64_t prev = 0;
     for (const jv *e = arr->child; e; e = e->next, i++) {
         const jv *jidx, *jsize, *jdata;
         uint64_t idx = 0, size = 0;
-        pindex(ep, path, i);
+        ep = PI(path, i);
         if (want_obj(x, e, ep)) return -1;
         if (s->nsurfaces >= VO_MAX_SURFACES)
             return fail(x, VO_E_STATE_CAP, ep, "more than %d surfaces", VO_MAX_SURFACES);
         if (getk(x, e, ep, "index", 1, &jidx) || getk(x, e, ep, "size", 1, &jsize) ||
             getk(x, e, ep, "data", 0, &jdata))
             return -1;
-        pjoin(p, ep, "index");
+        p = PK(ep, "index");
         if (get_uint(x, jidx, p, UINT32_MAX, &idx)) return -1;
         if (i > 0 && idx == prev) return fail(x, VO_E_STATE, p, "duplicate surface index %u", (unsigned)idx);
         if (i > 0 && idx < prev) return fail(x, VO_E_STATE, p, "surfaces must be sorted by ascending index");
         prev = idx;
-        pjoin(p, ep, "size");
+        p = PK(ep, "size");
         if (get_uint(x, jsize, p, VO_MAX_SURFACE_SIZE, &size)) return -1;
         vo_surface *sf = vo_state_add_surface(s, (uint32_t)idx, size);
         if (!sf) return fail(x, VO_E_STATE, ep, "surface %u rejected by the state builder", (unsigned)idx);
         if (!jdata) continue;
-        pjoin(p, ep, "data");
+        p = PK(ep, "data");
         if (parse_runs(x, jdata, p, s, sf, "surface")) return -1;
     }
     return 0;
 }
 
 /* "0x" followed by 1..16 hex digits (canonical output: exactly 16, lower case) */
-static int get_hex64(px *x, const jv *it, const char *path, uint64_t *out)
+static int get_hex64(px *x, const jv *it, const jp *path, uint64_t *out)
 {
     const char *t = NULL;
     if (get_str(x, it, path, &t)) return -1;
@@ -846,21 +901,21 @@ static int get_hex64(px *x, const jv *it, const char *path, uint64_t *out)
 }
 
 /* "memory": flat 64-bit regions, ascending base, none overlapping */
-static int parse_memory(px *x, const jv *arr, const char *path, vo_state *s)
+static int parse_memory(px *x, const jv *arr, const jp *path, vo_state *s)
 {
-    char ep[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX];
+    const jp *ep, *p;
     if (want_arr(x, arr, path)) return -1;
     unsigned i = 0;
     for (const jv *e = arr->child; e; e = e->next, i++) {
         const jv *jb, *jsize, *jdata;
         uint64_t base = 0, size = 0;
-        pindex(ep, path, i);
+        ep = PI(path, i);
         if (want_obj(x, e, ep)) return -1;
         if (s->nregions >= VO_MAX_REGIONS)
             return fail(x, VO_E_STATE_CAP, ep, "more than %d memory regions", VO_MAX_REGIONS);
         if (getk(x, e, ep, "base", 1, &jb) || getk(x, e, ep, "size", 1, &jsize) || getk(x, e, ep, "data", 0, &jdata))
             return -1;
-        pjoin(p, ep, "base");
+        p = PK(ep, "base");
         if (get_hex64(x, jb, p, &base)) return -1;
         if (s->nregions) {
             const vo_region *q = &s->regions[s->nregions - 1];
@@ -869,7 +924,7 @@ static int parse_memory(px *x, const jv *arr, const char *path, vo_state *s)
                 return fail(x, VO_E_REGION_OVERLAP, p, "region at 0x%016llx overlaps the region at 0x%016llx",
                             (unsigned long long)base, (unsigned long long)q->base);
         }
-        pjoin(p, ep, "size");
+        p = PK(ep, "size");
         if (get_uint(x, jsize, p, VO_MAX_REGION_SIZE, &size)) return -1;
         if (size == 0) return fail(x, VO_E_STATE, p, "region size 0 (1..4 GiB)");
         if (base && size > UINT64_MAX - base + 1)
@@ -878,7 +933,7 @@ static int parse_memory(px *x, const jv *arr, const char *path, vo_state *s)
         vo_region *r = vo_state_add_region(s, base, size);
         if (!r) return fail(x, VO_E_STATE, ep, "region rejected by the state builder");
         if (!jdata) continue;
-        pjoin(p, ep, "data");
+        p = PK(ep, "data");
         if (parse_runs(x, jdata, p, s, &r->mem, "region")) return -1;
     }
     return 0;
@@ -886,9 +941,9 @@ static int parse_memory(px *x, const jv *arr, const char *path, vo_state *s)
 
 /* "binding_table" [{"bti","surface"}] / "surface_state" [{"offset","surface"}]:
  * ascending keys, unique; the surface must be declared */
-static int parse_table(px *x, const jv *arr, const char *path, vo_state *s, int is_ss)
+static int parse_table(px *x, const jv *arr, const jp *path, vo_state *s, int is_ss)
 {
-    char ep[VO_JSON_PATH_MAX], p[VO_JSON_PATH_MAX];
+    const jp *ep, *p;
     const char *kname = is_ss ? "offset" : "bti";
     unsigned cap = is_ss ? VO_MAX_SS : VO_MAX_BT;
     if (want_arr(x, arr, path)) return -1;
@@ -897,18 +952,18 @@ static int parse_table(px *x, const jv *arr, const char *path, vo_state *s, int 
     for (const jv *e = arr->child; e; e = e->next, i++) {
         const jv *jk, *jsf;
         uint64_t key = 0, sfi = 0;
-        pindex(ep, path, i);
+        ep = PI(path, i);
         if (want_obj(x, e, ep)) return -1;
         if ((is_ss ? s->nss : s->nbt) >= cap) return fail(x, VO_E_STATE_CAP, ep, "more than %u entries", cap);
         if (getk(x, e, ep, kname, 1, &jk) || getk(x, e, ep, "surface", 1, &jsf)) return -1;
-        pjoin(p, ep, kname);
+        p = PK(ep, kname);
         if (get_uint(x, jk, p, is_ss ? VO_MAX_SS_OFFSET : VO_MAX_BTI, &key)) return -1;
         if (is_ss && key % VO_SS_ALIGN) return fail(x, VO_E_STATE, p, "offset %llu is not a multiple of 64",
                                                     (unsigned long long)key);
         if (i > 0 && key == prev) return fail(x, VO_E_STATE, p, "duplicate %s %llu", kname, (unsigned long long)key);
         if (i > 0 && key < prev) return fail(x, VO_E_STATE, p, "entries must be sorted by ascending %s", kname);
         prev = key;
-        pjoin(p, ep, "surface");
+        p = PK(ep, "surface");
         if (get_uint(x, jsf, p, 255, &sfi)) return -1;
         if (!vo_state_surface(s, (uint32_t)sfi))
             return fail(x, VO_E_TABLE_SURFACE, p, "surface %u is not declared in \"surfaces\"", (unsigned)sfi);
@@ -918,22 +973,22 @@ static int parse_table(px *x, const jv *arr, const char *path, vo_state *s, int 
     }
     return 0;
 }
-static int parse_bt(px *x, const jv *a, const char *path, vo_state *s) { return parse_table(x, a, path, s, 0); }
-static int parse_ss(px *x, const jv *a, const char *path, vo_state *s) { return parse_table(x, a, path, s, 1); }
+static int parse_bt(px *x, const jv *a, const jp *path, vo_state *s) { return parse_table(x, a, path, s, 0); }
+static int parse_ss(px *x, const jv *a, const jp *path, vo_state *s) { return parse_table(x, a, path, s, 1); }
 
 /* vars / preds / addrs / surfaces / memory / binding_table / surface_state of
  * obj (all optional; the tables after "surfaces", whose indices they name) */
-static int parse_state_arrays(px *x, const jv *obj, const char *objpath, vo_state *s)
+static int parse_state_arrays(px *x, const jv *obj, const jp *objpath, vo_state *s)
 {
     static const char *const keys[7] = {"vars", "preds", "addrs", "surfaces", "memory", "binding_table",
                                         "surface_state"};
-    static int (*const fns[7])(px *, const jv *, const char *, vo_state *) = {
+    static int (*const fns[7])(px *, const jv *, const jp *, vo_state *) = {
         parse_vars, parse_preds, parse_addrs, parse_surfaces, parse_memory, parse_bt, parse_ss};
-    char p[VO_JSON_PATH_MAX];
+    const jp *p;
     for (int k = 0; k < 7; k++) {
         const jv *a;
         if (getk(x, obj, objpath, keys[k], 0, &a)) return -1;
-        pjoin(p, objpath, keys[k]);
+        p = PK(objpath, keys[k]);
         if (a && fns[k](x, a, p, s)) return -1;
     }
     return 0;
@@ -996,34 +1051,33 @@ static int parse_case(px *x, const jv *root, vo_case *c)
     const jv *in, *jc, *ji, *jm;
     const char *hex = NULL;
     size_t n = 0;
-    char p[VO_JSON_PATH_MAX];
-    if (getk(x, root, "", "input", 0, &in)) return -1;
+    const jp *IN = PK(NULL, "input"), *INSN = PK(IN, "insn");
+    if (getk(x, root, NULL, "input", 0, &in)) return -1;
     if (in) {
         const jv *jid; /* a test's "id": one at most, as check's reader sees it */
-        if (getk(x, root, "", "id", 0, &jid)) return -1;
-        if (want_obj(x, in, "input")) return -1;
-        if (getk(x, root, "", "comment", 0, &jc)) return -1;
+        if (getk(x, root, NULL, "id", 0, &jid)) return -1;
+        if (want_obj(x, in, IN)) return -1;
+        if (getk(x, root, NULL, "comment", 0, &jc)) return -1;
         if (jc && jc->type != J_NULL) {
             const char *cs = NULL;
-            if (get_str(x, jc, "comment", &cs)) return -1;
+            if (get_str(x, jc, PK(NULL, "comment"), &cs)) return -1;
             copy_utf8(c->comment, sizeof c->comment, cs);
         }
     } else {
         in = root;
     }
     vo_platform pl;
-    if (parse_platform(x, in, "input", &pl)) return -1;
+    if (parse_platform(x, in, IN, &pl)) return -1;
     c->state.platform = pl;
-    if (getk(x, in, "input", "insn", 1, &ji) || getk(x, in, "input", "exec_mask", 1, &jm)) return -1;
-    if (get_hexlen(x, ji, "input.insn", &n, &hex)) return -1;
+    if (getk(x, in, IN, "insn", 1, &ji) || getk(x, in, IN, "exec_mask", 1, &jm)) return -1;
+    if (get_hexlen(x, ji, INSN, &n, &hex)) return -1;
     if (n > VO_MAX_INSN_BYTES)
-        return fail(x, VO_E_STATE_CAP, "input.insn", "insn is %zu bytes; cap is %d", n, VO_MAX_INSN_BYTES);
+        return fail(x, VO_E_STATE_CAP, INSN, "insn is %zu bytes; cap is %d", n, VO_MAX_INSN_BYTES);
     vo_hex_decode(hex, 2 * n, c->insn, sizeof c->insn);
     c->insn_len = n;
     /* "asm" is informative only and ignored on input (any value) */
-    pjoin(p, "input", "exec_mask");
-    if (get_hex32(x, jm, p, &c->state.exec_mask)) return -1;
-    if (parse_state_arrays(x, in, "input", &c->state)) return -1;
+    if (get_hex32(x, jm, PK(IN, "exec_mask"), &c->state.exec_mask)) return -1;
+    if (parse_state_arrays(x, in, IN, &c->state)) return -1;
     vo_state_sort(&c->state);
     return check_state(x, &c->state, "input");
 }
@@ -1096,17 +1150,17 @@ static int parse_final(px *x, const jv *root, const vo_state *input, vo_final *f
     const jv *ex, *js, *je, *jd;
     const char *s = NULL;
     char buf[64];
-    const char *rp = "expect";
-    if (getk(x, root, "", "expect", 0, &ex)) return -1;
+    const jp *rp = PK(NULL, "expect"), *ER = PK(rp, "error");
+    if (getk(x, root, NULL, "expect", 0, &ex)) return -1;
     if (ex) {
-        if (want_obj(x, ex, "expect")) return -1;
+        if (want_obj(x, ex, rp)) return -1;
     } else {
         ex = root;
     }
     if (getk(x, ex, rp, "status", 1, &js) || getk(x, ex, rp, "error", 0, &je) ||
         getk(x, ex, rp, "digest", 0, &jd))
         return -1;
-    if (get_str(x, js, "expect.status", &s)) return -1;
+    if (get_str(x, js, PK(rp, "status"), &s)) return -1;
     int st = -1;
     for (int k = 0; k <= (int)VO_UNDEFINED; k++) {
         const char *nm = vo_status_name((vo_status)k);
@@ -1114,32 +1168,32 @@ static int parse_final(px *x, const jv *root, const vo_state *input, vo_final *f
     }
     if (st < 0) {
         clip(buf, sizeof buf, s);
-        return fail(x, VO_E_STATE, "expect.status", "unknown status \"%s\"", buf);
+        return fail(x, VO_E_STATE, PK(rp, "status"), "unknown status \"%s\"", buf);
     }
     f->status = (vo_status)st;
     if (reply && je) {
         reply_error(je, f); /* D61 */
     } else if (je && je->type != J_NULL) {
         const jv *jc;
-        if (want_obj(x, je, "expect.error")) return -1;
-        if (getk(x, je, "expect.error", "code", 1, &jc)) return -1;
-        if (get_str(x, jc, "expect.error.code", &s)) return -1;
+        if (want_obj(x, je, ER)) return -1;
+        if (getk(x, je, ER, "code", 1, &jc)) return -1;
+        if (get_str(x, jc, PK(ER, "code"), &s)) return -1;
         int code = code_by_name(s);
         if (code < 0) {
             clip(buf, sizeof buf, s);
-            return fail(x, VO_E_STATE, "expect.error.code", "unknown error code \"%s\"", buf);
+            return fail(x, VO_E_STATE, PK(ER, "code"), "unknown error code \"%s\"", buf);
         }
         f->code = (vo_errcode)code;
         clip(f->code_text, sizeof f->code_text, s);
         f->code_known = 1;
     }
     if (jd) {
-        if (get_str(x, jd, "expect.digest", &s)) return -1;
+        if (get_str(x, jd, PK(rp, "digest"), &s)) return -1;
         size_t n = strlen(s);
         int ok = n == 64;
         for (size_t k = 0; ok && k < n; k++)
             ok = (s[k] >= '0' && s[k] <= '9') || (s[k] >= 'a' && s[k] <= 'f');
-        if (!ok) return fail(x, VO_E_STATE, "expect.digest", "expected 64 lower-case hex digits");
+        if (!ok) return fail(x, VO_E_STATE, PK(rp, "digest"), "expected 64 lower-case hex digits");
         memcpy(f->digest, s, 65);
         f->has_digest = 1;
     }
@@ -1149,7 +1203,7 @@ static int parse_final(px *x, const jv *root, const vo_state *input, vo_final *f
     }
     if (parse_state_arrays(x, ex, rp, &f->state)) return -1;
     vo_state_sort(&f->state);
-    return check_state(x, &f->state, rp);
+    return check_state(x, &f->state, "expect");
 }
 
 static int final_from_json(const char *text, size_t len, const vo_state *input, vo_final *f, vo_error *err,

@@ -1,6 +1,6 @@
 /* visa-oracle assembler: the inverse of vo_disasm.
  *
- * vo_asm parses exactly the text vo_disasm prints (visa-reference §3 printer
+ * vo_asm parses exactly the text vo_disasm prints (docs/encoding.md §3 printer
  * conventions) for the supported opcodes and fills a vo_insn that vo_encode
  * turns into bytes. The grammar is the printer's, character for character:
  * single spaces, decimal numbers without leading zeros, lower-case hex

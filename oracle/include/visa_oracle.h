@@ -41,7 +41,7 @@ extern "C" {
 #define VO_MAX_SS_OFFSET 0x3FFFFC0u /* largest surface-state offset (2^26-64) */
 #define VO_SS_ALIGN 64u         /* surface-state offsets are 64-byte aligned */
 
-/* ---- type codes (4-bit field, visa-reference §1.3) ---- */
+/* ---- type codes (4-bit field, docs/encoding.md §1.3) ---- */
 enum vo_type {
     VO_T_UD = 0, VO_T_D = 1, VO_T_UW = 2, VO_T_W = 3, VO_T_UB = 4, VO_T_B = 5,
     VO_T_DF = 6, VO_T_F = 7, VO_T_V = 8, VO_T_VF = 9, VO_T_BOOL = 10,
@@ -72,7 +72,7 @@ const char *vo_platform_name(unsigned i);
 /* variable-id width in instruction bytes for a vISA version: 2 or 4 */
 static inline unsigned vo_id_width(uint16_t visa_version) { return visa_version >= 304 ? 4u : 2u; }
 
-/* ---- predefined general variables (ids 1..21; visa-reference §5.4) ---- */
+/* ---- predefined general variables (ids 1..21; docs/encoding.md §5.4) ---- */
 typedef struct vo_predef {
     const char *name;   /* "%r0" */
     uint8_t type;
@@ -495,7 +495,7 @@ enum vo_tag {
     VO_TAG_DVR_SCATTER_SCALING,  /* doc_vs_reader:34 */
     /* issue 8 */
     VO_TAG_DVR_QW,               /* doc_vs_reader:21 */
-    VO_TAG_UNALIGNED_DWORDS,     /* unaligned_dword_units (visa-reference §1.2) */
+    VO_TAG_UNALIGNED_DWORDS,     /* unaligned_dword_units (docs/encoding.md §1.2) */
     VO_TAG_IS_MODIFIED,          /* is_modified */
     /* DWORD_ATOMIC */
     VO_TAG_ATOMIC_COLLISION,     /* lanes of one atomic hit one address */
@@ -593,7 +593,7 @@ const char *vo_atomic_op_name(unsigned code);
 
 /* ---- text ---- */
 /* vISA assembly text of a decoded instruction (printer conventions of
- * visa-reference §3). Returns the length written (truncated to cap-1). */
+ * docs/encoding.md §3). Returns the length written (truncated to cap-1). */
 size_t vo_disasm(const vo_insn *insn, char *buf, size_t cap);
 
 #ifdef __cplusplus

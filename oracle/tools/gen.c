@@ -1,6 +1,6 @@
 /* Vector generator (oracle/include/visa_gen.h). Builds cases; never runs or
  * judges them. Instruction bytes are assembled here from the byte tables of
- * visa-reference.md §1.4-§1.7 and §2.1-§2.4, independently of vo_encode.
+ * docs/encoding.md §1.4-§1.7 and §2.1-§2.4, independently of vo_encode.
  *
  * Case k of an opcode depends only on (seed, opcode, k):
  *   k <  S  systematic: [full products over factor groups] [pairwise cover of
@@ -308,7 +308,7 @@ uint64_t vo_gen_default_count(uint8_t op)
 }
 
 /* ------------------------------------------------------------------ */
-/* instruction assembly (visa-reference §1.6, §1.7, §2.1-§2.4)         */
+/* instruction assembly (docs/encoding.md §1.6, §1.7, §2.1-§2.4)         */
 /* ------------------------------------------------------------------ */
 typedef struct {
     uint8_t cls, mod, hi;

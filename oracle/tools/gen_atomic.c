@@ -1,6 +1,6 @@
 /* DWORD_ATOMIC (0x7D) vector generation, called from gen.c. Builds cases only
  * (bytes + initial state); never runs or judges them. Bytes are assembled
- * here from visa-reference §2.6 (op, exec, pred, surface, 4 raw operands),
+ * here from docs/encoding.md §2.6 (op, exec, pred, surface, 4 raw operands),
  * independently of vo_encode.
  *
  * Case k depends only on (seed, k):

@@ -150,6 +150,56 @@ expect "chatty library: its lines went to stderr" $(grep -q '^dut: executing opc
 expect "chatty library, plain output: only check's lines on stdout" \
     $(! grep -q 'dut: executing' "$TMP/ch.out" && tail -n1 "$TMP/ch.out" | grep -qx "$N passed, 0 failed"; echo $?)
 
+# ---- 5. --dut-selftest: wiring only ----
+"$VO" check "$SUB" --dut-lib "$EX/libdut_gather_oob_garbage.so" --dut-selftest >"$TMP/st.out" 2>&1
+rc=$?
+expect "selftest: a genuine out-of-bound divergence is a warning, the vectors run (exit 0: this file passes)" \
+    $([ $rc = 0 ] && grep -q 'must read zero: WARNING' "$TMP/st.out" && grep -q 'the wiring looks right; 1 warning' "$TMP/st.out" &&
+      tail -n1 "$TMP/st.out" | grep -qx "$N passed, 0 failed"; echo $?)
+cat >"$TMP/noscatter.py" <<EOF2
+import json, sys, importlib.util
+spec = importlib.util.spec_from_file_location("dut", "$SRC/examples/dut_py/dut.py")
+dut = importlib.util.module_from_spec(spec); spec.loader.exec_module(dut)
+for line in sys.stdin:
+    inp = json.loads(line); inp = inp.get("input", inp)
+    if inp["insn"][:2].lower() == "3a":
+        out = {"status": "unsupported", "message": "no SCATTER"}
+    else:
+        out = dut.handle(line)
+    print(json.dumps(out), flush=True)
+EOF2
+"$VO" check "$SUB" --dut-cmd "python3 $TMP/noscatter.py" --dut-selftest >"$TMP/st2.out" 2>&1
+rc=$?
+expect "selftest: a DUT without SCATTER is not called broken; its SCATTER cases are skipped, the vectors run" \
+    $([ $rc = 0 ] && [ "$(grep -c ': skipped (the DUT does not support it' "$TMP/st2.out")" = 2 ] &&
+      grep -q 'GATHER_SCALED of one dword (surface 5 byte 4 into V34): ok' "$TMP/st2.out" &&
+      grep -q "the adapter looks right" "$TMP/st2.out" && grep -qE "^[0-9]+ unsupported$" "$TMP/st2.out"; echo $?)
+cat >"$TMP/swap.c" <<'EOF2'
+#include "visa_dut.h"
+/* wiring bug: stores the dword big-endian */
+uint32_t visa_dut_abi_version(void) { return VISA_DUT_ABI_VERSION; }
+int visa_dut_execute(visa_dut_case *c, char *msg, size_t cap)
+{
+    (void)msg; (void)cap;
+    if (c->insn[0] != 0x3A || (c->insn[1] & 3) != 2) return VISA_DUT_UNSUPPORTED;
+    const uint8_t *d = 0; uint32_t off = 0;
+    for (uint32_t i = 0; i < c->nvars; i++) {
+        if (c->vars[i].id == 33) d = c->vars[i].data;
+        if (c->vars[i].id == 32) off = c->vars[i].data[0];
+    }
+    if (!d) return VISA_DUT_ERROR;
+    uint8_t be[4] = { d[3], d[2], d[1], d[0] };
+    c->mem.write(c->mem.host, 5, 4u * off, 4, be);
+    return VISA_DUT_OK;
+}
+EOF2
+cc -shared -fPIC -I"$SRC/oracle/include" "$TMP/swap.c" -o "$TMP/libswap.so"
+"$VO" check "$SUB" --dut-lib "$TMP/libswap.so" --dut-selftest >"$TMP/st3.out" 2>&1
+rc=$?
+expect "selftest: a byte-order (wiring) bug still stops the run (exit 1, no vectors run)" \
+    $([ $rc = 1 ] && grep -q 'SCATTER of one dword.*: FAILED' "$TMP/st3.out" && grep -q 'byte order' "$TMP/st3.out" &&
+      grep -q 'the adapter is broken' "$TMP/st3.out" && ! grep -q 'passed,' "$TMP/st3.out"; echo $?)
+
 # ---- 6. reports ----
 "$VO" check "$SUB" --dut-lib "$EX/libdut_mutant_13.so" >"$TMP/m.out" 2>&1
 expect "FAIL lines name file#index" $(grep -m1 '^FAIL ' "$TMP/m.out" | grep -qE "  \\($SUB#[0-9]+\\)$"; echo $?)
@@ -172,6 +222,36 @@ expect "explain VECTORS... --id: finds the test in several files, shows the boun
     $(grep -q "^case:     $ID" "$TMP/e.out" && grep -qE '^surfaces: T[0-9]+ size 0x' "$TMP/e.out"; echo $?)
 "$VO" explain $VEC >/dev/null 2>&1
 expect "explain with several files and no --id: exit 2" $([ $? = 2 ]; echo $?)
+
+# ---- 7. the indirect offset rules (D101, D102) ----
+ind_case() { # ind_case IND_OFF BASE OUT: SCATTER4_SCALED.R with the global offset r[A0(0),IND_OFF], A0(0) = (V34, BASE)
+    local i
+    i=$("$VO" asm "scatter4_scaled.R (M1, 1) T6 r[A0(0),$1]<0;1,0>:ud V32.0 V33.0") || return 1
+    python3 - "$i" "$2" "$3" <<'EOF'
+import json, sys
+json.dump({"input": {"platform": {"name": "TGLLP", "grf_bytes": 32, "visa_version": "3.6"}, "insn": sys.argv[1],
+                     "exec_mask": "000000ff",
+                     "vars": [{"id": 32, "type": "ud", "num_elts": 8, "data": "00" * 32},
+                              {"id": 33, "type": "ud", "num_elts": 8, "data": "11" * 32},
+                              {"id": 34, "type": "ud", "num_elts": 512, "data": "00" * 2048}],
+                     "preds": [], "addrs": [{"id": 0, "num_elts": 1, "elems": [[34, int(sys.argv[2])]]}],
+                     "surfaces": [{"index": 6, "size": 256, "data": []}]}}, open(sys.argv[3], "w"))
+EOF
+}
+st() { "$VO" run "$1" 2>/dev/null | python3 -c "import json,sys;d=json.load(sys.stdin);print(d['status'], (d.get('error') or {}).get('code',''))"; }
+ind_case 2 0 "$TMP/i2.json"; ind_case 4 0 "$TMP/i4.json"; ind_case 6 2 "$TMP/i6.json"
+ind_case 511 1025 "$TMP/i511.json"; ind_case 512 0 "$TMP/i512.json"; ind_case -513 1024 "$TMP/im513.json"
+expect "D101: r[A0(0),2] on an aligned element is undefined (not aligned to :ud)" $([ "$(st "$TMP/i2.json")" = "undefined " ]; echo $?)
+expect "D101: r[A0(0),4] is ok; element 2 + offset 6 = 8 is aligned: ok" \
+    $([ "$(st "$TMP/i4.json")" = "ok " ] && [ "$(st "$TMP/i6.json")" = "ok " ]; echo $?)
+expect "D102: offsets 512 and -513 are invalid (E_ADDR_ID), 511 is accepted" \
+    $([ "$(st "$TMP/i512.json")" = "invalid E_ADDR_ID" ] && [ "$(st "$TMP/im513.json")" = "invalid E_ADDR_ID" ] &&
+      [ "$(st "$TMP/i511.json")" = "ok " ]; echo $?)
+I7="$TMP/i2.json $TMP/i4.json $TMP/i6.json $TMP/i511.json $TMP/i512.json $TMP/im513.json"
+"$VO" check $I7 --dut-lib "$EX/libdut_example.so" >"$TMP/i7.out" 2>&1
+expect "D101/D102: the C example DUT agrees" $(tail -n1 "$TMP/i7.out" | grep -qx '6 passed, 0 failed'; echo $?)
+"$VO" check $I7 --dut-cmd "python3 $SRC/examples/dut_py/dut.py" >"$TMP/i7p.out" 2>&1
+expect "D101/D102: the Python example DUT agrees" $(tail -n1 "$TMP/i7p.out" | grep -qx '6 passed, 0 failed'; echo $?)
 
 if [ $fails -ne 0 ]; then echo "test_check_conv: $fails failure(s)"; exit 1; fi
 echo "test_check_conv: all passed"

@@ -1,6 +1,6 @@
 /* LSC_UNTYPED (0x89, issue 14): decode offsets, every validation rule (code,
  * field, byte offset) and the text, hand-worked from the LSC_UNTYPED page's
- * format tables and the byte layout of decision D101:
+ * format tables and the byte layout of decision D110:
  *   89 subop | exec ub | pred uw | sfid ub | l1 ub | l3 ub | addr_type ub | scale uw |
  *   imm_offset d | addr_size ub | data_size ub | order ub | elems ub | chmask ub |
  *   surface (vector operand) | ss_idx ud | dst | src0 | src1 | src2   (raw: id ud + offset uw)
@@ -193,7 +193,7 @@ int main(void)
     l = base(0x02); l.elems = 0; l.chm = 0; BADCASE(l, VO_E_LSC_CHMASK, "chmask", 19);
     l = base(0x02); l.elems = 0; l.chm = 0x11; BADCASE(l, VO_E_LSC_CHMASK, "chmask", 19);
     l = base(0x06); l.elems = 0; l.chm = 5; l.dst = 0; l.src1 = 33; BADCASE(l, VO_E_LSC_CHMASK, "chmask", 19); /* xz store */
-    l = base(0x02); l.elems = 7; l.chm = 5; l.chm = 5; NOTINVALID(l);                 /* quad ignores elems (D105) */
+    l = base(0x02); l.elems = 7; l.chm = 5; l.chm = 5; NOTINVALID(l);                 /* quad ignores elems (D114) */
     l = base(0x00); l.chm = 0xFF; NOTINVALID(l);                                       /* non-quad ignores chmask */
     /* payload: d64x8 SIMD16 on GRF 64: 8 x 2 registers */
     l = base(0x00); l.ds = 4; l.elems = 5; BADCASE(l, VO_E_LSC_PAYLOAD, "data_elems", 18);
@@ -228,7 +228,7 @@ int main(void)
     l = base(0x00); l.dst = 23; BADCASE(l, VO_E_RESERVED_ID, "dst", 30);
     l = base(0x01); l.pitch = 0x10000; BADCASE(l, VO_E_LSC_PITCH, "src0_addr_pitch", 42);
     l = base(0x01); l.pitch = 0xFFFF; NOTINVALID(l);
-    /* platforms (D100) and ugml (D103) */
+    /* platforms (D100) and ugml (D112) */
     state("TGLLP");
     l = base(0x00); BADCASE(l, VO_E_PLATFORM, "opcode", 0);
     state("DG2");

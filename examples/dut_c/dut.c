@@ -374,6 +374,8 @@ static int check_goff(ctx *x, const vecop *o)
     /* indirect */
     if (o->type != 0)
         REJECT(x, "offset: indirect type must be :ud");
+    if (o->ind_off < -512 || o->ind_off > 511) /* 5_operands.md: "It has the range of [-512, 511]" */
+        REJECT(x, "offset: indirect offset %d outside [-512, 511]", o->ind_off);
     const visa_dut_addr *a = find_addr(x, o->id);
     if (!a)
         REJECT(x, "offset: undeclared address A%u", o->id);
@@ -407,6 +409,8 @@ static int goff_value(ctx *x, const vecop *o, uint32_t *val)
     }
     if (!v || byte < 0 || byte + 4 > (int64_t)v->size)
         return 1;
+    if (o->cls == 3 && (byte & 3))
+        return 1; /* 5_operands.md: an address offset not aligned to the type: undefined */
     *val = rd32(v->data + byte);
     return 0;
 }

@@ -413,6 +413,8 @@ class Machine:
             return
         if o["type"] != 0:
             raise Invalid("offset: indirect type must be :ud")
+        if not -512 <= o["ind_off"] <= 511:  # 5_operands.md: "It has the range of [-512, 511]"
+            raise Invalid("offset: indirect offset outside [-512, 511]")
         elems = self.addrs.get(o["id"])
         if elems is None or o["addr_off"] >= len(elems):
             raise Invalid("offset: address")
@@ -432,6 +434,8 @@ class Machine:
             byte = off + o["ind_off"]
         if v is None or byte < 0 or byte + 4 > len(v.data):
             raise Undefined("offset outside its variable")
+        if o["cls"] == 3 and byte % 4:
+            raise Undefined("indirect address not aligned to :ud")
         return int.from_bytes(v.data[byte:byte + 4], "little")
 
     def check_raw(self, r, what, types, null_ok=False, is_dst=False):

@@ -62,12 +62,12 @@ int vo_decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *ou
     if (n == 0) return derr(err, VO_E_TRUNCATED, "opcode", 0, "no instruction bytes");
     const vo_desc *d = vo_desc_for(bytes[0]);
     if (!d) return derr(err, VO_E_OPCODE, "opcode", 0, "unknown or unsupported opcode");
-    if (d->has_subop) { /* LSC_UNTYPED: the sub-op byte selects the layout (decision D101) */
+    if (d->has_subop) { /* LSC_UNTYPED: the sub-op byte selects the layout (decision D110) */
         if (n < 2) return derr(err, VO_E_TRUNCATED, "subop", 1, "instruction ends inside this field");
         d = vo_desc_for_sub(bytes[0], bytes[1]);
         if (!d)
             return derr(err, VO_E_LSC_SUBOP, "subop", 1,
-                        bytes[1] == 0x03 || bytes[1] == 0x07 ? "block2d sub-ops are not supported yet (decision D102)"
+                        bytes[1] == 0x03 || bytes[1] == 0x07 ? "block2d sub-ops are not supported yet (decision D111)"
                                                              : "unknown or unsupported LSC sub-op");
     }
     out->desc = d;
@@ -205,7 +205,7 @@ void vo_insn_ctrl(const vo_insn *in, vo_ctrl *c)
         c->nomask = 1;
         return;
     }
-    if (d->opcode == VO_OP_SCATTER || d->opcode == VO_OP_GATHER) {
+    if (d->flags & VO_DF_ELT_UNITS) { /* exec size and mask from the num_elts field */
         static const uint8_t n_of[4] = { 8, 16, 1, 0 };
         uint32_t ne = in->val[VO_R_NUM_ELTS];
         c->exec_size = n_of[ne & 3];

@@ -10,71 +10,84 @@
 static const vo_desc desc_tab[] = {
     { VO_OP_OWORD_ST, "oword_st", "OWORD_ST", VO_FAM_BLOCK, 1, 0, 0, 4,
       { F("size", UB, OWORD_SIZE), F("surface", UB, SURFACE), F("offset", VEC, GOFF),
-        F("src", RAW, DATA) }, 0, 0, 0, 0, 0 },
+        F("src", RAW, DATA) }, 0, 0, 0,
+      .flags = 0 },
     { VO_OP_SCATTER, "scatter", "SCATTER", VO_FAM_SCATTERED, 1, 0, 0, 6,
       { F("elt_size", UB, ELT_SIZE), F("num_elts", UB, NUM_ELTS), F("surface", UB, SURFACE),
-        F("global_offset", VEC, GOFF), F("element_offset", RAW, EOFF), F("src", RAW, DATA) }, 0, 0, 0, 0, 0 },
+        F("global_offset", VEC, GOFF), F("element_offset", RAW, EOFF), F("src", RAW, DATA) }, 0, 0, 0,
+      .flags = VO_DF_SURFACE_LIMITS | VO_DF_ELT_UNITS /* D27, D8 */ },
     /* decision D17: SIMD1..16 accepted; the doc lists 8 and 16 only */
     { VO_OP_SCATTER4_SCALED, "scatter4_scaled", "SCATTER4_SCALED", VO_FAM_FOURCH, 1,
       SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), SZ(3) | SZ(4), 8,
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("channels", UB, CHMASK),
         F("scale", UW, SCALE), F("surface", UB, SURFACE), F("offset", VEC, GOFF),
-        F("element_offset", RAW, EOFF), F("src", RAW, DATA) }, 0, 0, 0, 0, 0 },
+        F("element_offset", RAW, EOFF), F("src", RAW, DATA) }, 0, 0, 0,
+      .flags = 0 },
     /* decision D17: SIMD32 is in the doc but rejected (lowering asserts) */
     { VO_OP_GATHER_SCALED, "gather_scaled", "GATHER_SCALED", VO_FAM_SCATTERED, 0,
       SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4) | SZ(5), 9,
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("block_size", UB, BLOCK_SIZE),
         F("num_blocks", UB, NUM_BLOCKS), F("scale", UW, SCALE), F("surface", UB, SURFACE),
-        F("offset", VEC, GOFF), F("element_offset", RAW, EOFF), F("dst", RAW, DATA) }, 0, 0, 0, 0, 0 },
+        F("offset", VEC, GOFF), F("element_offset", RAW, EOFF), F("dst", RAW, DATA) }, 0, 0, 0,
+      .flags = 0 },
     /* ---- issue 8 ---- */
     { VO_OP_GATHER, "gather", "GATHER", VO_FAM_SCATTERED, 0, 0, 0, 7,
       { F("elt_size", UB, ELT_SIZE), F("is_modified", UB, IS_MODIFIED), F("num_elts", UB, NUM_ELTS),
         F("surface", UB, SURFACE), F("global_offset", VEC, GOFF), F("element_offset", RAW, EOFF),
-        F("dst", RAW, DATA) }, 0, 0, 0, 0, 0 },
+        F("dst", RAW, DATA) }, 0, 0, 0,
+      .flags = VO_DF_SURFACE_LIMITS | VO_DF_ELT_UNITS /* D33, D8 */ },
     /* decision D34: SIMD32 is in the doc but rejected (lowering asserts), as D17 */
     { VO_OP_SCATTER_SCALED, "scatter_scaled", "SCATTER_SCALED", VO_FAM_SCATTERED, 1,
       SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4) | SZ(5), 9,
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("block_size", UB, BLOCK_SIZE),
         F("num_blocks", UB, NUM_BLOCKS), F("scale", UW, SCALE), F("surface", UB, SURFACE),
-        F("offset", VEC, GOFF), F("element_offset", RAW, EOFF), F("src", RAW, DATA) }, 0, 0, 0, 0, 0 },
+        F("offset", VEC, GOFF), F("element_offset", RAW, EOFF), F("src", RAW, DATA) }, 0, 0, 0,
+      .flags = 0 },
     /* decision D35: SIMD1..16 accepted; the doc lists 8 and 16 only (as D17) */
     { VO_OP_GATHER4_SCALED, "gather4_scaled", "GATHER4_SCALED", VO_FAM_FOURCH, 0,
       SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), SZ(3) | SZ(4), 8,
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("channels", UB, CHMASK),
         F("scale", UW, SCALE), F("surface", UB, SURFACE), F("offset", VEC, GOFF),
-        F("element_offset", RAW, EOFF), F("dst", RAW, DATA) }, 0, 0, 0, 0, 0 },
+        F("element_offset", RAW, EOFF), F("dst", RAW, DATA) }, 0, 0, 0,
+      .flags = 0 },
     { VO_OP_OWORD_LD, "oword_ld", "OWORD_LD", VO_FAM_BLOCK, 0, 0, 0, 5,
       { F("size", UB, OWORD_SIZE), F("is_modified", UB, IS_MODIFIED), F("surface", UB, SURFACE),
-        F("offset", VEC, GOFF), F("dst", RAW, DATA) }, 0, 0, 0, 0, 0 },
+        F("offset", VEC, GOFF), F("dst", RAW, DATA) }, 0, 0, 0,
+      .flags = 0 },
     { VO_OP_OWORD_LD_UNALIGNED, "oword_ld_unaligned", "OWORD_LD_UNALIGNED", VO_FAM_BLOCK, 0, 0, 0, 5,
       { F("size", UB, OWORD_SIZE), F("is_modified", UB, IS_MODIFIED), F("surface", UB, SURFACE),
-        F("offset", VEC, GOFF), F("dst", RAW, DATA) }, 0, 0, 0, 0, 0 },
+        F("offset", VEC, GOFF), F("dst", RAW, DATA) }, 0, 0, 0,
+      .flags = VO_DF_BYTE_OFFSET /* D38, D39 */ },
     /* decisions D40-D43: XeHP_SDV+, 1 block, 8-byte lanes, data Q/UQ/DF, no global offset */
     { VO_OP_QW_GATHER, "qw_gather", "QW_GATHER", VO_FAM_SCATTERED, 0,
       SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), 6,
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("num_blocks", UB, NUM_BLOCKS),
         F("surface", UB, SURFACE), F("offset", RAW, EOFF), F("dst", RAW, DATA) },
-      8, VO_GEN_XEHP_SDV, 1u << VO_T_Q | 1u << VO_T_UQ | 1u << VO_T_DF, 0, 0 },
+      8, VO_GEN_XEHP_SDV, 1u << VO_T_Q | 1u << VO_T_UQ | 1u << VO_T_DF,
+      .num_blocks_codes = 1, .reader_blocks_codes = 4, .doc_min_gen = VO_GEN_PVC, .dvr_tag = 1 + VO_TAG_DVR_QW /* D40, D42 */ },
     { VO_OP_QW_SCATTER, "qw_scatter", "QW_SCATTER", VO_FAM_SCATTERED, 1,
       SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), 6,
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("num_blocks", UB, NUM_BLOCKS),
         F("surface", UB, SURFACE), F("offset", RAW, EOFF), F("src", RAW, DATA) },
-      8, VO_GEN_XEHP_SDV, 1u << VO_T_Q | 1u << VO_T_UQ | 1u << VO_T_DF, 0, 0 },
+      8, VO_GEN_XEHP_SDV, 1u << VO_T_Q | 1u << VO_T_UQ | 1u << VO_T_DF,
+      .num_blocks_codes = 1, .reader_blocks_codes = 4, .doc_min_gen = VO_GEN_PVC, .dvr_tag = 1 + VO_TAG_DVR_QW /* D40, D42 */ },
     /* DWORD_ATOMIC: DWORD_ATOMIC, no global offset (docs/encoding.md §2.6); SIMD1..16 */
     { VO_OP_DWORD_ATOMIC, "dword_atomic", "DWORD_ATOMIC", VO_FAM_ATOMIC, 1,
       SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), 8,
       { F("op", UB, ATOMIC_OP), F("exec_size", UB, EXEC), F("pred", UW, PRED), F("surface", UB, SURFACE),
-        F("element_offset", RAW, EOFF), F("src0", RAW, SRC0), F("src1", RAW, SRC1), F("dst", RAW, DATA) }, 0, 0, 0, 0, 0 },
+        F("element_offset", RAW, EOFF), F("src0", RAW, SRC0), F("src1", RAW, SRC1), F("dst", RAW, DATA) }, 0, 0, 0,
+      .flags = VO_DF_SURFACE_LIMITS /* D50 */ },
     /* LSC (issue 14): LSC_FENCE, DG2 and later (decision D100); exec/pred read and ignored (D96) */
     { VO_OP_LSC_FENCE, "lsc_fence", "LSC_FENCE", VO_FAM_LSC_FENCE, 0, SZ(0), SZ(0), 5,
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("sfid", UB, LSC_SFID), F("fence_op", UB, FENCE_OP),
-        F("scope", UB, SCOPE) }, 0, VO_GEN_DG2, 0, 0, 0 },
+        F("scope", UB, SCOPE) }, 0, VO_GEN_DG2, 0,
+      .flags = 0 },
 };
 #define NDESC (sizeof desc_tab / sizeof desc_tab[0])
 
 /* LSC_UNTYPED (0x89): one descriptor per sub-op, fields in the HEAD reader's
- * order with the surface-state index (decision D101). Block2d (03, 07) is not
- * supported yet (decision D102). is_write: 1 store, 2 atomic (read-modify-write). */
+ * order with the surface-state index (decision D110). Block2d (03, 07) is not
+ * supported yet (decision D111). is_write: 1 store, 2 atomic (read-modify-write). */
 #define LSC_HEAD F("subop", UB, LSC_SUBOP), F("exec_size", UB, EXEC), F("pred", UW, PRED), \
     F("sfid", UB, LSC_SFID), F("caching_l1", UB, L1), F("caching_l3", UB, L3)
 #define LSC_ADDR F("addr_type", UB, ADDR_TYPE), F("addr_scale", UW, ADDR_SCALE), \
@@ -84,13 +97,13 @@ static const vo_desc desc_tab[] = {
 #define LSC_SURF F("surface", VEC, LSC_SURF), F("ss_idx", UD, SSIDX)
 #define LSC_A(sub, mn, w) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, w, 0x3F, 0x3F, 20, \
     { LSC_HEAD, LSC_ADDR, LSC_SHAPE, LSC_SURF, F("dst", RAW, DATA), F("src0_addrs", RAW, EOFF), \
-      F("src1_data", RAW, SRC1), F("src2_data", RAW, SRC2) }, 0, VO_GEN_DG2, 0, 1, sub }
+      F("src1_data", RAW, SRC1), F("src2_data", RAW, SRC2) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub }
 #define LSC_B(sub, mn, w) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, w, 0x3F, 0x3F, 20, \
     { LSC_HEAD, LSC_ADDR, LSC_SHAPE, LSC_SURF, F("dst", RAW, DATA), F("src0_addr_base", RAW, EOFF), \
-      F("src0_addr_pitch", VEC, PITCH), F("src1_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, 1, sub }
+      F("src0_addr_pitch", VEC, PITCH), F("src1_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub }
 #define LSC_C(sub, mn) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, 2, 0x3F, 0x3F, 15, \
     { LSC_HEAD, F("addr_type", UB, ADDR_TYPE), LSC_SHAPE, LSC_SURF, F("dst", RAW, DATA), \
-      F("src0_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, 1, sub }
+      F("src0_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub }
 static const vo_desc lsc_tab[] = {
     LSC_A(0x00, "lsc_load", 0), LSC_B(0x01, "lsc_load_strided", 0), LSC_A(0x02, "lsc_load_quad", 0),
     LSC_A(0x04, "lsc_store", 1), LSC_B(0x05, "lsc_store_strided", 1), LSC_A(0x06, "lsc_store_quad", 1),

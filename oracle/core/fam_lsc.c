@@ -126,7 +126,7 @@ int vo_lsc_kind(uint8_t sub, uint8_t *arity, uint8_t *is_float)
 static int is_store(unsigned k) { return k == VO_LSC_STORE || k == VO_LSC_STORE_STRIDED || k == VO_LSC_STORE_QUAD || k == VO_LSC_STORE_UNCOMP; }
 static int is_atomic(unsigned k) { return k == VO_LSC_ATOMIC || k == VO_LSC_APNDCTR; }
 
-/* legal L1/L3 pairs (LSC_UNTYPED page table; D104). Cache values: 0 df 1 uc
+/* legal L1/L3 pairs (LSC_UNTYPED page table; D113). Cache values: 0 df 1 uc
  * 2 ca 3 wb 4 wt 5 st 6 ri 7 cc. */
 #define CP(a, b) ((a) << 3 | (b))
 static const uint8_t pairs_load[] = { CP(0, 0), CP(1, 1), CP(5, 1), CP(1, 2), CP(2, 1), CP(2, 2), CP(5, 2), CP(6, 2) };
@@ -169,7 +169,7 @@ static int lsc_raw(vo_ctx *x, unsigned role, const vo_raw *rw, int want, vo_var 
     return 0;
 }
 
-/* Surface operand (decision D106): flat and arg: immediate 0; bti: immediate
+/* Surface operand (decision D115): flat and arg: immediate 0; bti: immediate
  * 0..255 or a scalar general register; bss/ss: immediate or scalar general
  * register (a 64-byte aligned surface-state offset). */
 static int lsc_surface(vo_ctx *x)
@@ -237,7 +237,7 @@ static int lsc_pitch(vo_ctx *x)
     return 0;
 }
 
-/* number of data registers of the shape (the verifier counts with ExecSize, D107) */
+/* number of data registers of the shape (the verifier counts with ExecSize, D116) */
 static unsigned lsc_regs(const vo_ctx *x)
 {
     unsigned n = x->lsc.kind == VO_LSC_LOAD_QUAD || x->lsc.kind == VO_LSC_STORE_QUAD
@@ -251,7 +251,7 @@ static unsigned lsc_regs(const vo_ctx *x)
 /*
  * LSC_UNTYPED validation, in binary order (the first error is the one at the
  * lowest offset; a rule combining fields is reported at the later field).
- * Decisions D101-D110 (docs/decisions.md). Returns 0, -1 invalid, 1 undefined.
+ * Decisions D110-D119 (docs/decisions.md). Returns 0, -1 invalid, 1 undefined.
  */
 static int lsc_validate(vo_ctx *x)
 {
@@ -261,7 +261,7 @@ static int lsc_validate(vo_ctx *x)
     int k = vo_lsc_kind((uint8_t)in->val[VO_R_LSC_SUBOP], &L->arity, &L->is_float);
     L->kind = (uint8_t)k;
     int quad = k == VO_LSC_LOAD_QUAD || k == VO_LSC_STORE_QUAD;
-    vo_tag(x->r, VO_TAG_LSC_LAYOUT); /* decision D101: the HEAD reader's layout, with ss_idx */
+    vo_tag(x->r, VO_TAG_LSC_LAYOUT); /* decision D110: the HEAD reader's layout, with ss_idx */
     /* exec size and mask (D2, D18 as for every instruction) */
     {
         uint32_t eb = in->val[VO_R_EXEC];
@@ -272,14 +272,14 @@ static int lsc_validate(vo_ctx *x)
                            x->c.mask_off, x->c.exec_size);
     }
     if (lsc_pred(x) != 0) return -1;
-    /* SFID: ugm, ugml, slm (D103) */
+    /* SFID: ugm, ugml, slm (D112) */
     L->sfid = (uint8_t)in->val[VO_R_LSC_SFID];
     if (L->sfid != 0 && L->sfid != 1 && L->sfid != 3)
         return lsc_bad(x, VO_E_LSC_SFID, VO_R_LSC_SFID, "SFID %u (LSC_UNTYPED: 0 ugm, 1 ugml, 3 slm)", L->sfid);
-    if (L->sfid == 1 && x->st->platform.gen != VO_GEN_PVC) vo_tag(x->r, VO_TAG_LSC_UGML); /* page: "PVC only" (D103) */
+    if (L->sfid == 1 && x->st->platform.gen != VO_GEN_PVC) vo_tag(x->r, VO_TAG_LSC_UGML); /* page: "PVC only" (D112) */
     if (L->sfid == 3 && L->is_float && (in->val[VO_R_LSC_SUBOP] == 0x13 || in->val[VO_R_LSC_SUBOP] == 0x14))
         return lsc_bad(x, VO_E_LSC_SFID, VO_R_LSC_SFID, "%s is not available on SLM (UGM, UGML only)", x->d->mnemonic);
-    /* caching (D104) */
+    /* caching (D113) */
     L->l1 = (uint8_t)in->val[VO_R_L1];
     L->l3 = (uint8_t)in->val[VO_R_L3];
     if (L->l1 > 7) return lsc_bad(x, VO_E_LSC_CACHE, VO_R_L1, "cache control %u (0..7)", L->l1);
@@ -304,7 +304,7 @@ static int lsc_validate(vo_ctx *x)
         if (!ok) return lsc_bad(x, VO_E_LSC_CACHE, VO_R_L3, "cache pair L1 %u / L3 %u is not allowed for %s", L->l1, L->l3,
                                 x->d->mnemonic);
     }
-    /* address model (D106) */
+    /* address model (D115) */
     L->atype = (uint8_t)in->val[VO_R_ADDR_TYPE];
     if (L->atype == 0 || L->atype > 5)
         return lsc_bad(x, VO_E_LSC_ADDR_TYPE, VO_R_ADDR_TYPE, "address model %u (1 flat, 2 bss, 3 ss, 4 bti, 5 arg)", L->atype);
@@ -312,7 +312,7 @@ static int lsc_validate(vo_ctx *x)
     if (k == VO_LSC_APNDCTR && (L->atype < 2 || L->atype > 4))
         return lsc_bad(x, VO_E_LSC_ADDR_TYPE, VO_R_ADDR_TYPE, "append-counter atomics need bti, bss or ss");
     if (k != VO_LSC_APNDCTR) {
-        /* scale and offset (D108) */
+        /* scale and offset (D117) */
         L->scale = in->val[VO_R_ADDR_SCALE];
         if (L->scale == 0 || (L->scale & (L->scale - 1)))
             return lsc_bad(x, VO_E_LSC_ADDR_SCALE, VO_R_ADDR_SCALE, "address scale %u is not a power of two", L->scale);
@@ -326,7 +326,7 @@ static int lsc_validate(vo_ctx *x)
         if (L->asize == 1 && (L->imm_off > 0x7FFF || L->imm_off < -0x7FFF))
             return lsc_bad(x, VO_E_LSC_ADDR_OFFSET, VO_R_ADDR_OFF, "a16 immediate offset %d outside +-0x7FFF", L->imm_off);
     }
-    /* data shape (D105, D107) */
+    /* data shape (D114, D116) */
     L->dsize = (uint8_t)in->val[VO_R_DATA_SIZE];
     if (L->dsize == 0 || L->dsize > 7) return lsc_bad(x, VO_E_LSC_DATA_SIZE, VO_R_DATA_SIZE, "data size %u (1..7)", L->dsize);
     if (is_atomic((unsigned)k) && L->dsize != 3 && L->dsize != 4 && L->dsize != 6)
@@ -368,7 +368,7 @@ static int lsc_validate(vo_ctx *x)
     if (lsc_regs(x) > 8)
         return lsc_bad(x, VO_E_LSC_PAYLOAD, quad ? VO_R_LSC_CHMASK : VO_R_DATA_ELEMS, "%u data registers (at most 8)",
                        lsc_regs(x));
-    /* surface and ss_idx (D106, D109) */
+    /* surface and ss_idx (D115, D118) */
     int rc = lsc_surface(x);
     if (rc < 0) return -1;
     if (rc > 0) undefined = 1;
@@ -407,7 +407,7 @@ static int lsc_validate(vo_ctx *x)
 /* ---- LSC_UNTYPED execution ---- */
 static int lsc_run(vo_ctx *x)
 {
-    vo_tag(x->r, VO_TAG_LSC_NOT_EXECUTED); /* decision D111: interim, no claim on the final state */
+    vo_tag(x->r, VO_TAG_LSC_NOT_EXECUTED); /* decision D120: interim, no claim on the final state */
     return 1;
 }
 static uint32_t lsc_none(const vo_ctx *x) { (void)x; return 0; }

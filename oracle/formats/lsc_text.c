@@ -24,7 +24,7 @@
  * surface / pitch vector: 0x<hex> immediate, or V<id> (row 0, column 0,
  * <0;1,0>), else V<id>(<row>,<col>)<region> (not in GenX_IR's grammar).
  * The byte the shape does not use (chmask of non-quad ops, elems of quad
- * ops) has no text; asm writes 0 (decision D105). Bytes with no meaning print '?'. */
+ * ops) has no text; asm writes 0 (decision D114). Bytes with no meaning print '?'. */
 #include "lsc_text.h"
 #include "engine.h"
 #include <stdarg.h>
@@ -383,10 +383,10 @@ static int lshape(lp *p, vo_insn *in, int quad)
         (void)last;
         if (!m) return LBAD("chmask", "expected channels from xyzw in order");
         in->val[VO_R_LSC_CHMASK] = m;
-        in->val[VO_R_DATA_ELEMS] = 0; /* decision D105 */
+        in->val[VO_R_DATA_ELEMS] = 0; /* decision D114 */
     } else {
         in->val[VO_R_DATA_ELEMS] = 1;
-        in->val[VO_R_LSC_CHMASK] = 0; /* decision D105 */
+        in->val[VO_R_LSC_CHMASK] = 0; /* decision D114 */
         if (llit(p, "x")) {
             uint64_t n;
             if (ldec(p, 64, &n, "data_elems") != 0) return -1;

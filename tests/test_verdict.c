@@ -93,11 +93,13 @@ static void test_scatter4(void)
     s1_correct(99);
     CHECK(judge(&s, &x));
     CHECK_EQ(V.ndiff, 0);
+    CHECK_STR(V.asm_text, ""); /* issue 15: a passing test is not disassembled */
 
     /* lane 3 missing: 4 bytes at 0x30, 13 b0 de c0 (SRC(3) little-endian) */
     script(VISA_DUT_OK);
     s1_correct(3);
     CHECK(!judge(&s, &x));
+    CHECK(strncmp(V.asm_text, "scatter4_scaled.", 16) == 0); /* a failing one is */
     CHECK_STR(V.bucket, "scatter4_scaled:fourch.addr:missing_write");
     CHECK_EQ(V.ndiff, 4);
     CHECK_EQ(V.diffs[0].space, VO_SPACE_SURFACE);

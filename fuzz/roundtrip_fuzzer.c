@@ -84,7 +84,7 @@ static void valid_insn_identity(const vo_case *c)
     FZ_ASSERT(vo_decode(c->insn, c->insn_len, ver, &in, &err) == 0, "a validated instruction does not decode");
     /* vISA 3.0 mask nibbles 9..15 are valid and print as M1 (nibble 0), and
      * a non-zero is_modified has no text: the valid bytes the text cannot express */
-    int num_elts = in.desc->opcode == VO_OP_SCATTER || in.desc->opcode == VO_OP_GATHER;
+    int num_elts = (in.desc->flags & VO_DF_ELT_UNITS) != 0; /* exec size and mask in num_elts */
     uint32_t ctl = num_elts ? in.val[VO_R_NUM_ELTS] : in.val[VO_R_EXEC];
     int canonical = !(ver == 300 && in.desc->family != VO_FAM_BLOCK && ((ctl >> 4) & 0xF) >= 9);
     if (in.val[VO_R_IS_MODIFIED]) canonical = 0; /* is_modified 1..255 is valid, ignored, and has no text (D31) */

@@ -185,7 +185,7 @@ void vo_insn_ctrl(const vo_insn *in, vo_ctrl *c)
         c->nomask = 1;
         return;
     }
-    if (d->opcode == VO_OP_SCATTER || d->opcode == VO_OP_GATHER) {
+    if (d->flags & VO_DF_ELT_UNITS) { /* exec size and mask from the num_elts field */
         static const uint8_t n_of[4] = { 8, 16, 1, 0 };
         uint32_t ne = in->val[VO_R_NUM_ELTS];
         c->exec_size = n_of[ne & 3];

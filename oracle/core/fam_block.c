@@ -15,7 +15,7 @@ static void plan(vo_ctx *x)
     vo_clause(x->r, cl[x->in->val[VO_R_OWORD_SIZE] & 7]);
     uint64_t base = (uint64_t)x->goff * 16;
     uint8_t align = 16, clause = x->d->is_write ? VO_C_OWORD_ADDR : VO_C_OWORD_LD_ADDR;
-    if (x->d->opcode == VO_OP_OWORD_LD_UNALIGNED) {
+    if (x->d->flags & VO_DF_BYTE_OFFSET) {
         align = 4; /* decision D39: dword-aligned, stated by the page */
         if (x->in->visa_version < 302) { /* decision D38: dword units before vISA 3.2 (reader) */
             base = (uint64_t)x->goff * 4;

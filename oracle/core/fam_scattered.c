@@ -13,7 +13,7 @@ static uint32_t data_bytes(const vo_ctx *x) { return slot(x) * es(x); }
 static void plan(vo_ctx *x)
 {
     const vo_insn *in = x->in;
-    int elt_units = x->d->opcode == VO_OP_SCATTER || x->d->opcode == VO_OP_GATHER;
+    int elt_units = (x->d->flags & VO_DF_ELT_UNITS) != 0;
     unsigned size, clause;
     if (elt_units) {
         static const uint8_t cl[3] = { VO_C_SCATTER_ELT1, VO_C_SCATTER_ELT2, VO_C_SCATTER_ELT4 };

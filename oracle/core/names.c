@@ -41,6 +41,12 @@ int vo_platform_lookup(const char *name, vo_platform *out)
     return -1;
 }
 const char *vo_platform_name(unsigned i) { return i < NPLAT ? plat_tab[i].name : NULL; }
+const char *vo_gen_name(unsigned gen)
+{
+    for (unsigned i = 0; i < NPLAT; i++)
+        if (plat_tab[i].gen == gen) return plat_tab[i].name;
+    return "?";
+}
 
 static const vo_predef predef_tab[22] = {
     [1] = {"%thread_x", VO_T_UW, 1, 1, 1},   [2] = {"%thread_y", VO_T_UW, 1, 1, 1},

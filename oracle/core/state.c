@@ -65,10 +65,10 @@ int vo_state_copy(vo_state *dst, const vo_state *src)
     dst->exec_mask = src->exec_mask;
     dst->nvars = dst->npreds = dst->naddrs = dst->nsurfaces = 0;
     dst->nregions = 0;
-    memcpy(dst->bt, src->bt, sizeof src->bt[0] * src->nbt);
-    dst->nbt = src->nbt;
-    memcpy(dst->ss, src->ss, sizeof src->ss[0] * src->nss);
+    dst->nbt = src->nbt; /* the tables are small arrays of values: copied only when present */
+    if (src->nbt) memcpy(dst->bt, src->bt, sizeof src->bt[0] * src->nbt);
     dst->nss = src->nss;
+    if (src->nss) memcpy(dst->ss, src->ss, sizeof src->ss[0] * src->nss);
     memcpy(dst->preds, src->preds, sizeof src->preds[0] * src->npreds);
     dst->npreds = src->npreds;
     memcpy(dst->addrs, src->addrs, sizeof src->addrs[0] * src->naddrs);

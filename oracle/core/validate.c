@@ -34,8 +34,8 @@ static int check_exec(vo_ctx *x, unsigned role)
         unsigned code = v & 0xF; /* decision D2 */
         if (code & 8) vo_tag(x->r, VO_TAG_DVR_EXEC_NIBBLE);
         if (code >= 6 || !(x->d->exec_sizes >> code & 1)) {
-            if (code == 5 && (x->d->opcode == VO_OP_GATHER_SCALED || x->d->opcode == VO_OP_SCATTER_SCALED))
-                vo_tag(x->r, VO_TAG_DVR_SCALED_EXEC); /* D17, D34 */
+            if (code < 6 && (x->d->exec_sizes_doc >> code & 1)) /* D17, D34: in the doc, rejected by the reader */
+                vo_tag(x->r, x->d->family == VO_FAM_FOURCH ? VO_TAG_DVR_4SCALED_EXEC : VO_TAG_DVR_SCALED_EXEC);
             return bad(x, VO_E_EXEC_SIZE, role, "exec size code %u is not legal for %s", code, x->d->mnemonic);
         }
         if (!(x->d->exec_sizes_doc >> code & 1)) { /* decision D17 */
@@ -186,8 +186,7 @@ static int check_surface(vo_ctx *x)
     x->surf_size = x->sf ? x->sf->size : 0;
     x->is_slm = s == 0;
     if (s == 4 || s >= 6) vo_tag(x->r, VO_TAG_DVR_PREDEF_SURFACES);
-    if ((x->d->opcode == VO_OP_SCATTER || x->d->opcode == VO_OP_GATHER || x->d->opcode == VO_OP_DWORD_ATOMIC) &&
-        s != 0 && s != 5)
+    if ((x->d->flags & VO_DF_SURFACE_LIMITS) && s != 0 && s != 5)
         vo_tag(x->r, VO_TAG_DVR_SURFACE_LIMITS); /* D27, D33, D50 */
     vo_clause(x->r, s == 0 ? VO_C_SURF_SLM : s == 4 ? VO_C_SURF_BINDLESS : s == 5 ? VO_C_SURF_STATELESS
                                                                                   : VO_C_SURF_DECLARED);
@@ -209,7 +208,7 @@ static int check_atomic_op(vo_ctx *x)
     if (w == 1 && x->st->platform.gen < VO_GEN_TGLLP)
         return bad(x, VO_E_PLATFORM, VO_R_ATOMIC_OP, "16-bit atomics need TGLLP or later");
     if (ai->xehp && x->st->platform.gen < VO_GEN_XEHP_SDV) /* decision D48 */
-        return bad(x, VO_E_PLATFORM, VO_R_ATOMIC_OP, "%s needs XeHP_SDV or later", ai->name);
+        return bad(x, VO_E_PLATFORM, VO_R_ATOMIC_OP, "%s needs %s or later", ai->name, vo_gen_name(VO_GEN_XEHP_SDV));
     if (ai->not_in_doc || code == 0x0B || code == 0x0C || code == 0x0D) /* decision D52 */
         vo_tag(x->r, VO_TAG_DVR_ATOMIC_NAMES);
     if (ai->not_in_doc) vo_tag(x->r, VO_TAG_NOT_IN_DOC);
@@ -275,8 +274,7 @@ int vo_validate_opcode(vo_ctx *x)
         e->code = VO_E_PLATFORM;
         e->field = "opcode";
         e->offset = 0;
-        snprintf(e->message, sizeof e->message, "%s needs %s or later", d->mnemonic,
-                 d->min_gen >= VO_GEN_DG2 ? "DG2" : "XeHP_SDV"); /* LSC: decision D100 */
+        snprintf(e->message, sizeof e->message, "%s needs %s or later", d->mnemonic, vo_gen_name(d->min_gen));
         return -1;
     }
     return 0;
@@ -287,7 +285,8 @@ int vo_validate(vo_ctx *x)
     const vo_desc *d = x->d;
     const vo_insn *in = x->in;
     int undefined = 0;
-    if (d->min_gen && x->st->platform.gen < VO_GEN_PVC) vo_tag(x->r, VO_TAG_DVR_QW); /* D40: doc says PVC */
+    if (d->doc_min_gen && d->dvr_tag && x->st->platform.gen < d->doc_min_gen) /* D40: the doc's range starts later */
+        vo_tag(x->r, d->dvr_tag - 1u);
     for (unsigned i = 0; i < d->nfields; i++) {
         unsigned role = d->fields[i].role;
         uint32_t v = in->val[role];
@@ -309,18 +308,18 @@ int vo_validate(vo_ctx *x)
         case VO_R_SCALE: if (v) rc = bad(x, VO_E_SCALE, role, "scale must be 0, is %u", v); break; /* D21 */
         case VO_R_BLOCK_SIZE: if (v) rc = bad(x, VO_E_BLOCK_SIZE, role, "block_size must be 0, is %u", v); break;
         case VO_R_NUM_BLOCKS:
-            if (d->elt_bytes == 8) { /* decision D42: QW ops, one block only (the doc) */
-                if (v) {
-                    if (v <= 3) vo_tag(x->r, VO_TAG_DVR_QW);
-                    rc = bad(x, VO_E_NUM_BLOCKS, role, "num_blocks code %u (only 0: 1 block)", v);
-                }
-            } else if (v > 2) rc = bad(x, VO_E_NUM_BLOCKS, role, "num_blocks code %u (only 0..2)", v);
+            if (v >= (d->num_blocks_codes ? d->num_blocks_codes : 3u)) { /* decision D42: QW ops, one block */
+                if (v < d->reader_blocks_codes && d->dvr_tag) vo_tag(x->r, d->dvr_tag - 1u);
+                if (d->num_blocks_codes == 1) rc = bad(x, VO_E_NUM_BLOCKS, role, "num_blocks code %u (only 0: 1 block)", v);
+                else rc = bad(x, VO_E_NUM_BLOCKS, role, "num_blocks code %u (only 0..%u)", v,
+                              (d->num_blocks_codes ? d->num_blocks_codes : 3u) - 1u);
+            }
             break;
         case VO_R_OWORD_SIZE: /* decision D22 */
-            if (v > 4) rc = bad(x, VO_E_SIZE_CODE, role, "oword size code %u (only 0..3, 4 on XeHP_SDV+ SLM)", v);
+            if (v > 4) rc = bad(x, VO_E_SIZE_CODE, role, "oword size code %u (only 0..3, 4 on %s+ SLM)", v, vo_gen_name(VO_GEN_XEHP_SDV));
             else if (v == 4) {
                 if (x->st->platform.gen < VO_GEN_XEHP_SDV || in->val[VO_R_SURFACE] != 0)
-                    rc = bad(x, VO_E_SIZE_CODE, role, "16 owords need XeHP_SDV or later and SLM");
+                    rc = bad(x, VO_E_SIZE_CODE, role, "16 owords need %s or later and SLM", vo_gen_name(VO_GEN_XEHP_SDV));
                 else if (d->is_write) /* decision D36: the load pages list 16 owords */
                     vo_tag(x->r, VO_TAG_NOT_IN_DOC);
             }

@@ -67,6 +67,9 @@ enum vo_gen { /* ordered: a gate is "gen >= VO_GEN_X" */
 /* Fills name, grf_bytes and gen from a platform name (case-sensitive, as
  * GenX_IR spells them). Returns 0, or -1 for an unknown name. */
 int vo_platform_lookup(const char *name, vo_platform *out);
+/* the first platform of a gen (VO_GEN_XEHP_SDV -> "XeHP_SDV"), "?" if none:
+ * how messages name a platform range */
+const char *vo_gen_name(unsigned gen);
 /* name of the i-th known platform, NULL past the end */
 const char *vo_platform_name(unsigned i);
 /* variable-id width in instruction bytes for a vISA version: 2 or 4 */
@@ -332,7 +335,19 @@ typedef struct vo_desc {
     uint8_t elt_bytes;      /* register slot per lane of a scattered op: 0 = 4, 8 for QW */
     uint8_t min_gen;        /* enum vo_gen the opcode needs (E_PLATFORM before); 0 = any */
     uint16_t data_types;    /* bit per vo_type allowed for the data operand; 0 = family default */
+    /* rules the validator reads from the descriptor (issue 13; 0 = none / the default) */
+    uint8_t flags;          /* VO_DF_* */
+    uint8_t num_blocks_codes;   /* num_blocks codes the oracle accepts: 0..n-1 (0 = the default, 3) */
+    uint8_t reader_blocks_codes;/* codes below this the reader also accepts: rejected, tagged dvr_tag */
+    uint8_t doc_min_gen;    /* where the doc's platform range starts when later than min_gen:
+                               platforms in [min_gen, doc_min_gen) are tagged dvr_tag */
+    uint8_t dvr_tag;        /* 1 + the doc_vs_reader tag (enum vo_tag) those differences carry; 0 none */
 } vo_desc;
+enum vo_desc_flags {
+    VO_DF_SURFACE_LIMITS = 1, /* the page limits surfaces (doc_vs_reader:20 on any but 0 and 5) */
+    VO_DF_ELT_UNITS = 2,      /* exec size and mask from num_elts; offsets in element-size units (D8) */
+    VO_DF_BYTE_OFFSET = 4     /* block load at a byte offset, dword units before vISA 3.2 (D38, D39) */
+};
 const vo_desc *vo_desc_for(uint8_t opcode);     /* NULL if unsupported */
 const vo_desc *vo_desc_at(unsigned i);          /* i-th supported, NULL past end */
 

@@ -37,10 +37,7 @@ static void rfill(rng *r, uint8_t *b, size_t n)
 /* ------------------------------------------------------------------ */
 /* factors                                                             */
 /* ------------------------------------------------------------------ */
-enum { F_PLAT, F_VER, F_ES, F_MASK, F_PRED, F_SUB, F_SURF, F_BOUNDS, F_ALIGN, F_GOFF, F_OVER, F_NF };
-#define FB(f) (1u << (f))
-
-enum { B_IN, B_END, B_AT, B_PAST, B_PARTIAL, B_WRAP, B_FAR, B_COUNT };
+/* F_* factors, B_* boundary classes and the legacy plans: gen_internal.h, gen_legacy.c */
 static const char *const bounds_name[B_COUNT] = { "in", "end", "at_bound", "past_bound", "partial", "wrap", "far" };
 static const char *const pred_name[7] = { "none", "P", "P.any", "P.all", "!P", "!P.any", "!P.all" };
 static const char *const goff_name[3] = { "imm", "general", "indirect" };
@@ -59,158 +56,100 @@ enum {
     SP_ISMOD, SP_V_ISMOD1, SP_V_UNALIGNED_DWORDS,
     SP_COUNT
 };
-/* opcode bits */
-#define O75 1u
-#define O3A 2u
-#define O36 4u
-#define O78 8u
-#define OALL 15u
-/* issue 8: the other seven (their bits never change the seeds' special lists) */
-#define O39 16u
-#define O79 32u
-#define O74 64u
-#define O35 128u
-#define O3C 256u
-#define O86 512u
-#define O87 1024u
-#define OEXEC (O75 | O78 | O79 | O74 | O86 | O87) /* exec byte + predicate */
-#define OLOAD (O78 | O39 | O74 | O35 | O3C | O86)
-#define OGOFF (OALL | O39 | O79 | O74 | O35 | O3C)  /* a global-offset vector operand */
-#define OEVERY (OGOFF | O86 | O87)
+/* descriptor features a special class applies to (any one of them); a legacy
+ * opcode's features come from its descriptor (features_of) */
+#define T_EVERY 1u      /* every opcode with a legacy plan */
+#define T_EXEC 2u       /* exec byte + predicate */
+#define T_ELT 4u        /* element-size units, num_elts (VO_DF_ELT_UNITS) */
+#define T_GOFF 8u       /* a global-offset vector operand */
+#define T_LOAD 16u
+#define T_CHMASK 32u
+#define T_OSIZE 64u     /* oword size code */
+#define T_SCALE 128u
+#define T_BSIZE 256u
+#define T_NBLOCKS 512u
+#define T_ISMOD 1024u
+#define T_MINGEN 2048u  /* a platform range of its own (min_gen) */
+#define T_BYTEOFF 4096u /* a byte offset, dwords before vISA 3.2 (VO_DF_BYTE_OFFSET) */
 #define NOTSTATUS (-1)
 typedef struct { const char *name; unsigned ops; int status; int code; unsigned nvar; } sp_desc;
 static const sp_desc sp_tab[SP_COUNT] = {
     [SP_NONE] = { "none", 0, -1, -1, 0 },
-    [SP_TRUNC] = { "truncated", OEVERY, VO_INVALID, VO_E_TRUNCATED, 4 },
-    [SP_TRAIL] = { "trailing", OEVERY, VO_INVALID, VO_E_TRAILING, 2 },
-    [SP_OPCODE] = { "opcode", OEVERY, VO_INVALID, VO_E_OPCODE, 3 },
-    [SP_EXEC] = { "exec_size", OEXEC, VO_INVALID, VO_E_EXEC_SIZE, 4 },
-    [SP_MASKCTL] = { "mask_ctrl", OEXEC | O3A | O39, VO_INVALID, VO_E_MASK_CTRL, 4 },
-    [SP_PRED_ID0] = { "pred_id0", OEXEC, VO_INVALID, VO_E_PRED_ID, 2 },
-    [SP_PRED_UNDECL] = { "pred_undeclared", OEXEC, VO_INVALID, VO_E_PRED_ID, 2 },
-    [SP_PRED_RES] = { "pred_reserved", OEXEC, VO_INVALID, VO_E_PRED_RESERVED, 2 },
-    [SP_PRED_SIZE] = { "pred_size", OEXEC, VO_INVALID, VO_E_PRED_SIZE, 2 },
-    [SP_ELT] = { "elt_size", O3A | O39, VO_INVALID, VO_E_ELT_SIZE, 3 },
-    [SP_NUMELTS] = { "num_elts", O3A | O39, VO_INVALID, VO_E_NUM_ELTS, 3 },
-    [SP_CHMASK] = { "channel_mask", O75 | O74, VO_INVALID, VO_E_CHANNEL_MASK, 3 },
-    [SP_SIZECODE] = { "size_code", O36 | O35 | O3C, VO_INVALID, VO_E_SIZE_CODE, 5 },
-    [SP_SCALE] = { "scale", O75 | O78 | O79 | O74, VO_INVALID, VO_E_SCALE, 2 },
-    [SP_BLOCKSIZE] = { "block_size", O78 | O79, VO_INVALID, VO_E_BLOCK_SIZE, 2 },
-    [SP_NUMBLOCKS] = { "num_blocks", O78 | O79 | O86 | O87, VO_INVALID, VO_E_NUM_BLOCKS, 2 },
-    [SP_SURF_RES] = { "surface_reserved", OEVERY, VO_INVALID, VO_E_SURFACE, 3 },
-    [SP_SURF_UNDECL] = { "surface_undeclared", OEVERY, VO_INVALID, VO_E_SURFACE, 2 },
-    [SP_CLASS] = { "operand_class", OGOFF, VO_INVALID, VO_E_OPERAND_CLASS, 6 },
-    [SP_MOD] = { "modifier", OGOFF, VO_INVALID, VO_E_MODIFIER, 3 },
-    [SP_REGION] = { "region", OGOFF, VO_INVALID, VO_E_REGION, 4 },
-    [SP_IMMTYPE] = { "imm_type", OGOFF, VO_INVALID, VO_E_IMM_TYPE, 4 },
-    [SP_VARID] = { "var_id", OEVERY, VO_INVALID, VO_E_VAR_ID, 4 },
-    [SP_RESID] = { "reserved_id", OEVERY, VO_INVALID, VO_E_RESERVED_ID, 3 },
-    [SP_NULL] = { "null_operand", OEVERY, VO_INVALID, VO_E_NULL_OPERAND, 3 },
-    [SP_OPTYPE] = { "operand_type", OEVERY, VO_INVALID, VO_E_OPERAND_TYPE, 5 },
-    [SP_RAWALIGN] = { "raw_align", OEVERY, VO_INVALID, VO_E_RAW_ALIGN, 4 },
-    [SP_ADDRID] = { "addr_id", OGOFF, VO_INVALID, VO_E_ADDR_ID, 2 },
-    [SP_COLOFF] = { "col_offset", OGOFF, VO_INVALID, VO_E_COL_OFFSET, 2 },
-    [SP_PLATFORM] = { "platform", O36 | O35 | O3C | O86 | O87, VO_INVALID, VO_E_PLATFORM, 3 },
-    [SP_READONLY] = { "read_only", OLOAD, VO_INVALID, VO_E_READ_ONLY, 3 },
-    [SP_U_RAW_PAST] = { "raw_past_var", OEVERY, VO_UNDEFINED, -1, 3 },
-    [SP_U_GOFF_PAST] = { "offset_past_var", OGOFF, VO_UNDEFINED, -1, 4 },
-    [SP_V_NULL_DST] = { "null_dst", OLOAD, NOTSTATUS, -1, 2 },
-    [SP_V_NOLANES] = { "no_lanes", OEXEC | O3A | O39, NOTSTATUS, -1, 3 },
-    [SP_V_VISA30] = { "visa30_mask", OEXEC | O3A | O39, NOTSTATUS, -1, 4 },
-    [SP_V_PREDEF] = { "predefined_vars", OGOFF, NOTSTATUS, -1, 3 },
-    [SP_V_NONSCALAR] = { "non_scalar_region", OGOFF, NOTSTATUS, -1, 2 },
-    [SP_V_ROW64] = { "row_unit", OGOFF, NOTSTATUS, -1, 2 },
-    [SP_V_ZERO_SURF] = { "absent_surface", OEVERY, NOTSTATUS, -1, 2 },
+    [SP_TRUNC] = { "truncated", T_EVERY, VO_INVALID, VO_E_TRUNCATED, 4 },
+    [SP_TRAIL] = { "trailing", T_EVERY, VO_INVALID, VO_E_TRAILING, 2 },
+    [SP_OPCODE] = { "opcode", T_EVERY, VO_INVALID, VO_E_OPCODE, 3 },
+    [SP_EXEC] = { "exec_size", T_EXEC, VO_INVALID, VO_E_EXEC_SIZE, 4 },
+    [SP_MASKCTL] = { "mask_ctrl", T_EXEC | T_ELT, VO_INVALID, VO_E_MASK_CTRL, 4 },
+    [SP_PRED_ID0] = { "pred_id0", T_EXEC, VO_INVALID, VO_E_PRED_ID, 2 },
+    [SP_PRED_UNDECL] = { "pred_undeclared", T_EXEC, VO_INVALID, VO_E_PRED_ID, 2 },
+    [SP_PRED_RES] = { "pred_reserved", T_EXEC, VO_INVALID, VO_E_PRED_RESERVED, 2 },
+    [SP_PRED_SIZE] = { "pred_size", T_EXEC, VO_INVALID, VO_E_PRED_SIZE, 2 },
+    [SP_ELT] = { "elt_size", T_ELT, VO_INVALID, VO_E_ELT_SIZE, 3 },
+    [SP_NUMELTS] = { "num_elts", T_ELT, VO_INVALID, VO_E_NUM_ELTS, 3 },
+    [SP_CHMASK] = { "channel_mask", T_CHMASK, VO_INVALID, VO_E_CHANNEL_MASK, 3 },
+    [SP_SIZECODE] = { "size_code", T_OSIZE, VO_INVALID, VO_E_SIZE_CODE, 5 },
+    [SP_SCALE] = { "scale", T_SCALE, VO_INVALID, VO_E_SCALE, 2 },
+    [SP_BLOCKSIZE] = { "block_size", T_BSIZE, VO_INVALID, VO_E_BLOCK_SIZE, 2 },
+    [SP_NUMBLOCKS] = { "num_blocks", T_NBLOCKS, VO_INVALID, VO_E_NUM_BLOCKS, 2 },
+    [SP_SURF_RES] = { "surface_reserved", T_EVERY, VO_INVALID, VO_E_SURFACE, 3 },
+    [SP_SURF_UNDECL] = { "surface_undeclared", T_EVERY, VO_INVALID, VO_E_SURFACE, 2 },
+    [SP_CLASS] = { "operand_class", T_GOFF, VO_INVALID, VO_E_OPERAND_CLASS, 6 },
+    [SP_MOD] = { "modifier", T_GOFF, VO_INVALID, VO_E_MODIFIER, 3 },
+    [SP_REGION] = { "region", T_GOFF, VO_INVALID, VO_E_REGION, 4 },
+    [SP_IMMTYPE] = { "imm_type", T_GOFF, VO_INVALID, VO_E_IMM_TYPE, 4 },
+    [SP_VARID] = { "var_id", T_EVERY, VO_INVALID, VO_E_VAR_ID, 4 },
+    [SP_RESID] = { "reserved_id", T_EVERY, VO_INVALID, VO_E_RESERVED_ID, 3 },
+    [SP_NULL] = { "null_operand", T_EVERY, VO_INVALID, VO_E_NULL_OPERAND, 3 },
+    [SP_OPTYPE] = { "operand_type", T_EVERY, VO_INVALID, VO_E_OPERAND_TYPE, 5 },
+    [SP_RAWALIGN] = { "raw_align", T_EVERY, VO_INVALID, VO_E_RAW_ALIGN, 4 },
+    [SP_ADDRID] = { "addr_id", T_GOFF, VO_INVALID, VO_E_ADDR_ID, 2 },
+    [SP_COLOFF] = { "col_offset", T_GOFF, VO_INVALID, VO_E_COL_OFFSET, 2 },
+    [SP_PLATFORM] = { "platform", T_OSIZE | T_MINGEN, VO_INVALID, VO_E_PLATFORM, 3 },
+    [SP_READONLY] = { "read_only", T_LOAD, VO_INVALID, VO_E_READ_ONLY, 3 },
+    [SP_U_RAW_PAST] = { "raw_past_var", T_EVERY, VO_UNDEFINED, -1, 3 },
+    [SP_U_GOFF_PAST] = { "offset_past_var", T_GOFF, VO_UNDEFINED, -1, 4 },
+    [SP_V_NULL_DST] = { "null_dst", T_LOAD, NOTSTATUS, -1, 2 },
+    [SP_V_NOLANES] = { "no_lanes", T_EXEC | T_ELT, NOTSTATUS, -1, 3 },
+    [SP_V_VISA30] = { "visa30_mask", T_EXEC | T_ELT, NOTSTATUS, -1, 4 },
+    [SP_V_PREDEF] = { "predefined_vars", T_GOFF, NOTSTATUS, -1, 3 },
+    [SP_V_NONSCALAR] = { "non_scalar_region", T_GOFF, NOTSTATUS, -1, 2 },
+    [SP_V_ROW64] = { "row_unit", T_GOFF, NOTSTATUS, -1, 2 },
+    [SP_V_ZERO_SURF] = { "absent_surface", T_EVERY, NOTSTATUS, -1, 2 },
     /* issue 8 */
-    [SP_ISMOD] = { "is_modified", O39 | O35 | O3C, NOTSTATUS, -1, 2 }, /* D31: any value valid, ignored */
-    [SP_V_ISMOD1] = { "is_modified_1", O39 | O35 | O3C, NOTSTATUS, -1, 2 },
-    [SP_V_UNALIGNED_DWORDS] = { "dword_units_pre32", O3C, NOTSTATUS, -1, 4 },
+    [SP_ISMOD] = { "is_modified", T_ISMOD, NOTSTATUS, -1, 2 }, /* D31: any value valid, ignored */
+    [SP_V_ISMOD1] = { "is_modified_1", T_ISMOD, NOTSTATUS, -1, 2 },
+    [SP_V_UNALIGNED_DWORDS] = { "dword_units_pre32", T_BYTEOFF, NOTSTATUS, -1, 4 },
 };
 
-static unsigned opbit(uint8_t op)
+static int has_role(const vo_desc *d, unsigned role)
 {
-    switch (op) {
-    case VO_OP_SCATTER4_SCALED: return O75;
-    case VO_OP_SCATTER: return O3A;
-    case VO_OP_OWORD_ST: return O36;
-    case VO_OP_GATHER_SCALED: return O78;
-    case VO_OP_GATHER: return O39;
-    case VO_OP_SCATTER_SCALED: return O79;
-    case VO_OP_GATHER4_SCALED: return O74;
-    case VO_OP_OWORD_LD: return O35;
-    case VO_OP_OWORD_LD_UNALIGNED: return O3C;
-    case VO_OP_QW_GATHER: return O86;
-    case VO_OP_QW_SCATTER: return O87;
-    default: return 0;
-    }
+    for (unsigned i = 0; i < d->nfields; i++)
+        if (d->fields[i].role == role) return 1;
+    return 0;
 }
 
-/* per-opcode factor radices and groups (each group is a full product) */
-typedef struct {
-    uint8_t op;
-    uint8_t radix[F_NF];
-    uint32_t groups[8];
-} op_plan;
-static const op_plan plans[] = {
-    { VO_OP_SCATTER4_SCALED, { 2, 2, 5, 4, 7, 15, 4, B_COUNT, 4, 3, 2 },
-      { FB(F_ES) | FB(F_MASK) | FB(F_PRED) | FB(F_PLAT),          /* channel enables            */
-        FB(F_ES) | FB(F_SUB) | FB(F_PLAT),                          /* register layout (§1.11)    */
-        FB(F_SURF) | FB(F_BOUNDS) | FB(F_ALIGN) | FB(F_PLAT),       /* bounds x alignment         */
-        FB(F_SUB) | FB(F_BOUNDS),                                   /* channel term at the bound  */
-        FB(F_VER) | FB(F_GOFF) | FB(F_PLAT) | FB(F_SURF),           /* encoding widths, operands  */
-        FB(F_OVER) | FB(F_SUB) | FB(F_SURF), 0 } },                 /* overlapping writes         */
-    { VO_OP_SCATTER, { 2, 2, 3, 4, 1, 3, 4, B_COUNT, 1, 3, 2 },
-      { FB(F_ES) | FB(F_MASK) | FB(F_SUB) | FB(F_PLAT),
-        FB(F_SURF) | FB(F_BOUNDS) | FB(F_SUB) | FB(F_PLAT),
-        FB(F_VER) | FB(F_GOFF) | FB(F_PLAT) | FB(F_SURF),
-        FB(F_OVER) | FB(F_SUB) | FB(F_ES) | FB(F_SURF), 0 } },
-    { VO_OP_OWORD_ST, { 2, 2, 1, 1, 1, 5, 4, B_COUNT, 1, 3, 1 },
-      { FB(F_SUB) | FB(F_SURF) | FB(F_BOUNDS) | FB(F_PLAT),
-        FB(F_VER) | FB(F_GOFF) | FB(F_PLAT) | FB(F_SURF) | FB(F_SUB), 0 } },
-    { VO_OP_GATHER_SCALED, { 2, 2, 5, 4, 7, 3, 4, B_COUNT, 4, 3, 2 },
-      { FB(F_ES) | FB(F_MASK) | FB(F_PRED) | FB(F_PLAT),
-        FB(F_ES) | FB(F_SUB) | FB(F_PLAT) | FB(F_ALIGN),            /* upper bytes, padding       */
-        FB(F_SURF) | FB(F_BOUNDS) | FB(F_ALIGN) | FB(F_SUB),
-        FB(F_VER) | FB(F_GOFF) | FB(F_PLAT) | FB(F_SURF), 0 } },
-    /* ---- issue 8 ---- */
-    { VO_OP_GATHER, { 2, 2, 3, 4, 1, 3, 4, B_COUNT, 1, 3, 1 },
-      { FB(F_ES) | FB(F_MASK) | FB(F_SUB) | FB(F_PLAT),              /* enables, upper bytes, padding */
-        FB(F_SURF) | FB(F_BOUNDS) | FB(F_SUB) | FB(F_PLAT),
-        FB(F_VER) | FB(F_GOFF) | FB(F_PLAT) | FB(F_SURF), 0 } },
-    { VO_OP_SCATTER_SCALED, { 2, 2, 5, 4, 7, 3, 4, B_COUNT, 4, 3, 2 },
-      { FB(F_ES) | FB(F_MASK) | FB(F_PRED) | FB(F_PLAT),
-        FB(F_SURF) | FB(F_BOUNDS) | FB(F_ALIGN) | FB(F_SUB),
-        FB(F_VER) | FB(F_GOFF) | FB(F_PLAT) | FB(F_SURF),
-        FB(F_OVER) | FB(F_SUB) | FB(F_ES) | FB(F_SURF), 0 } },
-    { VO_OP_GATHER4_SCALED, { 2, 2, 5, 4, 7, 15, 4, B_COUNT, 4, 3, 1 },
-      { FB(F_ES) | FB(F_MASK) | FB(F_PRED) | FB(F_PLAT),
-        FB(F_ES) | FB(F_SUB) | FB(F_PLAT),                          /* register layout, padding   */
-        FB(F_SURF) | FB(F_BOUNDS) | FB(F_ALIGN) | FB(F_PLAT),
-        FB(F_VER) | FB(F_GOFF) | FB(F_PLAT) | FB(F_SURF), 0 } },
-    { VO_OP_OWORD_LD, { 2, 2, 1, 1, 1, 5, 4, B_COUNT, 1, 3, 1 },
-      { FB(F_SUB) | FB(F_SURF) | FB(F_BOUNDS) | FB(F_PLAT),
-        FB(F_VER) | FB(F_GOFF) | FB(F_PLAT) | FB(F_SURF) | FB(F_SUB), 0 } },
-    { VO_OP_OWORD_LD_UNALIGNED, { 2, 2, 1, 1, 1, 5, 4, B_COUNT, 2, 3, 1 }, /* misaligned by 1 (random: 1..3) */
-      { FB(F_SUB) | FB(F_SURF) | FB(F_BOUNDS) | FB(F_PLAT),
-        FB(F_SUB) | FB(F_ALIGN) | FB(F_BOUNDS),
-        FB(F_VER) | FB(F_GOFF) | FB(F_PLAT) | FB(F_SURF), 0 } },
-    /* QW: alignment is the oracle's reading (D43): aligned / misaligned by 1 only, so most tests rely on the doc */
-    { VO_OP_QW_GATHER, { 2, 2, 5, 4, 7, 1, 4, B_COUNT, 2, 1, 1 },
-      { FB(F_ES) | FB(F_MASK) | FB(F_PRED) | FB(F_PLAT),
-        FB(F_SURF) | FB(F_BOUNDS) | FB(F_ALIGN) | FB(F_PLAT), 0 } },
-    { VO_OP_QW_SCATTER, { 2, 2, 5, 4, 7, 1, 4, B_COUNT, 2, 1, 2 },
-      { FB(F_ES) | FB(F_MASK) | FB(F_PRED) | FB(F_PLAT),
-        FB(F_SURF) | FB(F_BOUNDS) | FB(F_ALIGN) | FB(F_PLAT),
-        FB(F_OVER) | FB(F_ES) | FB(F_SURF), 0 } },
-};
-#define NPLANS (sizeof plans / sizeof plans[0])
-
-static const op_plan *plan_for(uint8_t op)
+/* T_* features of an opcode with a legacy plan, from its descriptor; 0 otherwise */
+static unsigned features_of(uint8_t op)
 {
-    for (unsigned i = 0; i < NPLANS; i++)
-        if (plans[i].op == op) return &plans[i];
-    return NULL;
+    const vo_desc *d = vo_desc_for(op);
+    if (!d || !vo_gen_legacy_plan(op)) return 0;
+    unsigned t = T_EVERY;
+    if (has_role(d, VO_R_EXEC)) t |= T_EXEC;
+    if (d->flags & VO_DF_ELT_UNITS) t |= T_ELT;
+    if (has_role(d, VO_R_GOFF)) t |= T_GOFF;
+    if (!d->is_write) t |= T_LOAD;
+    if (has_role(d, VO_R_CHMASK)) t |= T_CHMASK;
+    if (has_role(d, VO_R_OWORD_SIZE)) t |= T_OSIZE;
+    if (has_role(d, VO_R_SCALE)) t |= T_SCALE;
+    if (has_role(d, VO_R_BLOCK_SIZE)) t |= T_BSIZE;
+    if (has_role(d, VO_R_NUM_BLOCKS)) t |= T_NBLOCKS;
+    if (has_role(d, VO_R_IS_MODIFIED)) t |= T_ISMOD;
+    if (d->min_gen) t |= T_MINGEN;
+    if (d->flags & VO_DF_BYTE_OFFSET) t |= T_BYTEOFF;
+    return t;
 }
+
+static const op_plan *plan_for(uint8_t op) { return vo_gen_legacy_plan(op); }
 
 static uint64_t group_size(const op_plan *p, uint32_t g)
 {
@@ -223,11 +162,11 @@ static uint64_t group_size(const op_plan *p, uint32_t g)
 /* ---- pairwise cover (deterministic greedy), computed once per opcode ---- */
 #define MAXR 16
 typedef struct { int done; uint32_t n; uint8_t (*rows)[F_NF]; } pw_cache;
-static pw_cache pw_tab[NPLANS];
+static pw_cache pw_tab[VO_GEN_MAX_PLANS];
 
 static const pw_cache *pairwise(const op_plan *p)
 {
-    pw_cache *pc = &pw_tab[p - plans];
+    pw_cache *pc = &pw_tab[vo_gen_legacy_plan_index(p)];
     if (pc->done) return pc;
     static uint8_t cov[F_NF][MAXR][F_NF][MAXR];
     memset(cov, 0, sizeof cov);
@@ -280,14 +219,34 @@ static uint64_t specials_count(uint8_t op)
 {
     uint64_t n = 0;
     for (unsigned s = 1; s < SP_COUNT; s++)
-        if (sp_tab[s].ops & opbit(op)) n += (uint64_t)sp_tab[s].nvar * 4; /* x GRF x id width */
+        if (sp_tab[s].ops & features_of(op)) n += (uint64_t)sp_tab[s].nvar * 4; /* x GRF x id width */
     return n;
+}
+
+/* families with a generator of their own (docs/architecture.md): their axes,
+ * covering array and random part live in gen_<family>.c */
+typedef struct {
+    uint8_t family;
+    uint64_t (*systematic_count)(void);
+    int (*build)(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi);
+    uint16_t nrandom;   /* random cases after the systematic part (rounded up to 100) */
+} fam_gen;
+static const fam_gen fam_gens[] = {
+    { VO_FAM_ATOMIC, vo_gen_atomic_systematic_count, vo_gen_atomic_case, 1200 },
+    { VO_FAM_LSC_FENCE, vo_gen_lsc_fence_systematic_count, vo_gen_lsc_fence_case, 100 }, /* every encoding + ~100 */
+};
+static const fam_gen *fam_gen_of(uint8_t op)
+{
+    const vo_desc *d = vo_desc_for(op);
+    for (unsigned i = 0; d && i < sizeof fam_gens / sizeof fam_gens[0]; i++)
+        if (fam_gens[i].family == d->family) return &fam_gens[i];
+    return NULL;
 }
 
 uint64_t vo_gen_systematic_count(uint8_t op)
 {
-    if (op == VO_OP_DWORD_ATOMIC) return vo_gen_atomic_systematic_count(); /* DWORD_ATOMIC: gen_atomic.c */
-    if (op == VO_OP_LSC_FENCE) return vo_gen_lsc_fence_systematic_count(); /* LSC: gen_lsc.c */
+    const fam_gen *fg = fam_gen_of(op);
+    if (fg) return fg->systematic_count();
     const op_plan *p = plan_for(op);
     if (!p) return 0;
     uint64_t n = 0;
@@ -299,12 +258,11 @@ uint64_t vo_gen_default_count(uint8_t op)
 {
     uint64_t s = vo_gen_systematic_count(op);
     if (!s) return 0;
-    if (op == VO_OP_LSC_FENCE) return (s + 100 + 99) / 100 * 100; /* every encoding + about 100 random */
-    if (op != VO_OP_DWORD_ATOMIC && !(opbit(op) & OALL)) { /* non-atomic issue-8 ops: about 300 random cases, at least 1000 tests (vector size) */
-        uint64_t n = (s + 300 + 99) / 100 * 100;
-        return n < 1000 ? 1000 : n;
-    }
-    return (s + 1200 + 99) / 100 * 100; /* systematic part + about 1200 random cases */
+    const fam_gen *fg = fam_gen_of(op);
+    const op_plan *p = plan_for(op);
+    unsigned nrandom = fg ? fg->nrandom : p->nrandom, min_total = fg ? 0 : p->min_total;
+    uint64_t n = (s + nrandom + 99) / 100 * 100; /* systematic part + about nrandom random cases */
+    return n < min_total ? min_total : n;
 }
 
 /* ------------------------------------------------------------------ */
@@ -361,48 +319,32 @@ static void put_vec(bw *w, const genc *e)
 }
 static void put_raw(bw *w, const genc *e, const graw *r) { put(w, r->id, e->idw); put(w, r->off, 2); }
 
+/* the instruction bytes: the descriptor's fields in binary order, each from
+ * the builder's value for its role (an opcode without a descriptor: the
+ * opcode byte alone, for the unknown-opcode special class) */
 static size_t assemble(const genc *e, uint8_t *out, size_t cap)
 {
     bw w = { out, 0, cap };
     put(&w, e->op, 1);
-    switch (e->op) {
-    case VO_OP_SCATTER4_SCALED: /* §2.1 */
-        put(&w, e->exec, 1); put(&w, e->pred, 2); put(&w, e->chmask, 1); put(&w, e->scale, 2);
-        put(&w, e->surf, 1); put_vec(&w, e); put_raw(&w, e, &e->e); put_raw(&w, e, &e->d);
-        break;
-    case VO_OP_SCATTER: /* §2.2: no is_modified byte */
-        put(&w, e->elt, 1); put(&w, e->nelts, 1); put(&w, e->surf, 1);
-        put_vec(&w, e); put_raw(&w, e, &e->e); put_raw(&w, e, &e->d);
-        break;
-    case VO_OP_OWORD_ST: /* §2.3 */
-        put(&w, e->osize, 1); put(&w, e->surf, 1); put_vec(&w, e); put_raw(&w, e, &e->d);
-        break;
-    case VO_OP_GATHER_SCALED: /* §2.4 */
-        put(&w, e->exec, 1); put(&w, e->pred, 2); put(&w, e->bsize, 1); put(&w, e->nblocks, 1);
-        put(&w, e->scale, 2); put(&w, e->surf, 1); put_vec(&w, e); put_raw(&w, e, &e->e);
-        put_raw(&w, e, &e->d);
-        break;
-    /* ---- issue 8 ---- */
-    case VO_OP_GATHER: /* §2.2: is_modified after elt_size */
-        put(&w, e->elt, 1); put(&w, e->ismod, 1); put(&w, e->nelts, 1); put(&w, e->surf, 1);
-        put_vec(&w, e); put_raw(&w, e, &e->e); put_raw(&w, e, &e->d);
-        break;
-    case VO_OP_SCATTER_SCALED: /* §2.4 */
-        put(&w, e->exec, 1); put(&w, e->pred, 2); put(&w, e->bsize, 1); put(&w, e->nblocks, 1);
-        put(&w, e->scale, 2); put(&w, e->surf, 1); put_vec(&w, e); put_raw(&w, e, &e->e);
-        put_raw(&w, e, &e->d);
-        break;
-    case VO_OP_GATHER4_SCALED: /* §2.1 */
-        put(&w, e->exec, 1); put(&w, e->pred, 2); put(&w, e->chmask, 1); put(&w, e->scale, 2);
-        put(&w, e->surf, 1); put_vec(&w, e); put_raw(&w, e, &e->e); put_raw(&w, e, &e->d);
-        break;
-    case VO_OP_OWORD_LD: case VO_OP_OWORD_LD_UNALIGNED: /* §2.3: is_modified after size */
-        put(&w, e->osize, 1); put(&w, e->ismod, 1); put(&w, e->surf, 1); put_vec(&w, e); put_raw(&w, e, &e->d);
-        break;
-    case VO_OP_QW_GATHER: case VO_OP_QW_SCATTER: /* §2.5: no global offset */
-        put(&w, e->exec, 1); put(&w, e->pred, 2); put(&w, e->nblocks, 1); put(&w, e->surf, 1);
-        put_raw(&w, e, &e->e); put_raw(&w, e, &e->d);
-        break;
+    const vo_desc *d = vo_desc_for(e->op);
+    for (unsigned i = 0; d && i < d->nfields; i++) {
+        switch (d->fields[i].role) {
+        case VO_R_EXEC: put(&w, e->exec, 1); break;
+        case VO_R_PRED: put(&w, e->pred, 2); break;
+        case VO_R_ELT_SIZE: put(&w, e->elt, 1); break;
+        case VO_R_IS_MODIFIED: put(&w, e->ismod, 1); break;
+        case VO_R_NUM_ELTS: put(&w, e->nelts, 1); break;
+        case VO_R_CHMASK: put(&w, e->chmask, 1); break;
+        case VO_R_SCALE: put(&w, e->scale, 2); break;
+        case VO_R_BLOCK_SIZE: put(&w, e->bsize, 1); break;
+        case VO_R_NUM_BLOCKS: put(&w, e->nblocks, 1); break;
+        case VO_R_OWORD_SIZE: put(&w, e->osize, 1); break;
+        case VO_R_SURFACE: put(&w, e->surf, 1); break;
+        case VO_R_GOFF: put_vec(&w, e); break;
+        case VO_R_EOFF: put_raw(&w, e, &e->e); break;
+        case VO_R_DATA: put_raw(&w, e, &e->d); break;
+        default: break; /* roles of families with their own generator */
+        }
     }
     return w.n;
 }
@@ -456,14 +398,17 @@ static void note(gx *x, const char *fmt, ...)
 static uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 static uint64_t align_dn(uint64_t v, uint64_t a) { return v / a * a; }
 
-static int has_exec(uint8_t op) { return (opbit(op) & OEXEC) != 0; }
-static int is_block(uint8_t op) { return op == VO_OP_OWORD_ST || op == VO_OP_OWORD_LD || op == VO_OP_OWORD_LD_UNALIGNED; }
+/* what the builders ask of an opcode: its descriptor and family */
+static const vo_desc *dsc(uint8_t op) { return vo_desc_for(op); }
+static int has_exec(uint8_t op) { return (features_of(op) & T_EXEC) != 0; }
+static int is_block(uint8_t op) { return dsc(op)->family == VO_FAM_BLOCK; }
 static int has_lanes(uint8_t op) { return !is_block(op); }
-static int is_write(uint8_t op) { return !(opbit(op) & OLOAD); }
-static int has_goff(uint8_t op) { return (opbit(op) & OGOFF) != 0; }
-static int is_fourch(uint8_t op) { return op == VO_OP_SCATTER4_SCALED || op == VO_OP_GATHER4_SCALED; }
-static int elt_units(uint8_t op) { return op == VO_OP_SCATTER || op == VO_OP_GATHER; } /* num_elts, D8 */
-static int is_qw(uint8_t op) { return op == VO_OP_QW_GATHER || op == VO_OP_QW_SCATTER; }
+static int is_write(uint8_t op) { return dsc(op)->is_write; }
+static int has_goff(uint8_t op) { return (features_of(op) & T_GOFF) != 0; }
+static int is_fourch(uint8_t op) { return dsc(op)->family == VO_FAM_FOURCH; }
+static int elt_units(uint8_t op) { return (dsc(op)->flags & VO_DF_ELT_UNITS) != 0; } /* num_elts, D8 */
+static int is_qw(uint8_t op) { return dsc(op)->elt_bytes == 8; }
+static int byte_offset(uint8_t op) { return (dsc(op)->flags & VO_DF_BYTE_OFFSET) != 0; } /* D38, D39 */
 
 static const char *const plat32[] = { "TGLLP", "ICLLP", "DG1", "ADLP", "XeHP_SDV", "DG2", "MTL", "ARL" };
 static const char *const plat32_xehp[] = { "XeHP_SDV", "DG2", "MTL", "ARL" };
@@ -624,32 +569,26 @@ static void build_control(gx *x)
 static void build_sub(gx *x)
 {
     int s = x->f[F_SUB];
-    switch (x->op) {
-    case VO_OP_SCATTER4_SCALED: case VO_OP_GATHER4_SCALED:
+    if (is_fourch(x->op)) {
         x->e.chmask = (uint8_t)(s + 1);
         x->nch = 0; x->cmax = 0;
         for (unsigned c = 0; c < 4; c++)
             if (x->e.chmask >> c & 1) { x->nch++; x->cmax = c; }
         x->asz = x->al = 4;
         x->span = 4 * (x->cmax + 1);
-        break;
-    case VO_OP_SCATTER: case VO_OP_GATHER:
+    } else if (elt_units(x->op)) {
         x->e.elt = (uint8_t)s;
         x->asz = x->al = x->span = 1u << s;
-        break;
-    case VO_OP_GATHER_SCALED: case VO_OP_SCATTER_SCALED:
-        x->e.nblocks = (uint8_t)s;
-        x->asz = x->al = x->span = 1u << s;
-        break;
-    case VO_OP_OWORD_ST: case VO_OP_OWORD_LD: case VO_OP_OWORD_LD_UNALIGNED:
+    } else if (is_block(x->op)) {
         x->e.osize = (uint8_t)s;
-        x->asz = 16; x->al = x->op == VO_OP_OWORD_LD_UNALIGNED ? 4 : 16; /* D39: dword-aligned */
+        x->asz = 16; x->al = byte_offset(x->op) ? 4 : 16; /* D39: dword-aligned */
         x->span = 16u << s;
-        break;
-    case VO_OP_QW_GATHER: case VO_OP_QW_SCATTER: /* one 8-byte block per lane (D42, D43) */
+    } else if (is_qw(x->op)) { /* one 8-byte block per lane (D42, D43) */
         x->e.nblocks = 0;
         x->asz = x->al = x->span = 8;
-        break;
+    } else { /* _SCALED: bytes per lane */
+        x->e.nblocks = (uint8_t)s;
+        x->asz = x->al = x->span = 1u << s;
     }
 }
 
@@ -836,7 +775,7 @@ static void build_oword(gx *x)
     default: base = align_dn((uint64_t)rn(&x->R, (uint32_t)((S - span) > 0xFFFFFFFFull ? 0xFFFFFFFFu : S - span + 1)), 16); break;
     }
     if (base > 0xFFFFFFFF0ull) base = 0xFFFFFFFF0ull;
-    if (x->op == VO_OP_OWORD_LD_UNALIGNED) { /* byte offset (D39); dwords before vISA 3.2 (D38) */
+    if (byte_offset(x->op)) { /* byte offset (D39); dwords before vISA 3.2 (D38) */
         int dw = x->ver < 302;
         uint64_t lim = dw ? 0x3FFFFFFFCull : 0xFFFFFFFCull;
         if (x->f[F_BOUNDS] == B_WRAP) /* the owords run past 4 GiB */
@@ -1341,7 +1280,7 @@ static void build(gx *x)
     if (x->sp == SP_U_GOFF_PAST && e->g.cls == 5) { /* not reached: kept for safety */ }
     build_preds(x);
     build_surfaces(x);
-    if (x->rnd && !x->sp && (opbit(op) & (O39 | O35 | O3C)) && chance(&x->R, 10)) e->ismod = 1; /* D31 */
+    if (x->rnd && !x->sp && (features_of(op) & T_ISMOD) && chance(&x->R, 10)) e->ismod = 1; /* D31 */
     apply_special(x);
     finish_comment(x);
     vo_state_sort(s);
@@ -1354,23 +1293,19 @@ static void build(gx *x)
 static void comment_factors(gx *x, const char *part)
 {
     note(x, "%s:", part);
-    switch (x->op) {
-    case VO_OP_OWORD_ST: case VO_OP_OWORD_LD: case VO_OP_OWORD_LD_UNALIGNED:
+    if (is_block(x->op)) {
         note(x, " owords=%u", 1u << (x->f[F_SUB] & 7));
-        break;
-    default: {
+    } else {
         note(x, " simd%u", x->es);
-        if (x->op != VO_OP_OWORD_ST) note(x, " off=%u%s", x->off, x->nomask ? " NoMask" : "");
+        note(x, " off=%u%s", x->off, x->nomask ? " NoMask" : "");
         if (x->pmode) note(x, " pred=%s", pred_name[x->pmode]);
         if (is_fourch(x->op)) note(x, " ch=0x%x", (unsigned)x->f[F_SUB] + 1);
         else note(x, " bytes=%u", is_qw(x->op) ? 8u : 1u << x->f[F_SUB]);
-        break;
-    }
     }
     note(x, " surf=%s size=0x%llx bounds=%s", surf_name[x->f[F_SURF]], (unsigned long long)x->S,
          bounds_name[x->f[F_BOUNDS]]);
-    if (x->f[F_ALIGN] && x->al > 1 && !elt_units(x->op) && x->op != VO_OP_OWORD_ST && x->op != VO_OP_OWORD_LD &&
-        !(x->op == VO_OP_OWORD_LD_UNALIGNED && x->ver < 302))
+    if (x->f[F_ALIGN] && x->al > 1 && !elt_units(x->op) && !(is_block(x->op) && !byte_offset(x->op)) &&
+        !(byte_offset(x->op) && x->ver < 302))
         note(x, " misaligned");
     if (x->f[F_OVER] && !is_block(x->op)) note(x, " overlap");
     note(x, " goff=%s grf=%u visa=%u.%u", goff_name[x->f[F_GOFF]], x->grf, x->ver / 100, x->ver % 100);
@@ -1388,8 +1323,8 @@ static uint64_t mix(uint64_t seed, uint8_t op, uint64_t k)
 
 int vo_gen_case(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *info)
 {
-    if (op == VO_OP_DWORD_ATOMIC) return vo_gen_atomic_case(seed, k, c, info); /* DWORD_ATOMIC: gen_atomic.c */
-    if (op == VO_OP_LSC_FENCE) return vo_gen_lsc_fence_case(seed, k, c, info); /* LSC: gen_lsc.c */
+    const fam_gen *fg = fam_gen_of(op);
+    if (fg) return fg->build(seed, k, c, info);
     const op_plan *p = plan_for(op);
     if (!p) return -1;
     vo_case_free(c);
@@ -1432,7 +1367,7 @@ int vo_gen_case(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *
         }
         if (!done) {
             for (unsigned s = 1; s < SP_COUNT && !done; s++) {
-                if (!(sp_tab[s].ops & opbit(op))) continue;
+                if (!(sp_tab[s].ops & features_of(op))) continue;
                 uint64_t n = (uint64_t)sp_tab[s].nvar * 4;
                 if (idx < n) {
                     x.sp = (int)s;
@@ -1449,7 +1384,7 @@ int vo_gen_case(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *
         if (chance(&x.R, 25)) {
             unsigned cand[SP_COUNT], nc = 0;
             for (unsigned s = 1; s < SP_COUNT; s++)
-                if (sp_tab[s].ops & opbit(op)) cand[nc++] = s;
+                if (sp_tab[s].ops & features_of(op)) cand[nc++] = s;
             x.sp = (int)cand[rn(&x.R, nc)];
             x.var = (int)rn(&x.R, sp_tab[x.sp].nvar);
             part = "random special";

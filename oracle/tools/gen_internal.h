@@ -10,4 +10,24 @@ int vo_gen_atomic_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_g
 /* gen_lsc.c (issue 14) */
 uint64_t vo_gen_lsc_fence_systematic_count(void);
 int vo_gen_lsc_fence_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+
+/* ---- the legacy families' axes (gen_legacy.c), walked by gen.c ---- */
+/* factors: platform, vISA version, exec size, mask control, predicate form,
+ * sub-field (channels / element size / bytes per lane / oword count),
+ * surface kind, boundary class of the addresses, misalignment, global-offset
+ * form, overlapping lanes */
+enum { F_PLAT, F_VER, F_ES, F_MASK, F_PRED, F_SUB, F_SURF, F_BOUNDS, F_ALIGN, F_GOFF, F_OVER, F_NF };
+#define FB(f) (1u << (f))
+/* boundary classes of an address against its surface */
+enum { B_IN, B_END, B_AT, B_PAST, B_PARTIAL, B_WRAP, B_FAR, B_COUNT };
+typedef struct {
+    uint8_t op;
+    uint8_t radix[F_NF];    /* levels of each factor */
+    uint32_t groups[8];     /* factor sets covered as full products (0 ends) */
+    uint16_t nrandom;       /* random cases after the systematic part (rounded up to 100) */
+    uint16_t min_total;     /* at least this many tests */
+} op_plan;
+#define VO_GEN_MAX_PLANS 32
+const op_plan *vo_gen_legacy_plan(uint8_t op); /* NULL: no legacy plan */
+unsigned vo_gen_legacy_plan_index(const op_plan *p);
 #endif

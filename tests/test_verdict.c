@@ -192,6 +192,29 @@ static void test_scatter4(void)
     CHECK_EQ(V.diffs[0].acc.address, 0x100);
     CHECK_EQ(V.diffs[0].len, 4);
 
+    /* issue 15, precedence bounds before alignment: the same bug (a straddling
+     * element written whole, the host refusing it) buckets alike whether the
+     * straddling lane is aligned (lane 7 at 0xFC of 0xFE bytes) or also
+     * misaligned (lane 7 at 0xFE of 0x100 bytes); before, the second was
+     * filed under addr.misaligned */
+    {
+        vo_state s2;
+        s1_state(&s2, 0xFF, 0xFC, 0xFE);
+        script(VISA_DUT_OK);
+        s1_correct(99);
+        mem_w(6, 0xFC, 4, SRC(7));
+        CHECK(!judge(&s2, &x));
+        CHECK_STR(V.bucket, "scatter4_scaled:oob.partial_element:write_past_bound");
+        vo_state_free(&s2);
+        s1_state(&s2, 0xFF, 0xFE, 0x100);
+        script(VISA_DUT_OK);
+        s1_correct(99);
+        mem_w(6, 0xFE, 4, SRC(7));
+        CHECK(!judge(&s2, &x));
+        CHECK_STR(V.bucket, "scatter4_scaled:oob.partial_element:write_past_bound");
+        vo_state_free(&s2);
+    }
+
     /* the DUT rejects a valid instruction */
     script(VISA_DUT_REJECTED);
     CHECK(!judge(&s, &x));

@@ -19,7 +19,7 @@
                                    (issue 17): the example Python DUT, but
                                    twice: prints each reply twice at once
                                    late: echoes the test id, prints each reply,
-                                     then 30 ms later the same reply again
+                                     then 200 ms later the same reply again
                                    wrongid: echoes the previous input's id
                                    early: answers the second input with the
                                      first reply as soon as its first bytes arrive
@@ -133,7 +133,7 @@ def misbehave(args):
         put(r)
         out.flush()
         if mode == "late":
-            time.sleep(0.03)
+            time.sleep(0.2)
             put(r)
             out.flush()
 

@@ -78,10 +78,10 @@ expect_err "explain --id=<absent id>" "0000000000000000"
 # ---- check: the = form gives the same run as the space form ----
 LIB="$BUILD/examples/libdut_example.so"
 if [ -f "$LIB" ]; then
-    run_vo check "$SRC/vectors/scatter-01.json" --dut-lib "$LIB" --rows 2 --timeout-ms 5000 --json
+    run_vo check "$SRC/vectors/scatter-01.json" --dut-lib "$LIB" --isolate --rows 2 --timeout-ms 5000 --json
     expect_rc 0 "check space form"
     cp "$T/out" "$T/check1"
-    run_vo check --dut-lib="$LIB" --rows=2 --timeout-ms=5000 --json "$SRC/vectors/scatter-01.json"
+    run_vo check --dut-lib="$LIB" --isolate --rows=2 --timeout-ms=5000 --json "$SRC/vectors/scatter-01.json"
     expect_rc 0 "check = form"
     same_files "check = form vs space form" "$T/check1" "$T/out"
     grep -q '"passed":[1-9]' "$T/out" && ok || bad "check = form: no test passed: $(tail -1 "$T/out")"

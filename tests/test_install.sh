@@ -63,6 +63,29 @@ if lout=$(cmake -S "$tmp/lic" -B "$tmp/lic/b" -DCMAKE_PREFIX_PATH="$prefix" 2>&1
    lf=$(printf '%s\n' "$lout" | sed -n 's/.*VO_LICENSE=MIT VO_LICENSE_FILE=//p') && [ -n "$lf" ] && [ "$lf" -ef "$lic" ]; then
     ok "find_package(visa_oracle): visa_oracle_LICENSE=MIT, visa_oracle_LICENSE_FILE = the installed LICENSE"
 else bad "the CMake package does not name the license: $(printf '%s\n' "$lout" | grep -i licen | head -3)"; fi
+# COMPONENTS: static always; shared only when this build made it; unknown names fail with a message
+has_shared=0
+ls "$libdir"/libvisa_oracle.so* >/dev/null 2>&1 && has_shared=1
+comp() { # comp NAME COMPONENTS... -> configure output in $tmp/comp.log, status
+    mkdir -p "$tmp/comp-$1"
+    printf 'cmake_minimum_required(VERSION 3.16)\nproject(c NONE)\nfind_package(visa_oracle REQUIRED COMPONENTS %s)\n' "${*:2}" \
+        >"$tmp/comp-$1/CMakeLists.txt"
+    cmake -S "$tmp/comp-$1" -B "$tmp/comp-$1/b" -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/comp.log" 2>&1
+}
+if comp s static; then ok "find_package(visa_oracle COMPONENTS static)"; else bad "COMPONENTS static: $(tail -5 "$tmp/comp.log")"; fi
+if comp u static nosuch; then bad "COMPONENTS nosuch was found"
+elif grep -q "'nosuch' is not a component" "$tmp/comp.log"; then ok "COMPONENTS nosuch: not found, message names it"
+else bad "COMPONENTS nosuch: no clear message: $(grep -i visa_oracle "$tmp/comp.log" | head -3)"; fi
+if [ "$has_shared" = 1 ]; then
+    if comp h shared; then ok "find_package(visa_oracle COMPONENTS shared) with the shared library installed"
+    else bad "COMPONENTS shared: $(tail -5 "$tmp/comp.log")"; fi
+else
+    if comp h shared; then bad "COMPONENTS shared found in a static-only install"
+    elif grep -q "VO_SHARED=ON" "$tmp/comp.log" && grep -q "component 'shared'" "$tmp/comp.log"; then
+        ok "COMPONENTS shared in a static-only install: not found, the message says to rebuild with -DVO_SHARED=ON"
+    else bad "COMPONENTS shared in a static-only install: no clear message: $(grep -i visa_oracle "$tmp/comp.log" | head -3)"; fi
+fi
+
 if grep -q '^MIT License' "$src/LICENSE" && grep -q '`LICENSE`' "$src/README.md" && grep -qi '^## License' "$src/README.md"; then
     ok "README names LICENSE"
 else bad "LICENSE missing from the source tree or not named in README.md"; fi

@@ -1517,11 +1517,13 @@ static const uint8_t lsc_rbytes[8] = {0, 1, 2, 4, 8, 4, 4, 4};
 /* legal (L1, L3) caching pairs, the page's table: df 0, uc 1, ca 2, wb 3, wt 4, st 5, ri 6 */
 static int lsc_cache_ok(int kind, unsigned l1, unsigned l3)
 {
-    static const uint8_t ld[][2] = {{0, 0}, {1, 1}, {5, 1}, {1, 2}, {2, 1}, {2, 2}, {5, 2}, {6, 2}};
+    /* loads: the page's table plus the verifier's ri/ri uc/cc ca/cc (D104) */
+    static const uint8_t ld[][2] = {{0, 0}, {1, 1}, {5, 1}, {1, 2}, {2, 1}, {2, 2}, {5, 2}, {6, 2},
+                                    {6, 6}, {1, 7}, {2, 7}};
     static const uint8_t st[][2] = {{0, 0}, {1, 1}, {5, 1}, {1, 3}, {4, 1}, {4, 3}, {5, 3}, {3, 3}};
     static const uint8_t at[][2] = {{0, 0}, {1, 1}, {1, 3}};
     const uint8_t (*t)[2] = kind == LK_ATOMIC ? at : kind <= LK_LOADQ ? ld : st;
-    size_t n = kind == LK_ATOMIC ? 3 : 8;
+    size_t n = kind == LK_ATOMIC ? 3 : kind <= LK_LOADQ ? 11 : 8;
     for (size_t i = 0; i < n; i++)
         if (t[i][0] == l1 && t[i][1] == l3)
             return 1;
@@ -1541,13 +1543,9 @@ static int lsc_exec(ctx *x, uint32_t eb, ctrl *k)
     unsigned code = eb & 7;
     if (code > 5 || (eb & 8))
         REJECT(x, "exec_size: 0x%02x not valid", eb);
-    k->es = 1u << code;
-    if (k->es > (x->gen < G_PVC ? 16u : 32u))
-        REJECT(x, "exec_size: %u lanes too wide for the platform", k->es);
+    k->es = 1u << code; /* 1..32 lanes on every LSC platform (D110) */
     mask_nibble(x, eb >> 4, k);
-    if (k->off + k->es > 32)
-        REJECT(x, "exec_size: mask offset");
-    return 0;
+    return check_mask(x, k); /* D18 */
 }
 
 static int do_lsc_fence(ctx *x)
@@ -1732,10 +1730,38 @@ static uint64_t lsc_atomic_new(unsigned op, unsigned n, uint64_t old, uint64_t s
     }
 }
 
+/* a scalar UD/D register operand (general or indirect): surface, pitch */
+static int lsc_scalar_check(ctx *x, const vecop *o)
+{
+    if ((o->cls != 0 && o->cls != 3) || o->hi || o->mod || !region_ok(o->region))
+        REJECT(x, "surface/pitch: a scalar register");
+    if (o->cls == 0) {
+        visa_dut_var *v;
+        if (o->id == 0)
+            REJECT(x, "surface/pitch: %%null");
+        if (lookup_var(x, o->id, &v, "surface/pitch"))
+            return VISA_DUT_REJECTED;
+        if (v->type != 0 && v->type != 1)
+            REJECT(x, "surface/pitch: UD/D");
+        if (o->col * 4u >= x->grf)
+            REJECT(x, "surface/pitch: column crosses the GRF");
+        return 0;
+    }
+    if (o->type != 0 && o->type != 1)
+        REJECT(x, "surface/pitch: UD/D");
+    const visa_dut_addr *a = find_addr(x, o->id);
+    if (!a || o->addr_off >= a->num_elts)
+        REJECT(x, "surface/pitch: address");
+    const visa_dut_var *t = find_var(x, a->elems[o->addr_off].var);
+    if (!t || (t->type != 0 && t->type != 1))
+        REJECT(x, "surface/pitch: UD/D");
+    return 0;
+}
+
 static int lsc_goff(ctx *x, const vecop *o, uint32_t *val, int *undef)
 {
     *undef = 0;
-    if (check_goff(x, o))
+    if (lsc_scalar_check(x, o))
         return VISA_DUT_REJECTED;
     *undef = goff_value(x, o, val);
     return 0;
@@ -1746,10 +1772,6 @@ static int do_lsc_untyped(ctx *x)
     if (lsc_platform(x))
         return VISA_DUT_REJECTED;
     unsigned sub = get(x, 1);
-    if (sub == 0x03 || sub == 0x07) {
-        say(x, "unsupported: lsc_load_block2d / lsc_store_block2d");
-        return VISA_DUT_UNSUPPORTED;
-    }
     if (sub == 0x28 || sub == 0x29 || sub == 0x1B) {
         say(x, "unsupported: load_status / append counters depend on state outside a memory image");
         return VISA_DUT_UNSUPPORTED;
@@ -1790,7 +1812,7 @@ static int do_lsc_untyped(ctx *x)
     if (sfid != LSC_UGM && sfid != LSC_UGML && sfid != LSC_SLM)
         REJECT(x, "sfid %u not valid for LSC_UNTYPED", sfid);
     int slm = sfid == LSC_SLM;
-    if (l1 > 6 || l3 > 6 || !lsc_cache_ok(kind, l1, l3) || (slm && (l1 || l3)))
+    if (!lsc_cache_ok(kind, l1, l3) || (slm && (l1 || l3)))
         REJECT(x, "caching: .%u.%u not allowed", l1, l3);
     if (atype < 1 || atype > 5)
         REJECT(x, "addr type %u not valid", atype);
@@ -1802,10 +1824,6 @@ static int do_lsc_untyped(ctx *x)
         REJECT(x, "a64 not on SLM");
     if (slm && atype != 1)
         REJECT(x, "SLM must use flat addressing");
-    if (atype == 5) {
-        say(x, "unsupported: the arg address model");
-        return VISA_DUT_UNSUPPORTED;
-    }
     if (scale == 0 || (scale & (scale - 1)))
         REJECT(x, "addr scale %u: a power of two", scale);
     if (asize == 1 && (immoff < -0x7FFF || immoff > 0x7FFF))
@@ -1823,8 +1841,8 @@ static int do_lsc_untyped(ctx *x)
             REJECT(x, "store_quad chmask: x, xy, xyz or xyzw");
         if (tr)
             REJECT(x, "quad: not transposed");
-        if (ds != 3 && ds != 4)
-            REJECT(x, "quad: d32/d64");
+        if (ds != 3)
+            REJECT(x, "quad: d32 only (D105)");
         nvec = (chmask & 1) + (chmask >> 1 & 1) + (chmask >> 2 & 1) + (chmask >> 3 & 1);
     } else {
         if (elems < 1 || elems > 8)
@@ -1861,13 +1879,16 @@ static int do_lsc_untyped(ctx *x)
     uint32_t sval = 0;
     if (surf.cls == 5) {
         sval = surf.imm;
-    } else if (!(surf.cls == 0 && surf.id == 0)) {
+    } else {
         sreg = 1;
         if (lsc_goff(x, &surf, &sval, &undef))
             return VISA_DUT_REJECTED;
     }
-    if (atype == 1 && (sreg || sval != 0))
-        REJECT(x, "flat: Surface must be 0");
+    /* D106: flat and arg take the immediate 0, bti an immediate 0..255 */
+    if ((atype == 1 || atype == 5) && (sreg || sval != 0))
+        REJECT(x, "flat/arg: Surface must be the immediate 0");
+    if (atype == 4 && !sreg && sval > 255)
+        REJECT(x, "bti above 255");
     static const unsigned abytes[4] = {0, 2, 4, 8};
     unsigned ab = abytes[asize];
     unsigned atypes = asize == 1 ? (1u << 2 | 1u << 3 | T_UD | T_D) : asize == 2 ? (T_UD | T_D) : (T_UQ | T_Q);
@@ -1905,6 +1926,10 @@ static int do_lsc_untyped(ctx *x)
         REJECT(x, "src2: %%null");
     }
 
+    if (atype == 5) {
+        say(x, "unsupported: the arg address model");
+        return VISA_DUT_UNSUPPORTED;
+    }
     uint32_t chen = channel_enables(x, &k, pred);
     if (undef || pundef)
         return VISA_DUT_OK; /* an operand outside its variable: the result is undefined */

@@ -125,6 +125,7 @@ LSC_SFID_UGM, LSC_SFID_UGML, LSC_SFID_TGM, LSC_SFID_SLM, LSC_SFID_URB = range(5)
 LSC_OPS = {0x00: "load", 0x01: "loads", 0x02: "loadq", 0x04: "store", 0x05: "stores",
            0x06: "storeq", 0x1C: "store"}
 LSC_OPS.update({k: "atomic" for k in range(0x08, 0x1B)})
+# block2d (0x03, 0x07) and code-only sub-ops are invalid here (D102)
 # extra atomic arguments per sub-op (the page's table)
 LSC_ATOMIC_ARGS = {0x08: 0, 0x09: 0, 0x0A: 0, 0x0B: 1, 0x0C: 1, 0x0D: 1, 0x0E: 1, 0x0F: 1,
                    0x10: 1, 0x11: 1, 0x12: 2, 0x13: 1, 0x14: 1, 0x15: 1, 0x16: 1, 0x17: 2,
@@ -135,7 +136,8 @@ LSC_DSIZE = {1: (1, 1), 2: (2, 2), 3: (4, 4), 4: (8, 8), 5: (1, 4), 6: (2, 4), 7
 LSC_ABYTES = {1: 2, 2: 4, 3: 8}
 LSC_ATYPES = {1: ("uw", "w", "ud", "d"), 2: ("ud", "d"), 3: ("uq", "q")}
 # legal (L1, L3) caching pairs: the page's table (df 0, uc 1, ca 2, wb 3, wt 4, st 5, ri 6)
-LSC_CACHE_LOAD = {(0, 0), (1, 1), (5, 1), (1, 2), (2, 1), (2, 2), (5, 2), (6, 2)}
+LSC_CACHE_LOAD = {(0, 0), (1, 1), (5, 1), (1, 2), (2, 1), (2, 2), (5, 2), (6, 2),
+                  (6, 6), (1, 7), (2, 7)}  # + the verifier's ri/ri uc/cc ca/cc (D104)
 LSC_CACHE_STORE = {(0, 0), (1, 1), (5, 1), (1, 3), (4, 1), (4, 3), (5, 3), (3, 3)}
 LSC_CACHE_ATOMIC = {(0, 0), (1, 1), (1, 3)}
 
@@ -916,13 +918,9 @@ class Machine:
         code = eb & 7
         if code > 5 or eb & 8:
             raise Invalid("exec_size")
-        es = 1 << code
-        # the hardware's SIMD width: 16 lanes on DG2/MTL, 32 from PVC on
-        if es > (16 if self.gen < G_PVC else 32):
-            raise Invalid("exec_size: too wide for the platform")
+        es = 1 << code  # 1..32 lanes on every LSC platform (D110)
         off, nomask = self.mask_nibble(eb >> 4)
-        if off + es > 32:
-            raise Invalid("exec_size: mask offset")
+        self.check_mask(es, off)  # D18
         return es, off, nomask
 
     def lsc_fence(self):
@@ -940,20 +938,37 @@ class Machine:
             raise Invalid("slm fence: op none, scope group only")
         # a fence has no effect on a single thread's state
 
+    def lsc_scalar_check(self, o, what):
+        """a scalar UD/D register operand (general or indirect)"""
+        if o["cls"] not in (0, 3) or o["hi"] or o["mod"] or not self.region_ok(o["region"]):
+            raise Invalid("%s: a scalar register" % what)
+        if o["cls"] == 0:
+            if o["id"] == 0:
+                raise Invalid("%s: %%null" % what)
+            if self.lookup(o["id"], what).type not in (UD, D):
+                raise Invalid("%s: UD/D" % what)
+            if o["col"] * 4 >= self.grf:
+                raise Invalid("%s: column crosses the GRF" % what)
+            return
+        if o["type"] not in (0, 1):
+            raise Invalid("%s: UD/D" % what)
+        elems = self.addrs.get(o["id"])
+        if elems is None or o["addr_off"] >= len(elems):
+            raise Invalid("%s: address" % what)
+        t = self.vars.get(elems[o["addr_off"]][0])
+        if t is None or t.type not in (UD, D):
+            raise Invalid("%s: UD/D" % what)
+
     def lsc_surface_value(self, o):
         """value of the Surface operand: (is_register, value)"""
         if o["cls"] == 5:
             return False, o["imm"]
-        if o["cls"] == 0 and o["id"] == 0:
-            return False, 0
-        self.check_goff(o)
-        return True, self.goff_value(o)
+        self.lsc_scalar_check(o, "surface")
+        return True, None
 
     def lsc_untyped(self):
         self.lsc_platform()
         sub = self.get(1)
-        if sub in (0x03, 0x07):
-            raise Unsupported("lsc_load_block2d / lsc_store_block2d")
         if sub in (0x28, 0x29):
             raise Unsupported("append-counter atomics depend on a counter outside the memory image")
         if sub == 0x1B:
@@ -984,8 +999,6 @@ class Machine:
         if sfid not in (LSC_SFID_UGM, LSC_SFID_UGML, LSC_SFID_SLM):
             raise Invalid("sfid")
         slm = sfid == LSC_SFID_SLM
-        if l1 > 6 or l3 > 6:
-            raise Invalid("caching")
         pairs = LSC_CACHE_ATOMIC if is_atomic else LSC_CACHE_LOAD if is_load else LSC_CACHE_STORE
         if (l1, l3) not in pairs or (slm and (l1, l3) != (0, 0)):
             raise Invalid("caching: pair not allowed")
@@ -999,8 +1012,6 @@ class Machine:
             raise Invalid("a64 not on SLM")
         if slm and atype != 1:
             raise Invalid("SLM must use flat")
-        if atype == 5:
-            raise Unsupported("arg address model (indirect data)")
         if scale == 0 or scale & (scale - 1):
             raise Invalid("addr scale: power of two")
         if asize == 1 and not -0x7FFF <= immoff <= 0x7FFF:
@@ -1017,6 +1028,8 @@ class Machine:
                 raise Invalid("store_quad chmask: x, xy, xyz or xyzw")
             if transposed:
                 raise Invalid("quad: not transposed")
+            if dsize != 3:
+                raise Invalid("quad: d32 only (D105)")
             nvec = bin(chmask).count("1")
         else:
             if not 1 <= elems <= 8:
@@ -1031,8 +1044,6 @@ class Machine:
                 raise Invalid("vectors only d32/d64")
             if nvec > (4 if sfid == LSC_SFID_UGML else 8) or (sfid == LSC_SFID_UGML and nvec == 3):
                 raise Invalid("vector size not allowed non-transposed")
-        if quad and dsize not in (3, 4):
-            raise Invalid("quad: d32/d64")
         if is_atomic:
             aop = sub
             if nvec != 1:
@@ -1051,11 +1062,12 @@ class Machine:
         if nregs > 8:
             raise Invalid("more than 8 data registers")
 
-        # surface
+        # surface (D106): flat and arg take the immediate 0, bti an immediate 0..255
         is_reg, sv = self.lsc_surface_value(surf)
-        if atype == 1:
-            if is_reg or sv != 0:
-                raise Invalid("flat: Surface must be 0")
+        if atype in (1, 5) and (is_reg or sv != 0):
+            raise Invalid("flat/arg: Surface must be the immediate 0")
+        if atype == 4 and not is_reg and sv > 255:
+            raise Invalid("bti above 255")
         # address payload
         ab = LSC_ABYTES[asize]
         if kind in ("loads", "stores"):
@@ -1065,7 +1077,7 @@ class Machine:
                 if pv > 0xFFFF:
                     raise Invalid("pitch: immediate > 0xFFFF")
             else:
-                self.check_goff(pitch)
+                self.lsc_scalar_check(pitch, "pitch")
                 pv = None
         else:
             self.check_raw(src0, "src0", LSC_ATYPES[asize])
@@ -1088,9 +1100,13 @@ class Machine:
         elif src2 is not None and (src2["id"] or src2["off"]):
             raise Invalid("src2: %null")
 
+        if atype == 5:
+            raise Unsupported("arg address model (indirect data)")
         en = self.chen(es, off, nomask, pred)
         if pitch is not None and pv is None:
             pv = self.goff_value(pitch)
+        if is_reg:
+            sv = self.goff_value(surf)
         # the space the addresses select
         if atype == 1:
             space = ("slm",) if slm else ("flat",)

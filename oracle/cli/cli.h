@@ -35,6 +35,8 @@ int cmd_shrink(int argc, char **argv);    /* cmd_shrink.c: reduce a failing case
 int cmd_gen(int argc, char **argv);       /* cmd_gen.c: write conformance vectors */
 int cmd_cov(int argc, char **argv);       /* cmd_cov.c: clause coverage of vectors */
 int cmd_asm(int argc, char **argv);       /* cmd_asm.c: assembly text -> instruction bytes */
+int cmd_dut_host(int argc, char **argv);  /* cmd_dut_host.c: child of check --isolate (hidden) */
+int cmd_merge(int argc, char **argv);     /* cmd_merge.c: join check --json reports of shards */
 
 /* prints the one-line error for e and returns VO_EXIT_BAD */
 int cli_error(const vo_error *e);
@@ -90,6 +92,9 @@ char *cli_read_input(const char *path, size_t *len, int flags, char *err, size_t
 /* cli_read_input without gzip and message */
 char *cli_read_file(const char *path, size_t *len);
 /* writes data to path atomically (path.tmp.<pid>, then rename); on failure
- * nothing is left behind. 0 or -1 with errno set. */
+ * nothing is left behind. "-" is stdout; an existing target that is not a
+ * regular file (device, FIFO, /dev/stdout) is written in place, never
+ * replaced; a symlink's target file is replaced (the link stays); a dangling
+ * symlink or a directory is refused. 0 or -1 with errno set. */
 int cli_write_atomic(const char *path, const char *data, size_t len);
 #endif

@@ -366,7 +366,7 @@ char *cli_read_file(const char *path, size_t *len)
     return cli_read_input(path, len, 0, NULL, 0);
 }
 
-int cli_write_atomic(const char *path, const char *data, size_t len)
+static int write_replace(const char *path, const char *data, size_t len)
 {
     size_t pl = strlen(path);
     char *tmp = malloc(pl + 32);
@@ -404,4 +404,68 @@ int cli_write_atomic(const char *path, const char *data, size_t len)
     }
     free(tmp);
     return 0;
+}
+
+static int write_fd_all(int fd, const char *data, size_t len)
+{
+    size_t off = 0;
+    while (off < len) {
+        ssize_t k = write(fd, data + off, len - off);
+        if (k < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        off += (size_t)k;
+    }
+    return 0;
+}
+
+/* issue 17: "-" is stdout; a target that exists and is not a regular file
+ * (a device, a FIFO, /dev/stdout) is written in place, never replaced; a
+ * symlink to a regular file has that file replaced atomically (the link
+ * stays); a symlink to nothing and a directory are refused. */
+int cli_write_atomic(const char *path, const char *data, size_t len)
+{
+    if (!strcmp(path, "-")) {
+        if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) return -1;
+        return 0;
+    }
+    struct stat st, lst;
+    char link[64];
+    ssize_t ll = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) ? readlink(path, link, sizeof link - 1) : -1;
+    if (ll > 0) link[ll] = 0;
+    int via_fd = ll > 0 && (!strncmp(link, "/proc/self/fd/", 14) || !strncmp(link, "/dev/fd/", 8));
+    if (via_fd) { /* /dev/stdout, /dev/fd/N: this process's own descriptor, as it is (offset, append) */
+        const char *num = link + (link[1] == 'p' ? 14 : 8);
+        char *end;
+        long fd = strtol(num, &end, 10);
+        if (*num && !*end && fd >= 0 && fd < 1024) {
+            fflush(NULL);
+            return write_fd_all((int)fd, data, len);
+        }
+    }
+    if (stat(path, &st) != 0) {
+        if (errno != ENOENT || lstat(path, &lst) == 0) return -1; /* a symlink to nothing: refused (ENOENT) */
+        return write_replace(path, data, len);
+    }
+    if (S_ISDIR(st.st_mode)) {
+        errno = EISDIR;
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) { /* written where it is: a FIFO, a device */
+        fflush(stdout);
+        int fd = open(path, O_WRONLY | O_CLOEXEC);
+        if (fd < 0) return -1;
+        int e = write_fd_all(fd, data, len) != 0 ? errno : 0;
+        if (close(fd) != 0 && !e) e = errno;
+        if (e) errno = e;
+        return e ? -1 : 0;
+    }
+    char *real = realpath(path, NULL); /* a symlink: the file it names is replaced */
+    if (!real) return -1;
+    int rc = write_replace(real, data, len);
+    int e = errno;
+    free(real);
+    errno = e;
+    return rc;
 }

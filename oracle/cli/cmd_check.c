@@ -5,6 +5,8 @@
  * (docs/check.md). */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +38,7 @@ static const char check_help[] =
     "                         [--json] [--timeout-ms N] [--startup-ms N]\n"
     "                         [--max-consecutive-failures N] [--dut-selftest] [-q] [--rows N]\n"
     "                         [--insn LIST] [--status LIST] [--tag LIST] [--skip-tag LIST] [--id LIST]\n"
+    "                         [--isolate] [-j N] [--shard i/n]\n"
     "\n"
     "Runs each test of the vector files on the oracle and on a device under test\n"
     "(DUT) and compares: bytes outside the test's freedom must match, `undefined`\n"
@@ -61,6 +64,13 @@ static const char check_help[] =
     "                      stop after N crash/timeout/garbage results in a row\n"
     "                      (default 20; 0 = never): exit 1, the tests run so far\n"
     "                      reported, the summary says how many were not run\n"
+    "  --isolate           with --dut-lib: run the library in a child process that is\n"
+    "                      restarted when it crashes, exits or hangs (--timeout-ms,\n"
+    "                      --startup-ms, -j apply as for --dut-cmd); same report\n"
+    "  -j N, --jobs N      N DUT processes at once (--dut-cmd, --dut-lib --isolate;\n"
+    "                      default 1); the report is the same as with -j 1\n"
+    "  --shard i/n         only the tests whose id is i modulo n (0 <= i < n); with\n"
+    "                      --json, join the shards' reports with `visa-oracle merge`\n"
     "  --results FILE      JSON lines {\"id\": \"<test id>\", \"status\": ..., ...final\n"
     "                      state...} written by the DUT's own harness from the vectors\n"
     "  --dut-selftest      first run a few trivial cases and say what is wrong with\n"
@@ -498,6 +508,178 @@ static void json_str(FILE *o, const char *s)
 }
 
 /* ------------------------------------------------------------------ */
+/* running the tests: one worker, or -j N workers (issue 18)           */
+/* ------------------------------------------------------------------ */
+
+/* what a worker hands back for one test; consumed in test order */
+typedef struct outcome {
+    int done;
+    int fatal;      /* exit status of a fatal error (message in rep), else 0 */
+    int pass, dstatus, invalid_rejected, code_match;
+    int skipped;    /* not selected by the filters (--insn, --status, --tag, --skip-tag, --id) */
+    int unsupported; /* failing, but the DUT said unsupported: counted apart */
+    char bucket[96];
+    char *rep;      /* the report of a failing test (text or --json record) */
+    char *last;     /* crash/timeout/garbage: the line naming it */
+    char *note;     /* a timeout with a start-up allowance: the stderr note */
+} outcome;
+
+struct pool;
+typedef struct worker {
+    vo_dut *d;
+    vo_case c;
+    vo_result r;
+    vo_dut_out o;
+    vo_verdict v;
+    char *mini;
+    size_t mcap;
+    pthread_t th;
+    int started;
+    struct pool *p;
+} worker;
+
+typedef struct pool {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    size_t next, n;
+    int stop;
+    const size_t *jobs;  /* the current file's tests to run, in order (indices) */
+    outcome *res;
+    const vo_testset *set; /* the current file */
+    const char *file;
+    int json, quiet, cmd, timeout_ms;
+    unsigned rows;
+    const cfilter *filt;
+} pool;
+
+static char *fmt_alloc(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *fmt_alloc(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = NULL;
+    if (vasprintf(&s, fmt, ap) < 0) s = NULL;
+    va_end(ap);
+    return s;
+}
+
+/* runs test k of the run on worker w's DUT; fills *oc */
+static void run_one(pool *p, worker *w, size_t k, outcome *oc)
+{
+    size_t ti = p->jobs[k];
+    const vo_testref *t = &p->set->t[ti];
+    vo_error e;
+    if (vo_case_from_json(t->input, t->input_len, &w->c, &e) != 0) {
+        oc->fatal = VO_EXIT_BAD;
+        oc->rep = fmt_alloc("check: %s test %zu%s%s: %s at %s (offset %lld): %s", p->file, ti + 1,
+                            t->id[0] ? " id " : "", t->id, vo_errcode_name(e.code), e.field ? e.field : "-",
+                            (long long)e.offset, e.message);
+        return;
+    }
+    const char *in_json = NULL;
+    size_t in_len = 0;
+    if (p->cmd) {
+        if (w->mcap < t->input_len + 1) {
+            free(w->mini);
+            w->mcap = t->input_len + 1;
+            w->mini = malloc(w->mcap);
+            if (!w->mini) {
+                w->mcap = 0;
+                oc->fatal = VO_EXIT_FAIL;
+                oc->rep = fmt_alloc("check: out of memory");
+                return;
+            }
+        }
+        in_len = vo_json_minify(t->input, t->input_len, w->mini);
+        in_json = w->mini;
+    }
+    char idbuf[17];
+    const char *id = t->id;
+    if (!id[0]) {
+        if (vo_case_id(&w->c, idbuf) != 0) idbuf[0] = 0;
+        id = idbuf;
+    }
+    vo_run(&w->c.state, w->c.insn, w->c.insn_len, &w->r);
+    if (!filter_keep(p->filt, id, &w->c, &w->r)) {
+        oc->skipped = 1;
+        return;
+    }
+    if (vo_dut_exec(w->d, &w->c, in_json, in_len, id, &w->o) < 0) {
+        oc->fatal = VO_EXIT_BAD;
+        oc->rep = fmt_alloc("check: cannot run the DUT: %s", w->o.msg);
+        return;
+    }
+    vo_dut_out *o = &w->o;
+    oc->pass = vo_verdict_compute(&w->c.state, w->c.insn, w->c.insn_len, &w->r, o, &w->v);
+    oc->dstatus = o->status;
+    oc->invalid_rejected = w->r.status == VO_INVALID && o->status == VO_DUT_REJECTED;
+    oc->code_match = w->v.code_match;
+    if (o->status == VO_DUT_TIMEOUT && vo_dut_last_allowance(w->d) > 0)
+        oc->note = fmt_alloc("visa-oracle: check: note: test %s (%s test %zu): no reply within %d ms + %d ms start-up "
+                             "allowance (a fresh process's first reply)\n", id[0] ? id : "-", p->file, ti + 1,
+                             p->timeout_ms, vo_dut_last_allowance(w->d));
+    if (o->status == VO_DUT_CRASH || o->status == VO_DUT_TIMEOUT || o->status == VO_DUT_GARBAGE)
+        oc->last = fmt_alloc("test %s (%s test %zu): %s: %.200s", id[0] ? id : "-", p->file, ti + 1,
+                             vo_dut_status_name((unsigned)o->status), o->msg[0] ? o->msg : "no message");
+    if (oc->pass) return;
+    snprintf(oc->bucket, sizeof oc->bucket, "%s", w->v.bucket);
+    oc->unsupported = w->v.unsupported;
+    char where[300];
+    snprintf(where, sizeof where, "%s#%zu", p->file, ti + 1);
+    if (p->json) oc->rep = vo_report_json_at(id, where, &w->v); /* unsupported: --json lists it, text only counts */
+    else if (!oc->unsupported) oc->rep = vo_report_text_at(id, where, &w->v, p->quiet ? 0 : p->rows);
+}
+
+static void *worker_main(void *arg)
+{
+    worker *w = arg;
+    pool *p = w->p;
+    for (;;) {
+        pthread_mutex_lock(&p->mu);
+        if (p->stop || p->next >= p->n) {
+            pthread_mutex_unlock(&p->mu);
+            return NULL;
+        }
+        size_t k = p->next++;
+        pthread_mutex_unlock(&p->mu);
+        outcome oc;
+        memset(&oc, 0, sizeof oc);
+        run_one(p, w, k, &oc);
+        pthread_mutex_lock(&p->mu);
+        oc.done = 1;
+        p->res[k] = oc;
+        pthread_cond_broadcast(&p->cv);
+        pthread_mutex_unlock(&p->mu);
+    }
+}
+
+/* shard of a test: its id (16 hex digits) as a number, mod n */
+static uint64_t id_value(const char *id)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 16 && id[i]; i++) {
+        char ch = id[i];
+        v = v * 16 + (uint64_t)(ch <= '9' ? ch - '0' : (ch | 32) - 'a' + 10);
+    }
+    return v;
+}
+
+/* --shard i/n: 0 ok, -1 malformed */
+static int parse_shard(const char *s, unsigned long *i, unsigned long *n)
+{
+    char *e1, *e2;
+    if (!s[0] || s[0] < '0' || s[0] > '9') return -1;
+    errno = 0;
+    unsigned long a = strtoul(s, &e1, 10);
+    if (errno || *e1 != '/' || e1[1] < '0' || e1[1] > '9') return -1;
+    unsigned long b = strtoul(e1 + 1, &e2, 10);
+    if (errno || *e2 || b < 1 || b > 1000000 || a >= b) return -1;
+    *i = a;
+    *n = b;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* reading: every test of every file is validated before the first DUT call
  * (issue 17), then the files are read again and run one at a time, so the
  * peak memory is one file, not all of them (issue 15). A file that is not a
@@ -567,7 +749,9 @@ static int validate_all(char *const *files, int nfiles, vfile *vf, vo_case *c, i
                 if (!ni) return cli_fail(VO_EXIT_FAIL, "check: out of memory");
                 *ids = ni;
             }
-            memcpy((*ids)[nid++], ts->t[i].id, 17);
+            memcpy((*ids)[nid], ts->t[i].id, 17);
+            if (!(*ids)[nid][0] && vo_case_id(c, (*ids)[nid]) != 0) (*ids)[nid][0] = 0; /* the id of its input */
+            nid++;
         }
         *ntests += ts->n;
         if (!vf[f].keep) vo_testset_free(ts);
@@ -600,12 +784,15 @@ static int reload(const char *path, vfile *vf)
 /* check's options: add a row here and a case in cmd_check's switch (cli_util.c) */
 enum {
     OPT_DUT_LIB = 256, OPT_DUT_CMD, OPT_RESULTS, OPT_TIMEOUT_MS, OPT_ROWS, OPT_STARTUP_MS, OPT_MAX_CONSEC, OPT_JSON,
-    OPT_SELFTEST, OPT_BENCH, OPT_INSN, OPT_STATUS, OPT_TAG, OPT_SKIP_TAG, OPT_ID,
+    OPT_SELFTEST, OPT_BENCH, OPT_ISOLATE, OPT_SHARD, OPT_INSN, OPT_STATUS, OPT_TAG, OPT_SKIP_TAG, OPT_ID,
 };
 static const struct option check_opts[] = {
     { "dut-lib", required_argument, NULL, OPT_DUT_LIB },
     { "dut-cmd", required_argument, NULL, OPT_DUT_CMD },
     { "results", required_argument, NULL, OPT_RESULTS },
+    { "isolate", no_argument, NULL, OPT_ISOLATE },
+    { "jobs", required_argument, NULL, 'j' },
+    { "shard", required_argument, NULL, OPT_SHARD },
     { "timeout-ms", required_argument, NULL, OPT_TIMEOUT_MS },
     { "rows", required_argument, NULL, OPT_ROWS },
     { "startup-ms", required_argument, NULL, OPT_STARTUP_MS },
@@ -622,10 +809,22 @@ static const struct option check_opts[] = {
     { NULL, 0, NULL, 0 },
 };
 
+static vo_dut *open_dut(const char *lib, const char *cmd, const char *res, int isolate, int timeout_ms, int startup_ms,
+                        char *err, size_t errcap)
+{
+    vo_dut *d = lib ? (isolate ? vo_dut_open_isolated(lib, timeout_ms, err, errcap) : vo_dut_open_lib(lib, err, errcap))
+              : cmd ? vo_dut_open_cmd(cmd, timeout_ms, err, errcap)
+                    : vo_dut_open_results(res, err, errcap);
+    if (d) vo_dut_set_startup_ms(d, startup_ms);
+    return d;
+}
+
 int cmd_check(int argc, char **argv)
 {
-    const char *lib = NULL, *cmd = NULL, *res = NULL;
-    int json = 0, self = 0, quiet = 0, bench = 0, timeout_ms = 10000;
+    const char *lib = NULL, *cmd = NULL, *res = NULL, *timing_opt = NULL;
+    int json = 0, self = 0, quiet = 0, bench = 0, timeout_ms = 10000, isolate = 0;
+    long njobs = 1;
+    unsigned long shard_i = 0, shard_n = 1;
     int startup_ms = VO_STARTUP_MS_DEFAULT;
     long max_consec = 20;
     double t_start = cpu_s();
@@ -646,13 +845,24 @@ int cmd_check(int argc, char **argv)
         case OPT_ROWS:
             if (cli_parse_count(go.arg, 1, &n) != 0)
                 return cli_fail(VO_EXIT_BAD, "check: %s wants a positive number, not '%s'", go.name, go.arg);
-            if (c == OPT_TIMEOUT_MS) timeout_ms = (int)n; else rows = (unsigned)n;
+            if (c == OPT_TIMEOUT_MS) timeout_ms = (int)n, timing_opt = "--timeout-ms"; else rows = (unsigned)n;
             break;
+        case 'j':
+            if (cli_parse_count(go.arg, 1, &n) != 0 || n > 256)
+                return cli_fail(VO_EXIT_BAD, "check: %s wants a number of workers 1..256, not '%s'", go.name, go.arg);
+            njobs = n;
+            break;
+        case OPT_SHARD:
+            if (parse_shard(go.arg, &shard_i, &shard_n) != 0)
+                return cli_fail(VO_EXIT_BAD, "check: --shard wants i/n with 0 <= i < n (e.g. 0/4 .. 3/4), not '%s'",
+                                go.arg);
+            break;
+        case OPT_ISOLATE: isolate = 1; break;
         case OPT_STARTUP_MS:
         case OPT_MAX_CONSEC:
             if (cli_parse_count(go.arg, 0, &n) != 0)
                 return cli_fail(VO_EXIT_BAD, "check: %s wants a number 0..86400000, not '%s'", go.name, go.arg);
-            if (c == OPT_STARTUP_MS) startup_ms = (int)n; else max_consec = n;
+            if (c == OPT_STARTUP_MS) startup_ms = (int)n, timing_opt = "--startup-ms"; else max_consec = n;
             break;
         case OPT_JSON: json = 1; break;
         case OPT_SELFTEST: self = 1; break;
@@ -682,6 +892,16 @@ int cmd_check(int argc, char **argv)
     if (res && self && !nfiles) {
         return cli_fail(VO_EXIT_BAD, "check: --dut-selftest with --results needs the vector files");
     }
+    /* issue 17: options that do not apply to the transport are refused */
+    if (isolate && !lib) return cli_fail(VO_EXIT_BAD, "check: --isolate applies to --dut-lib only");
+    int procs = cmd || (lib && isolate); /* transports with processes, timeouts, restarts */
+    if (timing_opt && !procs)
+        return cli_fail(VO_EXIT_BAD, "check: %s applies to --dut-cmd and --dut-lib --isolate only (%s runs %s)", timing_opt,
+                        lib ? "--dut-lib without --isolate" : "--results", lib ? "in this process" : "no DUT");
+    if (njobs > 1 && !procs)
+        return cli_fail(VO_EXIT_BAD, "check: -j applies to --dut-cmd and --dut-lib --isolate only (%s)",
+                        lib ? "an in-process library runs one test at a time" : "--results replays a file");
+
 
     char err[512];
     vfile *vf = calloc((size_t)nfiles + 1, sizeof *vf);
@@ -693,10 +913,11 @@ int cmd_check(int argc, char **argv)
     size_t ntests = 0;
     static vo_case c;
     vo_case_init(&c);
-    rc = validate_all(files, nfiles, vf, &c, res && self, &ids, &ntests);
+    /* every test validated before the first DUT call; the ids of the whole set */
+    rc = validate_all(files, nfiles, vf, &c, 1, &ids, &ntests);
     if (rc != VO_EXIT_OK) goto out_sets;
     saved_out = -1;
-    if (lib) { /* the library's stdout goes to stderr; check writes on a duplicate of stdout */
+    if (lib && !isolate) { /* the library's stdout goes to stderr; check writes on a duplicate of stdout */
         fflush(stdout);
         int dupfd = dup(STDOUT_FILENO);
         FILE *f = dupfd >= 0 ? fdopen(dupfd, "w") : NULL;
@@ -709,144 +930,171 @@ int cmd_check(int argc, char **argv)
             saved_out = -1;
         }
     }
-    vo_dut *d = lib ? vo_dut_open_lib(lib, err, sizeof err)
-              : cmd ? vo_dut_open_cmd(cmd, timeout_ms, err, sizeof err)
-                    : vo_dut_open_results(res, err, sizeof err);
-    if (!d) {
-        rc = cli_fail(VO_EXIT_BAD, "check: %s", err);
-        goto out_sets;
+    uint64_t set_hash = 1469598103934665603ull; /* FNV-1a over the ids of the whole set, in order (merge) */
+    size_t maxn = 1, nrun = 0;
+    for (size_t k = 0; k < ntests; k++) {
+        for (int q = 0; q < 16 && ids[k][q]; q++) set_hash = (set_hash ^ (uint8_t)ids[k][q]) * 1099511628211ull;
+        set_hash = (set_hash ^ '\n') * 1099511628211ull;
+        if (shard_n == 1 || id_value(ids[k]) % shard_n == shard_i) nrun++;
     }
-    vo_dut_set_startup_ms(d, startup_ms);
-
-    static vo_result r;
-    static vo_dut_out o;
-    static vo_verdict v;
+    for (int f = 0; f < nfiles; f++)
+        if (vf[f].n > maxn) maxn = vf[f].n;
+    /* the tests of one file in run order (--shard: those whose id falls in it) */
+    size_t *jobs = malloc(maxn * sizeof *jobs);
+    outcome *res_v = calloc(maxn, sizeof *res_v);
+    worker *w = calloc((size_t)njobs, sizeof *w);
     btab bt = { NULL, 0, 0 };
-    vo_result_init(&r);
-    vo_dut_out_init(&o);
+    pool pl;
+    memset(&pl, 0, sizeof pl);
+    pthread_mutex_init(&pl.mu, NULL);
+    pthread_cond_init(&pl.cv, NULL);
+    int nw = 0, ninit = 0;
+    if (!jobs || !res_v || !w) {
+        rc = cli_fail(VO_EXIT_FAIL, "check: out of memory");
+        goto out_dut;
+    }
+    pl.jobs = jobs;
+    pl.res = res_v;
+    pl.json = json;
+    pl.quiet = quiet;
+    pl.rows = rows;
+    pl.cmd = procs;
+    pl.filt = &filt;
+    pl.timeout_ms = timeout_ms;
+    nw = (int)njobs;
+    if ((size_t)nw > nrun) nw = nrun ? (int)nrun : 1;
+    for (int k = 0; k < nw; k++) {
+        w[k].p = &pl;
+        vo_case_init(&w[k].c);
+        vo_result_init(&w[k].r);
+        vo_dut_out_init(&w[k].o);
+        ninit = k + 1;
+        w[k].d = open_dut(lib, cmd, res, isolate, timeout_ms, startup_ms, err, sizeof err);
+        if (!w[k].d) {
+            rc = cli_fail(VO_EXIT_BAD, "check: %s", err);
+            goto out_dut;
+        }
+        vo_dut_set_stable_messages(w[k].d, 1); /* issue 18: the report does not depend on -j */
+    }
+    vo_dut *d = w[0].d;
     static char obuf[1 << 16];
     setvbuf(cout, obuf, _IOFBF, sizeof obuf);
 
     if (self) {
-        int ok = res ? selftest_results(d, (const char(*)[17])ids, ntests) : selftest(d, &r, &o, &v);
+        int ok = res ? selftest_results(d, (const char(*)[17])ids, ntests) : selftest(d, &w[0].r, &w[0].o, &w[0].v);
         if (!ok) {
             rc = VO_EXIT_FAIL;
             goto out_dut;
         }
     }
 
-    size_t passed = 0, failed = 0, mcap = 0, not_run = 0, unsupported = 0, skipped = 0;
+    size_t passed = 0, failed = 0, not_run = 0, unsupported = 0, skipped = 0;
     size_t code_n[3] = { 0, 0, 0 }, code_none = 0; /* invalid cases the DUT rejected, by its code (D61) */
-    long consec = 0;       /* crash/timeout/garbage results in a row */
+    long consec = 0;       /* crash/timeout/garbage results in a row, in test order */
     int stopped = 0;
-    char last_fail[400] = "";
-    char *mini = NULL;
+    char *last_fail = NULL;
     vo_progress pg;
-    vo_progress_init(&pg, "check", ntests, 1);
+    vo_progress_init(&pg, "check", nrun, 1);
+    size_t gk = 0; /* tests of the set met so far (ids[] index) */
+#define DONE (passed + failed + unsupported + skipped)
     for (int f = 0; f < nfiles && rc == VO_EXIT_OK && !stopped; f++) {
+        size_t nj = 0;
+        for (size_t i = 0; i < vf[f].n; i++, gk++)
+            if (shard_n == 1 || id_value(ids[gk]) % shard_n == shard_i) jobs[nj++] = i;
         if (max_consec && consec >= max_consec) { /* before reading the next file */
             stopped = 1;
-            for (int g = f; g < nfiles; g++) not_run += vf[g].n;
+            not_run = nrun - DONE;
             break;
         }
+        if (!nj) continue;
         fflush(cout);
         if ((rc = reload(files[f], &vf[f])) != VO_EXIT_OK) {
             vo_progress_clear(&pg);
             break;
         }
-        const vo_testset *set = &vf[f].set;
-        for (size_t i = 0; i < set->n; i++) {
+        pl.set = &vf[f].set;
+        pl.file = files[f];
+        pl.n = nj;
+        pl.next = 0;
+        pl.stop = 0;
+        memset(res_v, 0, nj * sizeof *res_v);
+        if (nw > 1) /* issue 18: the workers run ahead; the report goes out in test order */
+            for (int k = 0; k < nw; k++) w[k].started = pthread_create(&w[k].th, NULL, worker_main, &w[k]) == 0;
+        for (size_t k = 0; k < nj; k++) {
             if (max_consec && consec >= max_consec) {
                 stopped = 1;
-                for (int g = f; g < nfiles; g++) not_run += vf[g].n - (g == f ? i : 0);
+                not_run = nrun - DONE;
                 break;
             }
-            const vo_testref *t = &set->t[i];
-            vo_error e;
-            if (vo_case_from_json(t->input, t->input_len, &c, &e) != 0) { /* cannot happen: validated, same bytes */
+            outcome *oc = &res_v[k];
+            if (nw > 1) {
+                pthread_mutex_lock(&pl.mu);
+                while (!oc->done) pthread_cond_wait(&pl.cv, &pl.mu);
+                pthread_mutex_unlock(&pl.mu);
+            } else {
+                run_one(&pl, &w[0], k, oc);
+            }
+            if (oc->fatal) {
                 fflush(cout);
                 vo_progress_clear(&pg);
-                rc = bad_test(files[f], i, t, &e);
+                rc = cli_fail(oc->fatal, "%s", oc->rep ? oc->rep : "check: out of memory");
                 break;
             }
-            const char *in_json = NULL;
-            size_t in_len = 0;
-            if (cmd) {
-                if (mcap < t->input_len + 1) {
-                    free(mini);
-                    mcap = t->input_len + 1;
-                    mini = malloc(mcap);
-                    if (!mini) {
-                        vo_progress_clear(&pg);
-                        rc = cli_fail(VO_EXIT_FAIL, "check: out of memory");
-                        break;
-                    }
-                }
-                in_len = vo_json_minify(t->input, t->input_len, mini);
-                in_json = mini;
+            if (oc->note) { /* diagnostics on stderr, in test order */
+                fflush(cout);
+                vo_progress_clear(&pg);
+                fputs(oc->note, stderr);
+                free(oc->note);
+                oc->note = NULL;
             }
-            char idbuf[17];
-            const char *id = t->id;
-            if (!id[0]) {
-                if (vo_case_id(&c, idbuf) != 0) idbuf[0] = 0;
-                id = idbuf;
-            }
-            vo_run(&c.state, c.insn, c.insn_len, &r);
-            if (!filter_keep(&filt, id, &c, &r)) {
+            if (oc->skipped) {
                 skipped++;
-                vo_progress_tick(&pg, passed + failed + unsupported + skipped, failed);
+                vo_progress_tick(&pg, DONE, failed);
                 continue;
             }
-            if (vo_dut_exec(d, &c, in_json, in_len, id, &o) < 0) {
-                fflush(cout);
-                vo_progress_clear(&pg);
-                rc = cli_fail(VO_EXIT_BAD, "check: cannot run the DUT: %s", o.msg);
-                break;
-            }
-            int pass = vo_verdict_compute(&c.state, c.insn, c.insn_len, &r, &o, &v);
-            if (o.status == VO_DUT_CRASH || o.status == VO_DUT_TIMEOUT || o.status == VO_DUT_GARBAGE) {
+            if (oc->last) {
                 consec++;
-                snprintf(last_fail, sizeof last_fail, "test %s (%s test %zu): %s: %.200s", id[0] ? id : "-", files[f],
-                         i + 1, vo_dut_status_name((unsigned)o.status), o.msg[0] ? o.msg : "no message");
+                free(last_fail);
+                last_fail = oc->last;
+                oc->last = NULL;
             } else {
                 consec = 0;
             }
-            if (r.status == VO_INVALID && o.status == VO_DUT_REJECTED) {
-                if (v.code_match >= 0 && v.code_match <= 2) code_n[v.code_match]++;
+            if (oc->invalid_rejected) {
+                if (oc->code_match >= 0 && oc->code_match <= 2) code_n[oc->code_match]++;
                 else code_none++;
             }
-            if (pass) {
+            if (oc->pass) {
                 passed++;
-                vo_progress_tick(&pg, passed + failed + unsupported + skipped, failed);
+                vo_progress_tick(&pg, DONE, failed);
                 continue;
             }
-            btab_add(&bt, v.bucket);
-            char where[300];
-            snprintf(where, sizeof where, "%s#%zu", files[f], i + 1);
-            if (v.unsupported) { /* counted apart; --json lists each, the plain output only counts them */
-                unsupported++;
-                char *rep = json ? vo_report_json_at(id, where, &v) : NULL;
-                if (rep) {
-                    vo_progress_clear(&pg);
-                    fputs(rep, cout);
-                    free(rep);
-                }
-                vo_progress_tick(&pg, passed + failed + unsupported + skipped, failed);
-                continue;
-            }
-            failed++;
-            char *rep = json ? vo_report_json_at(id, where, &v) : vo_report_text_at(id, where, &v, quiet ? 0 : rows);
-            if (rep) {
+            btab_add(&bt, oc->bucket);
+            if (oc->unsupported) unsupported++; /* counted apart; --json lists each, the plain output only counts them */
+            else failed++;
+            if (oc->rep) {
                 vo_progress_clear(&pg);
-                fputs(rep, cout);
-                free(rep);
+                fputs(oc->rep, cout);
+                free(oc->rep);
+                oc->rep = NULL;
                 fflush(cout); /* issue 17: a DUT library that crashes or exits loses nothing reported */
             }
-            vo_progress_tick(&pg, passed + failed + unsupported + skipped, failed);
+            vo_progress_tick(&pg, DONE, failed);
+        }
+        pthread_mutex_lock(&pl.mu);
+        pl.stop = 1;
+        pthread_mutex_unlock(&pl.mu);
+        for (int k = 0; k < nw; k++)
+            if (w[k].started) pthread_join(w[k].th, NULL), w[k].started = 0;
+        for (size_t k = 0; k < nj; k++) { /* results past a stop or an error */
+            free(res_v[k].rep);
+            free(res_v[k].last);
+            free(res_v[k].note);
+            res_v[k].rep = res_v[k].last = res_v[k].note = NULL;
         }
         vo_testset_free(&vf[f].set);
     }
-    free(mini);
+#undef DONE
     if (rc == VO_EXIT_OK) vo_progress_end(&pg);
     else vo_progress_clear(&pg);
     if (rc == VO_EXIT_OK && stopped) {
@@ -854,8 +1102,9 @@ int cmd_check(int argc, char **argv)
         fprintf(stderr,
                 "visa-oracle: check: stopped after %ld consecutive DUT failures (crash/timeout/garbage); last: %s; "
                 "%zu test(s) not run (--max-consecutive-failures 0 never stops)\n",
-                consec, last_fail, not_run);
+                consec, last_fail ? last_fail : "-", not_run);
     }
+    free(last_fail);
     if (rc == VO_EXIT_OK) {
         if (res) {
             size_t lines, unused, dups;
@@ -878,7 +1127,9 @@ int cmd_check(int argc, char **argv)
                 json_str(cout, bt.e[k].b);
                 fprintf(cout, ":%zu", bt.e[k].n);
             }
-            fputs("}}\n", cout);
+            /* issue 18: "tests", "set" and "shard" let `merge` join the reports of shards */
+            fprintf(cout, "},\"tests\":%zu,\"set\":\"%016llx\",\"shard\":\"%lu/%lu\"}\n", ntests,
+                    (unsigned long long)set_hash, shard_i, shard_n);
             fflush(cout);
             if (unsupported) fprintf(stderr, "%zu unsupported\n", unsupported);
             fprintf(stderr, "%zu passed, %zu failed%s\n", passed, failed, nr);
@@ -918,13 +1169,21 @@ int cmd_check(int argc, char **argv)
         }
         if (fflush(cout) != 0) rc = cli_fail(VO_EXIT_FAIL, "check: cannot write stdout: %s", strerror(errno));
     }
-    (void)ntests;
 out_dut:
     fflush(cout);
-    vo_dut_close(d);
+    for (int k = 0; k < ninit; k++) {
+        vo_dut_close(w[k].d);
+        vo_case_free(&w[k].c);
+        vo_result_free(&w[k].r);
+        vo_dut_out_free(&w[k].o);
+        free(w[k].mini);
+    }
     free(bt.e);
-    vo_result_free(&r);
-    vo_dut_out_free(&o);
+    free(res_v);
+    free(jobs);
+    free(w);
+    pthread_mutex_destroy(&pl.mu);
+    pthread_cond_destroy(&pl.cv);
 out_sets:
     if (saved_out >= 0) { /* the library is unloaded: stdout is check's again */
         fflush(stdout);

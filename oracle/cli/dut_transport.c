@@ -338,6 +338,8 @@ struct vo_dut {
     unsigned answered_ever;
     int last_exit;       /* exit status of the last reaped process, -1 if signalled/killed */
     int startup_ms;      /* --startup-ms: the first process's first-reply allowance */
+    int stable_msgs;     /* check: messages that do not depend on the process's history */
+    int last_grace;      /* the start-up allowance the last reply had (ms) */
     int64_t spawned_at;  /* when the current process was started (ms) */
     int measured_ms;     /* start-up + first reply of the first process that answered, -1 unknown */
     unsigned blind_restarts; /* restarts so far while measured_ms is unknown */
@@ -486,6 +488,52 @@ vo_dut *vo_dut_open_cmd(const char *cmd, int timeout_ms, char *err, size_t errca
     if (proc_start(d, err, errcap) != 0) {
         free(d->cmd);
         free(d);
+        return NULL;
+    }
+    return d;
+}
+
+/* --dut-lib X --isolate: this very program re-executed as `__dut-host X`
+ * (cmd_dut_host.c), driven like a --dut-cmd (issue 17) */
+vo_dut *vo_dut_open_isolated(const char *lib, int timeout_ms, char *err, size_t errcap)
+{
+    char exe[4096];
+    ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (k <= 0) {
+        seterr(err, errcap, "--isolate: cannot find this program (/proc/self/exe): %s", strerror(errno));
+        return NULL;
+    }
+    exe[k] = 0;
+    vo_dut *d = calloc(1, sizeof *d);
+    char **av = calloc(4, sizeof *av);
+    if (!d || !av) {
+        free(d);
+        free(av);
+        seterr(err, errcap, "out of memory");
+        return NULL;
+    }
+    d->kind = VO_TR_CMD;
+    d->isolated = 1;
+    d->argv = av;
+    av[0] = strdup(exe);
+    av[1] = strdup("__dut-host");
+    av[2] = strdup(lib);
+    size_t cl = strlen(exe) + strlen(lib) + 32;
+    d->cmd = malloc(cl);
+    if (!av[0] || !av[1] || !av[2] || !d->cmd) {
+        seterr(err, errcap, "out of memory");
+        vo_dut_close(d);
+        return NULL;
+    }
+    snprintf(d->cmd, cl, "%s __dut-host %s", exe, lib);
+    d->timeout_ms = timeout_ms > 0 ? timeout_ms : 10000;
+    d->to_fd = d->from_fd = -1;
+    d->startup_ms = VO_STARTUP_MS_DEFAULT;
+    d->measured_ms = -1;
+    signal(SIGPIPE, SIG_IGN);
+    snprintf(d->desc, sizeof d->desc, "library %s (isolated)", lib);
+    if (proc_start(d, err, errcap) != 0) {
+        vo_dut_close(d);
         return NULL;
     }
     return d;
@@ -728,6 +776,7 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
     }
     /* the first reply of a fresh process also pays for its start-up */
     int grace = startup_allowance(d);
+    d->last_grace = 0;
     int64_t deadline = now_ms() + d->timeout_ms + grace;
     long ln;
     int write_dead = 0, looked = 0;
@@ -743,7 +792,8 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
         if (left <= 0) {
             out->status = VO_DUT_TIMEOUT;
             proc_reap(d, 0, NULL, 0);
-            if (grace)
+            d->last_grace = grace;
+            if (grace && !d->stable_msgs)
                 snprintf(out->msg, sizeof out->msg,
                          "no reply within %d ms + %d ms start-up allowance (process killed and restarted)",
                          d->timeout_ms, grace);
@@ -795,8 +845,12 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
                 size_t had = d->rlen;
                 proc_reap(d, 1000, why, sizeof why);
                 if (!d->answered_ever && d->starts == 1 && (d->last_exit == 126 || d->last_exit == 127)) {
-                    snprintf(out->msg, sizeof out->msg, "`%.200s` cannot be run (sh exit status %d)", d->cmd,
-                             d->last_exit);
+                    if (d->isolated)
+                        snprintf(out->msg, sizeof out->msg, "the isolated library host cannot run (`%.150s`, exit status %d)",
+                                 d->cmd, d->last_exit);
+                    else
+                        snprintf(out->msg, sizeof out->msg, "`%.200s` cannot be run (sh exit status %d)", d->cmd,
+                                 d->last_exit);
                     return -1; /* fatal: the command itself is wrong */
                 }
                 out->status = VO_DUT_CRASH;
@@ -834,7 +888,7 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
         return out->status;
     }
     take_reply(d, c, d->rbuf, n, out);
-    if (d->isolated && (out->status == VO_DUT_EXECUTED || out->status == VO_DUT_REJECTED)) {
+    if (d->isolated && out->status != VO_DUT_GARBAGE) { /* what only the library host saw */
         take_viol(&x, out);
         if (x.msg) json_unescape(out->msg, sizeof out->msg, x.msg, (size_t)(x.msg_end - x.msg));
     }
@@ -950,6 +1004,8 @@ int vo_dut_results_has(const vo_dut *d, const char *id)
 }
 
 int vo_dut_transport(const vo_dut *d) { return d->kind; }
+void vo_dut_set_stable_messages(vo_dut *d, int on) { if (d) d->stable_msgs = on; }
+int vo_dut_last_allowance(const vo_dut *d) { return d ? d->last_grace : 0; }
 const char *vo_dut_describe(const vo_dut *d) { return d->desc; }
 unsigned vo_dut_starts(const vo_dut *d) { return d->starts; }
 
@@ -969,6 +1025,8 @@ void vo_dut_close(vo_dut *d)
     if (d->kind == VO_TR_LIB && d->dl) dlclose(d->dl);
     if (d->kind == VO_TR_CMD) {
         proc_reap(d, 2000, NULL, 0); /* EOF on its stdin asks it to finish */
+        for (int i = 0; d->argv && d->argv[i]; i++) free(d->argv[i]);
+        free(d->argv);
         free(d->cmd);
         free(d->rbuf);
         free(d->line);

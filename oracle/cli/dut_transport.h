@@ -46,6 +46,9 @@ typedef struct vo_dut vo_dut;
 
 vo_dut *vo_dut_open_lib(const char *path, char *err, size_t errcap);
 vo_dut *vo_dut_open_cmd(const char *cmd, int timeout_ms, char *err, size_t errcap);
+/* --dut-lib X --isolate: X loaded by a child `visa-oracle __dut-host X`
+ * spoken to like a --dut-cmd (same timeouts, restarts, report) */
+vo_dut *vo_dut_open_isolated(const char *lib, int timeout_ms, char *err, size_t errcap);
 vo_dut *vo_dut_open_results(const char *path, char *err, size_t errcap);
 /* --dut-cmd: the start-up allowance (ms) added to the timeout of the first
  * reply of the first process (default VO_STARTUP_MS_DEFAULT); restarted
@@ -53,6 +56,11 @@ vo_dut *vo_dut_open_results(const char *path, char *err, size_t errcap);
 #define VO_STARTUP_MS_DEFAULT 5000
 void vo_dut_set_startup_ms(vo_dut *d, int ms);
 int vo_dut_transport(const vo_dut *d);
+/* --dut-cmd: with on, a timeout's message leaves out the start-up allowance
+ * (which depends on the process's history: check -j N keeps the -j 1
+ * report); vo_dut_last_allowance then gives it (0 when none applied). */
+void vo_dut_set_stable_messages(vo_dut *d, int on);
+int vo_dut_last_allowance(const vo_dut *d);
 const char *vo_dut_describe(const vo_dut *d);   /* "library x.so", ... */
 
 /* Runs one case on the DUT. input_json (one line, may be NULL: then made from

@@ -19,6 +19,7 @@ static const struct vo_cmd {
     {"explain", cmd_explain, "print a case's instruction, provenance table and freedom list"},
     {"shrink", cmd_shrink, "reduce a case a DUT fails, keeping its bucket; write it as a vector"},
     {"gen", cmd_gen, "write conformance vectors vectors/<instruction>.json (deterministic, shardable)"},
+    {"merge", cmd_merge, "join the check --json reports of --shard i/n runs into one summary"},
     {"cov", cmd_cov, "clause coverage of vector files: per-clause counts, missing clauses"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -57,6 +58,8 @@ int main(int argc, char **argv)
         printf("visa-oracle %s\n", VO_VERSION_STRING);
         return VO_EXIT_OK;
     }
+    /* the child of `check --dut-lib X --isolate` (not listed) */
+    if (strcmp(cmd, "__dut-host") == 0) return cmd_dut_host(argc - 1, argv + 1);
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(cmd, commands[i].name) == 0) return commands[i].fn(argc - 1, argv + 1);
     return cli_fail(VO_EXIT_BAD, "unknown command '%s' (try 'visa-oracle --help')", cmd);

@@ -559,3 +559,78 @@ int vo_state_check(const vo_state *s, vo_error *err)
                     (unsigned long long)vo_state_total_pages(s), (unsigned)VO_MAX_PAGES);
     return 0;
 }
+
+/* ---- builders that say why (docs/api.md) ---- */
+static void why(vo_error *err, vo_errcode code, const char *field, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void why(vo_error *err, vo_errcode code, const char *field, const char *fmt, ...)
+{
+    if (!err) return;
+    memset(err, 0, sizeof *err);
+    err->code = code;
+    err->field = field;
+    err->offset = -1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+}
+
+vo_var *vo_state_add_var_err(vo_state *s, uint32_t id, unsigned type, uint32_t num_elts, vo_error *err)
+{
+    unsigned ts = vo_type_size(type);
+    if (vo_state_var(s, id)) return why(err, VO_E_STATE, "vars", "variable id %u is already in the state", id), NULL;
+    if (s->nvars >= VO_MAX_VARS)
+        return why(err, VO_E_STATE_CAP, "vars", "variable id %u: the state already has %d variables (VO_MAX_VARS)", id,
+                   VO_MAX_VARS), NULL;
+    if (ts == 0)
+        return why(err, VO_E_STATE, "vars", "variable id %u: type code %u cannot be a variable's (v, uv, vf, bool)", id,
+                   type), NULL;
+    if (num_elts == 0) return why(err, VO_E_STATE, "vars", "variable id %u: num_elts is 0", id), NULL;
+    if ((uint64_t)num_elts * ts > VO_MAX_VAR_BYTES)
+        return why(err, VO_E_STATE_CAP, "vars", "variable id %u: %llu bytes, more than %d (VO_MAX_VAR_BYTES)", id,
+                   (unsigned long long)num_elts * ts, VO_MAX_VAR_BYTES), NULL;
+    vo_var *v = vo_state_add_var(s, id, type, num_elts);
+    if (!v) why(err, VO_E_OOM, "vars", "variable id %u: out of memory", id);
+    return v;
+}
+
+vo_pred *vo_state_add_pred_err(vo_state *s, uint16_t id, uint8_t num_elts, uint32_t bits, vo_error *err)
+{
+    if (vo_state_pred(s, id)) return why(err, VO_E_STATE, "preds", "predicate id %u is already in the state", id), NULL;
+    if (s->npreds >= VO_MAX_PREDS)
+        return why(err, VO_E_STATE_CAP, "preds", "predicate id %u: the state already has %d predicates (VO_MAX_PREDS)",
+                   id, VO_MAX_PREDS), NULL;
+    vo_pred *p = vo_state_add_pred(s, id, num_elts, bits);
+    if (!p) why(err, VO_E_STATE, "preds", "predicate id %u: not added", id);
+    return p;
+}
+
+vo_addr *vo_state_add_addr_err(vo_state *s, uint16_t id, uint16_t num_elts, vo_error *err)
+{
+    if (vo_state_addr(s, id)) return why(err, VO_E_STATE, "addrs", "address id %u is already in the state", id), NULL;
+    if (s->naddrs >= VO_MAX_ADDRS)
+        return why(err, VO_E_STATE_CAP, "addrs", "address id %u: the state already has %d address variables (VO_MAX_ADDRS)",
+                   id, VO_MAX_ADDRS), NULL;
+    if (num_elts == 0 || num_elts > VO_MAX_ADDR_ELTS)
+        return why(err, VO_E_STATE_CAP, "addrs", "address id %u: num_elts %u is not 1..%d (VO_MAX_ADDR_ELTS)", id,
+                   num_elts, VO_MAX_ADDR_ELTS), NULL;
+    vo_addr *a = vo_state_add_addr(s, id, num_elts);
+    if (!a) why(err, VO_E_STATE, "addrs", "address id %u: not added", id);
+    return a;
+}
+
+vo_surface *vo_state_add_surface_err(vo_state *s, uint32_t index, uint64_t size, vo_error *err)
+{
+    if (vo_state_surface(s, index))
+        return why(err, VO_E_STATE, "surfaces", "surface %u is already in the state", index), NULL;
+    if (s->nsurfaces >= VO_MAX_SURFACES)
+        return why(err, VO_E_STATE_CAP, "surfaces", "surface %u: the state already has %d surfaces (VO_MAX_SURFACES)",
+                   index, VO_MAX_SURFACES), NULL;
+    if (size > VO_MAX_SURFACE_SIZE)
+        return why(err, VO_E_STATE_CAP, "surfaces", "surface %u: size %llu is more than 4 GiB (VO_MAX_SURFACE_SIZE)",
+                   index, (unsigned long long)size), NULL;
+    vo_surface *sf = vo_state_add_surface(s, index, size);
+    if (!sf) why(err, VO_E_STATE, "surfaces", "surface %u: not added", index);
+    return sf;
+}

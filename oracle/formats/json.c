@@ -77,6 +77,13 @@ int vo_visa_version_parse(const char *s, uint16_t *out)
     return 0;
 }
 
+int vo_visa_version_format(uint16_t v, char *buf, size_t cap)
+{
+    if (v < 300 || v > 401 || !buf || cap < 8) return -1;
+    snprintf(buf, cap, "%u.%u", (unsigned)(v / 100), (unsigned)(v % 100));
+    return 0;
+}
+
 /* copies s into dst for use inside a one-line message: at most 40 chars,
  * non-printable bytes become '?' */
 static void clip(char *dst, size_t cap, const char *s)

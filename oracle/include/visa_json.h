@@ -100,6 +100,8 @@ int vo_reply_from_json(const char *text, size_t len, const vo_state *input,
 /* ---- small helpers shared with the CLI ---- */
 /* "M.m" (no leading zeros, no sign) with 300 <= M*100+m <= 401. 0 or -1. */
 int vo_visa_version_parse(const char *s, uint16_t *out);
+/* the inverse: writes "M.m" for M*100+m (cap >= 8); 0, or -1 when v is not 300..401 */
+int vo_visa_version_format(uint16_t v, char *buf, size_t cap);
 /* Hex digits (either case) to bytes. Returns the byte count, or -1 on an odd
  * count, a non-hex character, or more than cap bytes. */
 long vo_hex_decode(const char *hex, size_t nchars, uint8_t *out, size_t cap);

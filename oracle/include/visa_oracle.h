@@ -57,8 +57,11 @@ typedef struct vo_platform {
     char name[16];          /* "TGLLP", "PVC", ...: see vo_platform_lookup  */
     uint8_t grf_bytes;      /* 32 or 64, implied by the name                */
     uint8_t gen;            /* ordinal used for feature gates (VO_GEN_*)    */
-    uint16_t visa_version;  /* major*100 + minor, 300..401                  */
+    uint16_t visa_version;  /* major*100 + minor, 300..401: VO_VISA_VERSION(3, 6) */
 } vo_platform;
+/* vISA version M.m as C spells it (306 for the JSON "3.6"; visa_json.h has
+ * vo_visa_version_parse and vo_visa_version_format for the text form) */
+#define VO_VISA_VERSION(major, minor) ((uint16_t)((major) * 100u + (minor)))
 
 enum vo_gen { /* ordered: a gate is "gen >= VO_GEN_X" */
     VO_GEN_BDW = 0, VO_GEN_CHV, VO_GEN_SKL, VO_GEN_ICLLP, VO_GEN_TGLLP,
@@ -267,6 +270,16 @@ typedef struct vo_error {
     int64_t offset;      /* byte offset in the instruction, -1 when not about bytes */
     char message[192];
 } vo_error;
+
+/* Builders that say why they failed: as vo_state_add_var / _pred / _addr /
+ * _surface, but on failure *err (when not NULL) names the reason: E_STATE
+ * with field "vars" / "preds" / "addrs" / "surfaces" for a duplicate id, a
+ * type that cannot be a variable's or a zero size; E_STATE_CAP for a cap;
+ * E_OOM. The message names the id and the limit (docs/api.md). */
+vo_var *vo_state_add_var_err(vo_state *s, uint32_t id, unsigned type, uint32_t num_elts, vo_error *err);
+vo_pred *vo_state_add_pred_err(vo_state *s, uint16_t id, uint8_t num_elts, uint32_t bits, vo_error *err);
+vo_addr *vo_state_add_addr_err(vo_state *s, uint16_t id, uint16_t num_elts, vo_error *err);
+vo_surface *vo_state_add_surface_err(vo_state *s, uint32_t index, uint64_t size, vo_error *err);
 
 /* ---- instruction: descriptor-driven decode / encode ---- */
 enum vo_opcode {

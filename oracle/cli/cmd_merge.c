@@ -1,0 +1,361 @@
+/* visa-oracle merge [--json] REPORT.json...
+ * Joins the --json reports of `check --shard i/n` runs (issue 18) into the
+ * summary (and --json records) one unsharded run of the same vector set
+ * gives. Every report must come from the same set ("set", "tests"), the
+ * shards 0..n-1 must each be there exactly once, no test may be in two, and
+ * each report must be whole (its records match its counts); otherwise one
+ * line on stderr, exit 2, nothing on stdout. docs/check.md, "Shards". */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "cli.h"
+
+static const char merge_help[] =
+    "usage: visa-oracle merge [--json] REPORT.json...\n"
+    "\n"
+    "Joins the --json reports of `visa-oracle check ... --shard i/n --json` runs\n"
+    "(one per shard, any order) into the summary one unsharded run gives:\n"
+    "`N passed, N failed` (`, N not run` when a shard stopped early); with --json\n"
+    "the failing-test records of every shard, then the summary object of an\n"
+    "unsharded run. Fails (exit 2, nothing written) when a shard is missing, two\n"
+    "reports hold the same shard or the same test, the reports come from\n"
+    "different vector sets, or a report is cut short.\n"
+    "Exit: 0 every test passed, 1 a test failed or was not run, 2 bad input.\n";
+
+typedef struct buf { char *p; size_t n, cap; } buf;
+
+static int put(buf *b, const char *s, size_t n)
+{
+    if (b->n + n + 1 > b->cap) {
+        size_t nc = b->cap ? b->cap * 2 : 65536;
+        while (nc < b->n + n + 1) nc *= 2;
+        char *np = realloc(b->p, nc);
+        if (!np) return -1;
+        b->p = np;
+        b->cap = nc;
+    }
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+    b->p[b->n] = 0;
+    return 0;
+}
+
+/* ids seen so far (open addressing) */
+typedef struct idset { char (*id)[17]; size_t cap, n; } idset;
+
+static int id_add(idset *s, const char *id)
+{
+    if ((s->n + 1) * 2 > s->cap) {
+        size_t nc = s->cap ? s->cap * 2 : 1024;
+        char (*nt)[17] = calloc(nc, sizeof *nt);
+        if (!nt) return -1;
+        for (size_t i = 0; i < s->cap; i++)
+            if (s->id[i][0]) {
+                uint64_t h = 1469598103934665603ull;
+                for (int k = 0; s->id[i][k]; k++) h = (h ^ (uint8_t)s->id[i][k]) * 1099511628211ull;
+                size_t j = (size_t)h & (nc - 1);
+                while (nt[j][0]) j = (j + 1) & (nc - 1);
+                memcpy(nt[j], s->id[i], 17);
+            }
+        free(s->id);
+        s->id = nt;
+        s->cap = nc;
+    }
+    uint64_t h = 1469598103934665603ull;
+    for (int k = 0; id[k] && k < 16; k++) h = (h ^ (uint8_t)id[k]) * 1099511628211ull;
+    size_t j = (size_t)h & (s->cap - 1);
+    while (s->id[j][0]) {
+        if (!strncmp(s->id[j], id, 16)) return 1;
+        j = (j + 1) & (s->cap - 1);
+    }
+    snprintf(s->id[j], 17, "%.16s", id);
+    s->n++;
+    return 0;
+}
+
+/* tests per bucket, recomputed from the records (failing and unsupported) */
+typedef struct bent { char b[96]; size_t n; } bent;
+typedef struct btab { bent *e; size_t n, cap; } btab;
+
+static int btab_add(btab *t, const char *b)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (!strcmp(t->e[i].b, b)) { t->e[i].n++; return 0; }
+    if (t->n == t->cap) {
+        size_t nc = t->cap ? t->cap * 2 : 64;
+        bent *ne = realloc(t->e, nc * sizeof *ne);
+        if (!ne) return -1;
+        t->e = ne;
+        t->cap = nc;
+    }
+    snprintf(t->e[t->n].b, sizeof t->e[0].b, "%s", b);
+    t->e[t->n++].n = 1;
+    return 0;
+}
+
+/* the order check prints: most tests first, then by name */
+static int bent_cmp(const void *a, const void *b)
+{
+    const bent *x = a, *y = b;
+    if (x->n != y->n) return x->n < y->n ? 1 : -1;
+    return strcmp(x->b, y->b);
+}
+
+static int put_jstr(buf *b, const char *s)
+{
+    int bad = put(b, "\"", 1);
+    for (; *s && !bad; s++) {
+        unsigned char ch = (unsigned char)*s;
+        char t[8];
+        if (ch == '"' || ch == '\\') bad = put(b, (char[]){ '\\', (char)ch }, 2);
+        else if (ch < 32) bad = put(b, t, (size_t)snprintf(t, sizeof t, "\\u%04x", ch));
+        else bad = put(b, (const char *)&ch, 1);
+    }
+    return bad ? -1 : put(b, "\"", 1);
+}
+
+static int num(const cJSON *o, const char *k, double *out)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+    if (!cJSON_IsNumber(v) || v->valuedouble < 0 || v->valuedouble > 1e15) return -1;
+    *out = v->valuedouble;
+    return 0;
+}
+
+enum { OPT_JSON = 256 };
+static const struct option merge_opts[] = {
+    { "json", no_argument, NULL, OPT_JSON },
+    { NULL, 0, NULL, 0 },
+};
+
+int cmd_merge(int argc, char **argv)
+{
+    int json = 0;
+    cli_getopt go;
+    cli_getopt_init(&go, "merge", argc, argv, merge_opts);
+    for (int c; (c = cli_getopt_next(&go)) != -1;) {
+        switch (c) {
+        case CLI_OPT_HELP: fputs(merge_help, stdout); return VO_EXIT_OK;
+        case OPT_JSON: json = 1; break;
+        default: return VO_EXIT_BAD;
+        }
+    }
+    int nrep = argc - go.first_operand;
+    char **paths = argv + go.first_operand;
+    if (nrep < 1) return cli_fail(VO_EXIT_BAD, "merge: no reports (try 'visa-oracle merge --help')");
+
+    buf out = { 0 };
+    idset ids = { 0 };
+    unsigned char *have = NULL;
+    unsigned long n_sh = 0;
+    double tests = -1, sum_p = 0, sum_f = 0, sum_nr = 0, sum_u = 0, sum_s = 0, codes[4] = { 0, 0, 0, 0 };
+    btab bt = { NULL, 0, 0 };
+    char set[17] = "", first[1024] = "";
+    int rc = VO_EXIT_OK;
+    static const char *const code_keys[4] = { "same", "other", "foreign", "none" };
+    for (int r = 0; r < nrep && rc == VO_EXIT_OK; r++) {
+        const char *path = paths[r];
+        size_t len;
+        char *text = cli_read_file(path, &len);
+        if (!text) {
+            rc = cli_fail(VO_EXIT_BAD, "merge: cannot read '%s': %s", path, strerror(errno));
+            break;
+        }
+        cJSON *summary = NULL;
+        size_t nfail = 0, nunsup = 0, line = 0;
+        char *p = text, *e = text + len;
+        while (p < e && rc == VO_EXIT_OK) {
+            char *nl = memchr(p, '\n', (size_t)(e - p));
+            char *le = nl ? nl : e;
+            line++;
+            if (le == p) { p = le + 1; continue; }
+            if (summary) {
+                rc = cli_fail(VO_EXIT_BAD, "merge: '%s' line %zu: text after the summary line (not one check --json report)",
+                              path, line);
+                break;
+            }
+            cJSON *o = cJSON_ParseWithLength(p, (size_t)(le - p));
+            if (!cJSON_IsObject(o)) {
+                cJSON_Delete(o);
+                rc = cli_fail(VO_EXIT_BAD, "merge: '%s' line %zu: not a JSON object (is it a check --json report?)", path,
+                              line);
+                break;
+            }
+            if (cJSON_GetObjectItemCaseSensitive(o, "passed")) {
+                summary = o;
+            } else {
+                const cJSON *id = cJSON_GetObjectItemCaseSensitive(o, "id");
+                const cJSON *pass = cJSON_GetObjectItemCaseSensitive(o, "pass");
+                if (!cJSON_IsString(id) || !cJSON_IsFalse(pass)) {
+                    cJSON_Delete(o);
+                    rc = cli_fail(VO_EXIT_BAD, "merge: '%s' line %zu: a record without \"id\" and \"pass\":false", path,
+                                  line);
+                    break;
+                }
+                const cJSON *bk = cJSON_GetObjectItemCaseSensitive(o, "bucket");
+                int unsup = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "unsupported"));
+                int dup = id_add(&ids, id->valuestring);
+                if (!dup && (!cJSON_IsString(bk) || btab_add(&bt, bk->valuestring) != 0)) dup = cJSON_IsString(bk) ? -1 : -2;
+                cJSON_Delete(o);
+                o = NULL;
+                if (dup == -2) {
+                    rc = cli_fail(VO_EXIT_BAD, "merge: '%s' line %zu: a failing record without \"bucket\"", path, line);
+                    break;
+                }
+                if (dup < 0) {
+                    rc = cli_fail(VO_EXIT_FAIL, "merge: out of memory");
+                    break;
+                }
+                if (dup) {
+                    rc = cli_fail(VO_EXIT_BAD, "merge: '%s' line %zu: a test already in another report: shards overlap",
+                                  path, line);
+                    break;
+                }
+                if (unsup) nunsup++;
+                else nfail++;
+                if (json && put(&out, p, (size_t)(le - p)) + put(&out, "\n", 1) != 0) {
+                    rc = cli_fail(VO_EXIT_FAIL, "merge: out of memory");
+                    break;
+                }
+            }
+            p = le + 1;
+        }
+        free(text);
+        if (rc != VO_EXIT_OK) {
+            cJSON_Delete(summary);
+            break;
+        }
+        double pa, fa, nr, t, un = 0, sk = 0;
+        const cJSON *js = summary ? cJSON_GetObjectItemCaseSensitive(summary, "set") : NULL;
+        const cJSON *jh = summary ? cJSON_GetObjectItemCaseSensitive(summary, "shard") : NULL;
+        const cJSON *jc = summary ? cJSON_GetObjectItemCaseSensitive(summary, "rejected_with_code") : NULL;
+        unsigned long si, sn;
+        char tail;
+        if (!summary || num(summary, "passed", &pa) || num(summary, "failed", &fa) || num(summary, "not_run", &nr) ||
+            num(summary, "tests", &t) || !cJSON_IsString(js) || strlen(js->valuestring) != 16 || !cJSON_IsString(jh) ||
+            sscanf(jh->valuestring, "%lu/%lu%c", &si, &sn, &tail) != 2 || sn < 1 || si >= sn || sn > 1000000 ||
+            !cJSON_IsObject(jc) ||
+            (cJSON_GetObjectItemCaseSensitive(summary, "unsupported") && num(summary, "unsupported", &un)) ||
+            (cJSON_GetObjectItemCaseSensitive(summary, "skipped") && num(summary, "skipped", &sk))) {
+            cJSON_Delete(summary);
+            rc = cli_fail(VO_EXIT_BAD,
+                          "merge: '%s' has no summary line with \"passed\", \"failed\", \"not_run\", \"tests\", \"set\" and "
+                          "\"shard\" (a check --json report cut short, or from an older visa-oracle?)", path);
+            break;
+        }
+        for (int k = 0; k < 4; k++) {
+            double v = 0;
+            if (cJSON_GetObjectItemCaseSensitive(jc, code_keys[k]) && num(jc, code_keys[k], &v)) v = -1;
+            if (v < 0) {
+                cJSON_Delete(summary);
+                rc = cli_fail(VO_EXIT_BAD, "merge: '%s': \"rejected_with_code\".\"%s\" is not a count", path, code_keys[k]);
+                break;
+            }
+            codes[k] += v;
+        }
+        if (rc != VO_EXIT_OK) break;
+        if ((double)nfail != fa || (double)nunsup != un) {
+            cJSON_Delete(summary);
+            rc = cli_fail(VO_EXIT_BAD,
+                          "merge: '%s' says %.0f failed and %.0f unsupported but holds %zu and %zu record(s): a report cut short?",
+                          path, fa, un, nfail, nunsup);
+            break;
+        }
+        if (r == 0) {
+            snprintf(set, sizeof set, "%s", js->valuestring);
+            tests = t;
+            n_sh = sn;
+            snprintf(first, sizeof first, "%s", path);
+            have = calloc(sn, 1);
+            if (!have) {
+                cJSON_Delete(summary);
+                rc = cli_fail(VO_EXIT_FAIL, "merge: out of memory");
+                break;
+            }
+        } else if (strcmp(set, js->valuestring) != 0 || tests != t) {
+            rc = cli_fail(VO_EXIT_BAD,
+                          "merge: '%s' comes from another vector set than '%s' (set %s of %.0f tests vs %s of %.0f)", path,
+                          first, js->valuestring, t, set, tests);
+        } else if (sn != n_sh) {
+            rc = cli_fail(VO_EXIT_BAD, "merge: '%s' is shard %s but '%s' was one of %lu shards", path, jh->valuestring,
+                          first, n_sh);
+        }
+        if (rc == VO_EXIT_OK && have[si]) rc = cli_fail(VO_EXIT_BAD, "merge: shard %lu/%lu is given twice (again in '%s')", si, sn, path);
+        cJSON_Delete(summary);
+        if (rc != VO_EXIT_OK) break;
+        have[si] = 1;
+        sum_p += pa;
+        sum_f += fa;
+        sum_nr += nr;
+        sum_u += un;
+        sum_s += sk;
+    }
+    if (rc == VO_EXIT_OK) {
+        for (unsigned long i = 0; i < n_sh; i++)
+            if (!have[i]) {
+                rc = cli_fail(VO_EXIT_BAD, "merge: shard %lu/%lu is missing (%d report(s) given)", i, n_sh, nrep);
+                break;
+            }
+    }
+    double held = sum_p + sum_f + sum_u + sum_s + sum_nr;
+    if (rc == VO_EXIT_OK && held != tests)
+        rc = cli_fail(VO_EXIT_BAD, "merge: the shards hold %.0f tests, the set has %.0f", held, tests);
+    if (rc == VO_EXIT_OK) { /* what check prints after its records (cmd_check.c) */
+        char line[512], nrs[96] = "";
+        int bad = 0;
+        if (bt.n) qsort(bt.e, bt.n, sizeof *bt.e, bent_cmp);
+        if (sum_s) snprintf(nrs, sizeof nrs, ", %.0f skipped", sum_s);
+        if (sum_nr) snprintf(nrs + strlen(nrs), sizeof nrs - strlen(nrs), ", %.0f not run", sum_nr);
+        if (json) {
+            int k = snprintf(line, sizeof line,
+                             "{\"passed\":%.0f,\"failed\":%.0f,\"unsupported\":%.0f,\"skipped\":%.0f,\"not_run\":%.0f,"
+                             "\"rejected_with_code\":{\"same\":%.0f,\"other\":%.0f,\"foreign\":%.0f,\"none\":%.0f},\"buckets\":{",
+                             sum_p, sum_f, sum_u, sum_s, sum_nr, codes[0], codes[1], codes[2], codes[3]);
+            bad |= put(&out, line, (size_t)k);
+            for (size_t i = 0; i < bt.n; i++) {
+                if (i) bad |= put(&out, ",", 1);
+                bad |= put_jstr(&out, bt.e[i].b);
+                k = snprintf(line, sizeof line, ":%zu", bt.e[i].n);
+                bad |= put(&out, line, (size_t)k);
+            }
+            k = snprintf(line, sizeof line, "},\"tests\":%.0f,\"set\":\"%s\",\"shard\":\"0/1\"}\n", tests, set);
+            bad |= put(&out, line, (size_t)k);
+        } else {
+            if (bt.n) bad |= put(&out, "buckets (tests per bucket):\n", 28);
+            for (size_t i = 0; i < bt.n; i++) {
+                int k = snprintf(line, sizeof line, "  %6zu  %s\n", bt.e[i].n, bt.e[i].b);
+                bad |= put(&out, line, (size_t)k);
+            }
+            if (sum_u) {
+                int k = snprintf(line, sizeof line, "%.0f unsupported\n", sum_u);
+                bad |= put(&out, line, (size_t)k);
+            }
+            int k = snprintf(line, sizeof line, "%.0f passed, %.0f failed%s\n", sum_p, sum_f, nrs);
+            bad |= put(&out, line, (size_t)k);
+        }
+        if (bad) rc = cli_fail(VO_EXIT_FAIL, "merge: out of memory");
+    }
+    if (rc == VO_EXIT_OK) {
+        if (fwrite(out.p, 1, out.n, stdout) != out.n || fflush(stdout) != 0)
+            rc = cli_fail(VO_EXIT_FAIL, "merge: cannot write stdout: %s", strerror(errno));
+        else if (json) {
+            if (sum_u) fprintf(stderr, "%.0f unsupported\n", sum_u);
+            char nrs[96] = "";
+            if (sum_s) snprintf(nrs, sizeof nrs, ", %.0f skipped", sum_s);
+            if (sum_nr) snprintf(nrs + strlen(nrs), sizeof nrs - strlen(nrs), ", %.0f not run", sum_nr);
+            fprintf(stderr, "%.0f passed, %.0f failed%s\n", sum_p, sum_f, nrs);
+        }
+        if (rc == VO_EXIT_OK && (sum_f || sum_nr)) rc = VO_EXIT_FAIL;
+    }
+    free(out.p);
+    free(bt.e);
+    free(ids.id);
+    free(have);
+    return rc;
+}

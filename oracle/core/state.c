@@ -41,7 +41,7 @@ void vo_state_free(vo_state *s)
     s->exec_mask = 0;
 }
 
-/* b takes a's size and shares a's pages (copy on write) */
+/* b takes a's size and shares a's pages (copy on write); for regions */
 static int share_pages(vo_surface *b, const vo_surface *a)
 {
     *b = *a;
@@ -81,10 +81,22 @@ int vo_state_copy(vo_state *dst, const vo_state *src)
         if (n) memcpy(dst->vars[i].data, src->vars[i].data, n);
         dst->nvars = i + 1;
     }
-    for (uint32_t i = 0; i < src->nsurfaces; i++) {
-        int rc = share_pages(&dst->surfaces[i], &src->surfaces[i]);
+    for (uint32_t i = 0; i < src->nsurfaces; i++) { /* the hot path (per vo_run): kept inline */
+        const vo_surface *sa = &src->surfaces[i];
+        vo_surface *sb = &dst->surfaces[i];
+        *sb = *sa;
+        sb->pages = NULL;
+        sb->npages = sb->cap = 0;
         dst->nsurfaces = i + 1;
-        if (rc) goto oom;
+        if (!sa->npages) continue;
+        sb->pages = malloc(sizeof(vo_page *) * sa->npages);
+        if (!sb->pages) goto oom;
+        sb->cap = sa->npages;
+        for (uint32_t k = 0; k < sa->npages; k++) { /* shared until written */
+            sb->pages[k] = sa->pages[k];
+            sb->pages[k]->refs++;
+        }
+        sb->npages = sa->npages;
     }
     for (uint32_t i = 0; i < src->nregions; i++) {
         dst->regions[i].base = src->regions[i].base;
@@ -514,45 +526,47 @@ int vo_state_check(const vo_state *s, vo_error *err)
                 return fail(err, VO_E_STATE, "surfaces[%u].index", i, "duplicate surface index %u",
                             (unsigned)sf->index);
     }
-    if (s->nregions > VO_MAX_REGIONS || s->nbt > VO_MAX_BT || s->nss > VO_MAX_SS)
-        return fail(err, VO_E_STATE_CAP, "state", 0, "too many regions or table entries");
-    for (uint32_t i = 0; i < s->nregions; i++) {
-        const vo_region *r = &s->regions[i];
-        const vo_surface *m = &r->mem;
-        if (m->size == 0 || m->size > VO_MAX_REGION_SIZE)
-            return fail(err, VO_E_STATE_CAP, "memory[%u].size", i, "region size outside 1..4 GiB");
-        if (r->base && m->size > UINT64_MAX - r->base + 1)
-            return fail(err, VO_E_REGION_RANGE, "memory[%u].size", i, "region %u: base + size is past 2^64", i);
-        for (uint32_t k = 0; k < i; k++)
-            if (ranges_meet(r->base, m->size, s->regions[k].base, s->regions[k].mem.size))
-                return fail(err, VO_E_REGION_OVERLAP, "memory[%u].base", i, "region %u overlaps region %u", i, k);
-        for (uint32_t k = 0; k < m->npages; k++)
-            if (m->pages[k]->base >= m->size || (k && m->pages[k]->base <= m->pages[k - 1]->base))
-                return fail(err, VO_E_STATE, "memory[%u].data", i, "page %u outside the region or unsorted", k);
-    }
-    for (uint32_t i = 0; i < s->nbt; i++) {
-        const vo_bt_entry *e = &s->bt[i];
-        if (e->bti > VO_MAX_BTI)
-            return fail(err, VO_E_STATE, "binding_table[%u].bti", i, "binding-table index %u outside 0..255", e->bti);
-        for (uint32_t k = 0; k < i; k++)
-            if (s->bt[k].bti == e->bti)
-                return fail(err, VO_E_STATE, "binding_table[%u].bti", i, "duplicate binding-table index %u", e->bti);
-        if (!vo_state_surface(s, e->surface))
-            return fail(err, VO_E_TABLE_SURFACE, "binding_table[%u].surface", i,
-                        "surface %u is not declared in \"surfaces\"", e->surface);
-    }
-    for (uint32_t i = 0; i < s->nss; i++) {
-        const vo_ss_entry *e = &s->ss[i];
-        if (e->offset > VO_MAX_SS_OFFSET || e->offset % VO_SS_ALIGN)
-            return fail(err, VO_E_STATE, "surface_state[%u].offset", i,
-                        "surface-state offset %u is not a multiple of 64 below 2^26", e->offset);
-        for (uint32_t k = 0; k < i; k++)
-            if (s->ss[k].offset == e->offset)
-                return fail(err, VO_E_STATE, "surface_state[%u].offset", i, "duplicate surface-state offset %u",
-                            e->offset);
-        if (!vo_state_surface(s, e->surface))
-            return fail(err, VO_E_TABLE_SURFACE, "surface_state[%u].surface", i,
-                        "surface %u is not declared in \"surfaces\"", e->surface);
+    if (s->nregions | s->nbt | s->nss) { /* the address-space model (one test when absent) */
+        if (s->nregions > VO_MAX_REGIONS || s->nbt > VO_MAX_BT || s->nss > VO_MAX_SS)
+            return fail(err, VO_E_STATE_CAP, "state", 0, "too many regions or table entries");
+        for (uint32_t i = 0; i < s->nregions; i++) {
+            const vo_region *r = &s->regions[i];
+            const vo_surface *m = &r->mem;
+            if (m->size == 0 || m->size > VO_MAX_REGION_SIZE)
+                return fail(err, VO_E_STATE_CAP, "memory[%u].size", i, "region size outside 1..4 GiB");
+            if (r->base && m->size > UINT64_MAX - r->base + 1)
+                return fail(err, VO_E_REGION_RANGE, "memory[%u].size", i, "region %u: base + size is past 2^64", i);
+            for (uint32_t k = 0; k < i; k++)
+                if (ranges_meet(r->base, m->size, s->regions[k].base, s->regions[k].mem.size))
+                    return fail(err, VO_E_REGION_OVERLAP, "memory[%u].base", i, "region %u overlaps region %u", i, k);
+            for (uint32_t k = 0; k < m->npages; k++)
+                if (m->pages[k]->base >= m->size || (k && m->pages[k]->base <= m->pages[k - 1]->base))
+                    return fail(err, VO_E_STATE, "memory[%u].data", i, "page %u outside the region or unsorted", k);
+        }
+        for (uint32_t i = 0; i < s->nbt; i++) {
+            const vo_bt_entry *e = &s->bt[i];
+            if (e->bti > VO_MAX_BTI)
+                return fail(err, VO_E_STATE, "binding_table[%u].bti", i, "binding-table index %u outside 0..255", e->bti);
+            for (uint32_t k = 0; k < i; k++)
+                if (s->bt[k].bti == e->bti)
+                    return fail(err, VO_E_STATE, "binding_table[%u].bti", i, "duplicate binding-table index %u", e->bti);
+            if (!vo_state_surface(s, e->surface))
+                return fail(err, VO_E_TABLE_SURFACE, "binding_table[%u].surface", i,
+                            "surface %u is not declared in \"surfaces\"", e->surface);
+        }
+        for (uint32_t i = 0; i < s->nss; i++) {
+            const vo_ss_entry *e = &s->ss[i];
+            if (e->offset > VO_MAX_SS_OFFSET || e->offset % VO_SS_ALIGN)
+                return fail(err, VO_E_STATE, "surface_state[%u].offset", i,
+                            "surface-state offset %u is not a multiple of 64 below 2^26", e->offset);
+            for (uint32_t k = 0; k < i; k++)
+                if (s->ss[k].offset == e->offset)
+                    return fail(err, VO_E_STATE, "surface_state[%u].offset", i, "duplicate surface-state offset %u",
+                                e->offset);
+            if (!vo_state_surface(s, e->surface))
+                return fail(err, VO_E_TABLE_SURFACE, "surface_state[%u].surface", i,
+                            "surface %u is not declared in \"surfaces\"", e->surface);
+        }
     }
     if (vo_state_total_pages(s) > VO_MAX_PAGES)
         return fail(err, VO_E_STATE_CAP, "surfaces", 0, "%llu non-zero pages; cap is %u",

@@ -24,16 +24,48 @@ OBJ=$WORK/visa-oracle-obj
 rm -rf "$OBJ"
 mkdir -p "$OBJ" "$OUT"
 
-# ---- dependencies: cJSON (system), libcrypto (static when available) ----
+# ---- dependencies: cJSON >= 1.7.13, libcrypto (static when available) ----
+# The code needs cJSON_ParseWithLength (cJSON 1.7.13). The base image's
+# distribution may ship an older cJSON, so the Dockerfile fetches the cJSON
+# release named there into $SRC/cJSON and this script compiles it with the
+# fuzzing flags (CJSON_SRC overrides the place). Without that source it uses
+# the system cJSON and stops with a clear message when it is older than 1.7.13.
 inc="-I$ROOT/oracle/include -I$ROOT/fuzz"
-cj_cflags=$(pkg-config --cflags libcjson 2>/dev/null || true)
 libs=""
-cjson_a=$(ls /usr/lib/*/libcjson.a /usr/lib/libcjson.a /usr/local/lib/libcjson.a 2>/dev/null | head -1 || true)
-if [ -n "$cjson_a" ]; then
+CJSON_SRC=${CJSON_SRC:-${SRC:+$SRC/cJSON}}
+mkdir -p "$OBJ/cjson-inc/cjson"
+if [ -n "$CJSON_SRC" ] && [ -f "$CJSON_SRC/cJSON.c" ] && [ -f "$CJSON_SRC/cJSON.h" ]; then
+  cp "$CJSON_SRC/cJSON.h" "$OBJ/cjson-inc/cjson/cJSON.h"
+  cj_cflags="-I$OBJ/cjson-inc"
+  $CC $CFLAGS -std=c99 -c "$CJSON_SRC/cJSON.c" -o "$OBJ/cJSON.o"
+  cj_from="source $CJSON_SRC"
+else
+  cj_cflags=$(pkg-config --cflags libcjson 2>/dev/null || true)
+  cj_from="system"
+fi
+cat >"$OBJ/cjson_version.c" <<'EOC'
+#include <cjson/cJSON.h>
+#if !defined(CJSON_VERSION_MAJOR) || (CJSON_VERSION_MAJOR * 10000 + CJSON_VERSION_MINOR * 100 + CJSON_VERSION_PATCH) < 10713
+#error "cJSON older than 1.7.13"
+#endif
+int vo_cjson_version_ok;
+EOC
+if ! $CC $cj_cflags -c "$OBJ/cjson_version.c" -o "$OBJ/cjson_version.o" 2>"$OBJ/cjson_version.log"; then
+  v=$(printf '#include <cjson/cJSON.h>\nCJSON_VERSION_MAJOR.CJSON_VERSION_MINOR.CJSON_VERSION_PATCH\n' |
+      $CC $cj_cflags -E -P -x c - 2>/dev/null | tail -1 | tr -d ' ')
+  echo "build.sh: cJSON ${v:-(not found)} from the $cj_from is older than 1.7.13 (visa-oracle calls cJSON_ParseWithLength)." >&2
+  echo "build.sh: put cJSON 1.7.13 or later in \$SRC/cJSON or CJSON_SRC (the Dockerfile clones it), or install a newer libcjson-dev." >&2
+  exit 1
+fi
+echo "build.sh: cJSON from the $cj_from"
+if [ "$cj_from" != system ]; then
+  libs="$libs $OBJ/cJSON.o"
+elif cjson_a=$(ls /usr/lib/*/libcjson.a /usr/lib/libcjson.a /usr/local/lib/libcjson.a 2>/dev/null | head -1) &&
+     [ -n "$cjson_a" ]; then
   libs="$libs $cjson_a"
 else
   # no static cJSON in the distribution: link the shared one and ship it in $OUT/lib
-  so=$(ldconfig -p 2>/dev/null | awk '/libcjson\.so\.1 / { print $NF; exit }')
+  so=$({ ldconfig -p || /sbin/ldconfig -p; } 2>/dev/null | awk '/libcjson\.so\.1 / { print $NF; exit }')
   [ -n "$so" ] || { echo "build.sh: libcjson not found (apt-get install libcjson-dev)" >&2; exit 1; }
   mkdir -p "$OUT/lib"
   cp -L "$so" "$OUT/lib/"

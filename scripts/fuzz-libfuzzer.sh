@@ -6,6 +6,12 @@
 # Crashes: $FUZZ_OUT/TARGET/crashes/ (the run goes on past crashes: -ignore_crashes=1)
 # diff_fuzzer uses VISA_DUT_LIB when set (dlopen), else its linked-in DUT.
 # Prints progress every 10 s and a final summary; exits 1 if anything was found.
+# In fork mode the jobs' output never reaches fuzz.log, so the summary replays
+# each finding once (no fork) and files it under its bucket: diff_fuzzer's
+# "DIVERGENCE <insn>:<clause>:<kind>", an invariant line "<target>: ...", a
+# sanitizer's "SUMMARY: ...", "timeout" or "out-of-memory". The first finding
+# of each bucket stays in crashes/; later ones of the same bucket move to
+# crashes/duplicates/. crashes/buckets.txt lists "<bucket>\t<count>\t<file>".
 set -uo pipefail
 . "$(dirname "$0")/fuzz-lib.sh"
 [ $# -ge 1 ] || die "usage: $0 TARGET [SECONDS] [JOBS] [-- flags]"
@@ -31,11 +37,40 @@ while kill -0 $pid 2>/dev/null; do
 done
 wait $pid
 rc=$?
-ncrash=$(ls "$out/crashes" 2>/dev/null | wc -l)
+# ---- findings: replay each once, bucket, deduplicate ----
+bucket_of() { # file -> one line naming what the input does
+  local f=$1 log
+  log=$(cd "$out" && timeout 60 "$FUZZ_BUILD/$target" -timeout=10 -rss_limit_mb=2048 "$f" 2>&1)
+  local b
+  b=$(printf '%s\n' "$log" | grep -m1 -oE 'DIVERGENCE [^ ]+') ||
+    b=$(printf '%s\n' "$log" | grep -m1 -E "^${target}: " | grep -v -e 'DUT linked in' -e ': DUT /' | cut -c1-160) ||
+    b=$(printf '%s\n' "$log" | grep -m1 -oE 'SUMMARY: [A-Za-z]+Sanitizer: [^ ]+( [^ ]+)?') ||
+    b=$(printf '%s\n' "$log" | grep -m1 -q 'ALARM: working on the last Unit' && echo timeout) ||
+    b=$(printf '%s\n' "$log" | grep -m1 -q -e 'out-of-memory' -e 'malloc limit' && echo out-of-memory) ||
+    b="does not reproduce"
+  printf '%s\n' "$b"
+}
+mkdir -p "$out/crashes/duplicates"
+: >"$out/crashes/buckets.txt"
+declare -A first=() count=()
+nfind=0
+for f in "$out"/crashes/*; do
+  [ -f "$f" ] || continue
+  case $(basename "$f") in buckets.txt) continue ;; esac
+  nfind=$((nfind + 1))
+  [ $nfind -le 500 ] || break  # bounded: the rest stay unsorted in crashes/
+  b=$(bucket_of "$f")
+  if [ -z "${first[$b]:-}" ]; then first[$b]=$(basename "$f"); count[$b]=1
+  else count[$b]=$((count[$b] + 1)); mv "$f" "$out/crashes/duplicates/"; fi
+done
+for b in "${!first[@]}"; do printf '%s\t%s\t%s\n' "$b" "${count[$b]}" "${first[$b]}"; done |
+  sort -t $'\t' -k2,2nr -k1,1 >"$out/crashes/buckets.txt"
+ncrash=$nfind
 last=$(grep -E '^#[0-9]+: cov:' "$out/fuzz.log" | tail -1)
 echo "== summary: $target, ${secs}s x $jobs jobs =="
 echo "   last status: ${last:-(none)}"
 echo "   corpus: $n0 -> $(ls "$out/corpus" | wc -l) files in $out/corpus"
-echo "   findings: $ncrash file(s) in $out/crashes (log: $out/fuzz.log)"
-grep -hoE '(DIVERGENCE [^ ]+|^[a-z_]+_fuzzer: .*|SUMMARY: [A-Za-z]+Sanitizer: [a-z-]+)' "$out/fuzz.log" | grep -v -e 'DUT linked in' -e ': DUT /' | sort | uniq -c | sort -rn | head -10 | sed 's/^/   /'
+echo "   findings: $ncrash input(s) in ${#first[@]} bucket(s): one per bucket in $out/crashes, the rest in"
+echo "   $out/crashes/duplicates (log: $out/fuzz.log)"
+awk -F'\t' '{ printf "   %5d  %s  (%s)\n", $2, $1, $3 }' "$out/crashes/buckets.txt" | head -20
 [ "$ncrash" -eq 0 ] && [ $rc -eq 0 ] || exit 1

@@ -45,6 +45,7 @@ static const struct { const char *ver, *hex, *canon; } noncanon[] = {
     { "3.6", "8B 00 01 00 00 00 00", "8B 80 00 00 00 00 00" },
     { "4.1", "8B 05 00 00 02 01 03", "8B 80 00 00 02 01 03" },
 };
+/* LSC_UNTYPED lines are all canonical (quad: elems byte 0, others: chmask 0; D105) */
 #define NNONCANON (sizeof noncanon / sizeof noncanon[0])
 
 static long hex_bytes(const char *hex, uint8_t *out, size_t cap)

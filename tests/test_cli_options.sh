@@ -99,6 +99,15 @@ run_vo gen --insn=Gather_Scaled --count=5 --out="$T/g3" --quiet
 expect_rc 0 "gen --insn=Gather_Scaled"
 same_files "gen upper vs lower case" "$T/g1/gather_scaled.json" "$T/g2/gather_scaled.json"
 same_files "gen mixed vs lower case" "$T/g3/gather_scaled.json" "$T/g2/gather_scaled.json"
+# check --insn takes the name in either case too (the same tests as lower case)
+if [ -f "$LIB" ]; then
+    run_vo check --insn GATHER_SCALED --dut-lib "$LIB" "$SRC/vectors/gather_scaled-01.json" "$SRC/vectors/scatter-01.json"
+    up_rc=$rc; cp "$T/out" "$T/up"
+    run_vo check --insn=gather_scaled --dut-lib="$LIB" "$SRC/vectors/gather_scaled-01.json" "$SRC/vectors/scatter-01.json"
+    if [ "$up_rc" = "$rc" ] && cmp -s "$T/up" "$T/out" && grep -q ' passed' "$T/out"; then ok; else
+        bad "check --insn GATHER_SCALED differs from --insn=gather_scaled: $(tail -1 "$T/up") / $(tail -1 "$T/out")"
+    fi
+fi
 run_vo gen --insn GATHER_SCALEDX --count 1 --out "$T/g1"
 expect_rc 2 "gen unknown instruction"
 expect_err "gen unknown instruction" "unknown instruction 'GATHER_SCALEDX'"

@@ -70,7 +70,7 @@ make_kernel() { # text -> kernel source on stdout
     local text=$1 i m
     echo '.version 3.6'
     echo '.kernel "k"'
-    m=$(max_num "$text" '(^|[^%A-Za-z0-9_])V[0-9]+[.(]')
+    m=$(max_num "$text" '(^|[^%A-Za-z0-9_])V[0-9]+([.(:, ]|\]|$)') # LSC: V<n>: V<n>] V<n>, too
     for ((i = 32; i <= m; i++)); do echo ".decl V$i v_type=G type=${VTYPE[$i]:-ud} num_elts=256 align=GRF"; done
     m=$(max_num "$text" '\(!?P[0-9]+')
     for ((i = 1; i <= m; i++)); do echo ".decl P$i v_type=P num_elts=32"; done

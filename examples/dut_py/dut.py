@@ -8,8 +8,8 @@ object holding it under "input"):
    "exec_mask": "<8 hex>", "vars": [{"id", "type", "num_elts", "data"}],
    "preds": [{"id", "num_elts", "bits"}], "addrs": [{"id", "elems": [[var, off]]}],
    "surfaces": [{"index", "size", "data": [[offset, "<hex>"]]}]}
-One JSON object per line on stdout, flushed:
-  {"status": "ok" | "invalid", "vars": [...], "preds": [...], "addrs": [...],
+One JSON object per line on stdout, flushed, with the input's "id" echoed:
+  {"id": "<test id>", "status": "ok" | "invalid", "vars": [...], "preds": [...], "addrs": [...],
    "surfaces": [...]}  (same shapes; surface data as maximal runs of non-zero
    16-byte lines sorted by offset)
 
@@ -1255,6 +1255,10 @@ def main():
             out = {"status": "error", "message": str(e)}
         except Exception as e:  # noqa: BLE001 - report, keep serving
             out = {"status": "error", "message": "%s: %s" % (type(e).__name__, e)}
+        # the checker sends {"id":"<test id>",...}: echoing it lets the checker
+        # refuse a reply that belongs to another input (docs/check.md)
+        if line.startswith('{"id":"') and line[23:24] == '"':
+            out = dict(id=line[7:23], **out)
         sys.stdout.write(json.dumps(out, separators=(",", ":")) + "\n")
         sys.stdout.flush()
 

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include <sys/stat.h>
 
@@ -413,7 +414,8 @@ static int add_insn(cfilter *f, const char *opt, const char *it)
     int known = 0;
     for (unsigned op = 0; op < 256 && !known; op++) {
         const vo_desc *d = vo_desc_for((uint8_t)op);
-        known = d && !strcmp(d->mnemonic, it);
+        known = d && !strcasecmp(d->mnemonic, it); /* either case: GATHER_SCALED = gather_scaled */
+        if (known) it = d->mnemonic;
     }
     if (!known && !(strlen(it) == 5 && !strncmp(it, "op_", 3))) {
         cli_fail(VO_EXIT_BAD, "check: %s: unknown instruction '%s' (a mnemonic such as scatter4_scaled, or op_XX)",

@@ -121,7 +121,8 @@ int cmd_disasm(int argc, char **argv)
         switch (f->kind) {
         case VO_FK_UB: printf("0x%02x", (unsigned)insn.val[f->role]); break;
         case VO_FK_UW: printf("0x%04x", (unsigned)insn.val[f->role]); break;
-        case VO_FK_VEC: print_vec(&insn.goff); break;
+        case VO_FK_VEC: print_vec(vo_insn_vec(&insn, f->role)); break;
+        case VO_FK_UD: printf("0x%08x", (unsigned)insn.val[f->role]); break;
         case VO_FK_RAW: {
             const vo_raw *r = vo_insn_raw(&insn, f->role); /* DWORD_ATOMIC: src0, src1 */
             printf("raw id=%u offset=%u", (unsigned)r->id, (unsigned)r->offset);

@@ -12,7 +12,17 @@ vo_raw *vo_insn_raw(vo_insn *in, unsigned role)
     case VO_R_EOFF: return &in->eoff;
     case VO_R_SRC0: return &in->src0; /* DWORD_ATOMIC */
     case VO_R_SRC1: return &in->src1;
+    case VO_R_SRC2: return &in->src2; /* LSC */
     default: return &in->data;
+    }
+}
+
+vo_vec *vo_insn_vec(vo_insn *in, unsigned role)
+{
+    switch (role) {
+    case VO_R_LSC_SURF: return &in->surf; /* LSC */
+    case VO_R_PITCH: return &in->pitch;
+    default: return &in->goff;
     }
 }
 
@@ -52,6 +62,14 @@ int vo_decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *ou
     if (n == 0) return derr(err, VO_E_TRUNCATED, "opcode", 0, "no instruction bytes");
     const vo_desc *d = vo_desc_for(bytes[0]);
     if (!d) return derr(err, VO_E_OPCODE, "opcode", 0, "unknown or unsupported opcode");
+    if (d->has_subop) { /* LSC_UNTYPED: the sub-op byte selects the layout (decision D110) */
+        if (n < 2) return derr(err, VO_E_TRUNCATED, "subop", 1, "instruction ends inside this field");
+        d = vo_desc_for_sub(bytes[0], bytes[1]);
+        if (!d)
+            return derr(err, VO_E_LSC_SUBOP, "subop", 1,
+                        bytes[1] == 0x03 || bytes[1] == 0x07 ? "block2d sub-ops are not supported yet (decision D111)"
+                                                             : "unknown or unsupported LSC sub-op");
+    }
     out->desc = d;
     rd r = { bytes, n, 1 };
     unsigned idw = vo_id_width(visa_version); /* decision D1 */
@@ -62,6 +80,7 @@ int vo_decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *ou
         switch (f->kind) {
         case VO_FK_UB: NEED(1); out->val[f->role] = get(&r, 1); break;
         case VO_FK_UW: NEED(2); out->val[f->role] = get(&r, 2); break;
+        case VO_FK_UD: NEED(4); out->val[f->role] = get(&r, 4); break;
         case VO_FK_RAW: {
             vo_raw *rw = vo_insn_raw(out, f->role);
             NEED(idw + 2);
@@ -70,7 +89,7 @@ int vo_decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *ou
             break;
         }
         case VO_FK_VEC: {
-            vo_vec *v = &out->goff;
+            vo_vec *v = vo_insn_vec(out, f->role);
             NEED(1);
             uint8_t tag = (uint8_t)get(&r, 1);
             v->cls = tag & 7;
@@ -146,6 +165,7 @@ size_t vo_encode(const vo_insn *in, uint8_t *buf, size_t cap)
         switch (f->kind) {
         case VO_FK_UB: put(&w, in->val[f->role], 1); break;
         case VO_FK_UW: put(&w, in->val[f->role], 2); break;
+        case VO_FK_UD: put(&w, in->val[f->role], 4); break;
         case VO_FK_RAW: {
             const vo_raw *rw = vo_insn_raw((vo_insn *)in, f->role);
             put(&w, rw->id, idw);
@@ -153,7 +173,7 @@ size_t vo_encode(const vo_insn *in, uint8_t *buf, size_t cap)
             break;
         }
         case VO_FK_VEC: {
-            const vo_vec *v = &in->goff;
+            const vo_vec *v = vo_insn_vec((vo_insn *)in, f->role);
             put(&w, (uint64_t)(v->cls & 7) | (uint64_t)(v->mod & 7) << 3 | (uint64_t)(v->tag_hi & 3) << 6, 1);
             switch (v->cls) {
             case 0: put(&w, v->id, idw); put(&w, v->row, 1); put(&w, v->col, 1); put(&w, v->region, 2); break;

@@ -44,6 +44,17 @@ typedef struct vo_ctx {
     vo_var *src0_var; uint32_t src0_off;  /* DWORD_ATOMIC: NULL when %null */
     vo_var *src1_var; uint32_t src1_off;
     uint32_t chen;
+    /* LSC (issue 14): decoded meaning of an LSC_UNTYPED instruction (fam_lsc.c) */
+    struct vo_lsc_ctx {
+        uint8_t kind, arity, is_float;   /* enum vo_lsc_kind */
+        uint8_t sfid, l1, l3, atype, asize, dsize, transposed, nelem, chmask;
+        uint32_t scale;
+        int32_t imm_off;
+        uint64_t surf_val;               /* immediate or register surface value */
+        uint8_t surf_is_reg;
+        uint32_t pitch;                  /* strided */
+        vo_var *src2_var; uint32_t src2_off;
+    } lsc;
     uint32_t nplan;
     vo_plan plan[VO_MAX_PLAN];
 } vo_ctx;
@@ -62,6 +73,11 @@ typedef struct vo_family_ops {
      * vo_validate (NULL: vo_validate); 0 ok, -1 invalid, 1 undefined */
     int (*validate)(vo_ctx *x);
 } vo_family_ops;
+/* LSC_UNTYPED sub-op kinds (fam_lsc.c; also used by the text layer) */
+enum vo_lsc_kind { VO_LSC_LOAD, VO_LSC_LOAD_STRIDED, VO_LSC_LOAD_QUAD, VO_LSC_STORE, VO_LSC_STORE_STRIDED,
+                   VO_LSC_STORE_QUAD, VO_LSC_ATOMIC, VO_LSC_LOAD_STATUS, VO_LSC_STORE_UNCOMP, VO_LSC_APNDCTR };
+/* the kind, atomic arity and float flag of an LSC_UNTYPED sub-op; -1 if unknown */
+int vo_lsc_kind(uint8_t subop, uint8_t *arity, uint8_t *is_float);
 /* result lists */
 void vo_acc_push(vo_ctx *x, const vo_plan *p, uint8_t outcome);
 vo_free *vo_free_push(vo_result *r);

@@ -285,6 +285,7 @@ static const vo_family_ops *family_of(const vo_desc *d)
     case VO_FAM_FOURCH: return &vo_fam_fourch;
     case VO_FAM_ATOMIC: return &vo_fam_atomic; /* DWORD_ATOMIC */
     case VO_FAM_LSC_FENCE: return &vo_fam_lsc_fence;
+    case VO_FAM_LSC: return &vo_fam_lsc;
     default: return &vo_fam_scattered;
     }
 }

@@ -81,6 +81,9 @@ static const char *const err_tab[VO_E_COUNT] = {
     "E_RESERVED_55", "E_RESERVED_56", "E_RESERVED_57", "E_RESERVED_58", "E_RESERVED_59",
     /* LSC (issue 14): 60.. */
     "E_LSC_SFID", "E_LSC_FENCE_OP", "E_LSC_SCOPE", "E_LSC_SLM_FENCE",
+    "E_LSC_SUBOP", "E_LSC_CACHE", "E_LSC_ADDR_TYPE", "E_LSC_ADDR_SIZE", "E_LSC_DATA_SIZE",
+    "E_LSC_DATA_ORDER", "E_LSC_VECTOR", "E_LSC_CHMASK", "E_LSC_ADDR_SCALE", "E_LSC_ADDR_OFFSET",
+    "E_LSC_SURFACE", "E_LSC_OPERAND", "E_LSC_PAYLOAD", "E_LSC_PITCH",
 };
 const char *vo_errcode_name(vo_errcode c) { return (unsigned)c < VO_E_COUNT ? err_tab[c] : "E_UNKNOWN"; }
 
@@ -98,6 +101,8 @@ static const char *const tag_tab[VO_TAG_COUNT] = {
     "atomic_collision", "doc_vs_reader:17", "doc_vs_reader:18", "doc_vs_reader:27",
     /* LSC (issue 14) */
     "lsc:fence_exec_pred", "lsc:code_only_enum", "lsc:slm_fence",
+    "lsc:ssidx_layout", "lsc:cache_table", "lsc:slm_cache", "lsc:addr_scale", "lsc:ssidx_ignored",
+    "lsc:ugml_platform", "lsc:not_executed",
 };
 const char *vo_tag_name(unsigned tag) { return tag < VO_TAG_COUNT ? tag_tab[tag] : NULL; }
 

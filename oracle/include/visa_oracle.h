@@ -260,7 +260,21 @@ typedef enum vo_errcode {
     VO_E_LSC_FENCE_OP = 61,    /* fence op >= 7                                 */
     VO_E_LSC_SCOPE = 62,       /* fence scope >= 7                              */
     VO_E_LSC_SLM_FENCE = 63,   /* SLM fence: op must be none, scope group       */
-    VO_E_COUNT = 64
+    VO_E_LSC_SUBOP = 64,       /* LSC_UNTYPED sub-op unknown / not supported    */
+    VO_E_LSC_CACHE = 65,       /* cache-control byte or L1/L3 pair not allowed  */
+    VO_E_LSC_ADDR_TYPE = 66,   /* address model 0 / >= 6 / not for this SFID   */
+    VO_E_LSC_ADDR_SIZE = 67,   /* address size 0 / >= 4 / not for this model   */
+    VO_E_LSC_DATA_SIZE = 68,   /* data size 0 / >= 8 / not for this op          */
+    VO_E_LSC_DATA_ORDER = 69,  /* data order not 1/2, or transpose not allowed  */
+    VO_E_LSC_VECTOR = 70,      /* vector size code / not allowed for the shape  */
+    VO_E_LSC_CHMASK = 71,      /* quad channel mask 0, high bits, not prefix    */
+    VO_E_LSC_ADDR_SCALE = 72,  /* address scale 0 or not a power of two        */
+    VO_E_LSC_ADDR_OFFSET = 73, /* a16 immediate offset outside +-0x7FFF         */
+    VO_E_LSC_SURFACE = 74,     /* surface operand not allowed for the model     */
+    VO_E_LSC_OPERAND = 75,     /* dst/src0/src1/src2 present or %null wrongly   */
+    VO_E_LSC_PAYLOAD = 76,     /* more than 8 data registers                    */
+    VO_E_LSC_PITCH = 77,       /* strided pitch operand not allowed             */
+    VO_E_COUNT = 78
 } vo_errcode;
 const char *vo_errcode_name(vo_errcode c);   /* "E_TRUNCATED", ... stable */
 
@@ -319,14 +333,28 @@ enum vo_role {
     VO_R_LSC_SFID,      /* ub: LSC shared function (ugm, ugml, tgm, slm, urb) */
     VO_R_FENCE_OP,      /* ub: LSC_FENCE operation                          */
     VO_R_SCOPE,         /* ub: LSC_FENCE scope                              */
+    VO_R_LSC_SUBOP,     /* ub: LSC_UNTYPED sub-op (selects the descriptor)  */
+    VO_R_L1, VO_R_L3,   /* ub: cache controls                               */
+    VO_R_ADDR_TYPE,     /* ub: address model                                */
+    VO_R_ADDR_SCALE,    /* uw: address scale                                */
+    VO_R_ADDR_OFF,      /* d:  immediate address offset                     */
+    VO_R_ADDR_SIZE,     /* ub: a16/a32/a64                                  */
+    VO_R_DATA_SIZE,     /* ub: d8..d16u32h                                  */
+    VO_R_DATA_ORDER,    /* ub: 1 non-transposed, 2 transposed               */
+    VO_R_DATA_ELEMS,    /* ub: vector size code                             */
+    VO_R_LSC_CHMASK,    /* ub: quad channel mask                            */
+    VO_R_LSC_SURF,      /* vector operand: surface / base                   */
+    VO_R_SSIDX,         /* ud: surface-state index                          */
+    VO_R_SRC2,          /* raw operand: ternary atomic second argument      */
+    VO_R_PITCH,         /* vector operand: strided pitch                    */
     VO_R_COUNT
 };
-enum vo_fkind { VO_FK_UB = 0, VO_FK_UW, VO_FK_VEC, VO_FK_RAW };
+enum vo_fkind { VO_FK_UB = 0, VO_FK_UW, VO_FK_VEC, VO_FK_RAW, VO_FK_UD /* 4 bytes (LSC) */ };
 enum vo_family { VO_FAM_SCATTERED = 0, VO_FAM_BLOCK, VO_FAM_FOURCH,
     /* DWORD_ATOMIC */
     VO_FAM_ATOMIC,
     /* LSC (issue 14) */
-    VO_FAM_LSC_FENCE };
+    VO_FAM_LSC_FENCE, VO_FAM_LSC };
 
 typedef struct vo_field_desc {
     const char *name;   /* as the spec page names the field, lower-case */
@@ -343,7 +371,7 @@ typedef struct vo_desc {
     uint8_t exec_sizes;     /* bit k: size code k legal (from exec byte)     */
     uint8_t exec_sizes_doc; /* bit k: size code k in the doc (others: not_in_doc) */
     uint8_t nfields;
-    vo_field_desc fields[10];
+    vo_field_desc fields[24];
     /* optional (0 = the default; issue 8) */
     uint8_t elt_bytes;      /* register slot per lane of a scattered op: 0 = 4, 8 for QW */
     uint8_t min_gen;        /* enum vo_gen the opcode needs (E_PLATFORM before); 0 = any */
@@ -355,13 +383,17 @@ typedef struct vo_desc {
     uint8_t doc_min_gen;    /* where the doc's platform range starts when later than min_gen:
                                platforms in [min_gen, doc_min_gen) are tagged dvr_tag */
     uint8_t dvr_tag;        /* 1 + the doc_vs_reader tag (enum vo_tag) those differences carry; 0 none */
+    /* LSC (issue 14): the byte after the opcode selects the descriptor */
+    uint8_t has_subop;
+    uint8_t subop;
 } vo_desc;
 enum vo_desc_flags {
     VO_DF_SURFACE_LIMITS = 1, /* the page limits surfaces (doc_vs_reader:20 on any but 0 and 5) */
     VO_DF_ELT_UNITS = 2,      /* exec size and mask from num_elts; offsets in element-size units (D8) */
     VO_DF_BYTE_OFFSET = 4     /* block load at a byte offset, dword units before vISA 3.2 (D38, D39) */
 };
-const vo_desc *vo_desc_for(uint8_t opcode);     /* NULL if unsupported */
+const vo_desc *vo_desc_for(uint8_t opcode);     /* NULL if unsupported (the first sub-op's for LSC_UNTYPED) */
+const vo_desc *vo_desc_for_sub(uint8_t opcode, uint8_t subop); /* LSC_UNTYPED sub-ops; NULL if unsupported */
 const vo_desc *vo_desc_at(unsigned i);          /* i-th supported, NULL past end */
 
 typedef struct vo_vec {
@@ -390,6 +422,9 @@ typedef struct vo_insn {
     vo_vec goff;
     vo_raw eoff, data;
     vo_raw src0, src1;              /* DWORD_ATOMIC: DWORD_ATOMIC sources */
+    /* LSC (issue 14) */
+    vo_vec surf, pitch;             /* Surface, strided Src0AddrPitch */
+    vo_raw src2;
 } vo_insn;
 
 /* Structural decode: walks the opcode's descriptor. Fails only on an unknown
@@ -398,6 +433,7 @@ typedef struct vo_insn {
 int vo_decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err);
 /* The raw operand a role names (eoff, src0, src1; data for every other role). */
 vo_raw *vo_insn_raw(vo_insn *insn, unsigned role);
+vo_vec *vo_insn_vec(vo_insn *insn, unsigned role); /* goff; LSC surf, pitch */
 /* Writes the exact bytes back; returns the length, or 0 if cap is too small. */
 size_t vo_encode(const vo_insn *insn, uint8_t *buf, size_t cap);
 
@@ -498,6 +534,13 @@ enum vo_tag {
     VO_TAG_LSC_FENCE_CTRL,       /* lsc:fence_exec_pred */
     VO_TAG_LSC_CODE_ONLY,        /* lsc:code_only_enum  */
     VO_TAG_LSC_SLM_FENCE,        /* lsc:slm_fence       */
+    VO_TAG_LSC_LAYOUT,           /* lsc:ssidx_layout: every LSC_UNTYPED case (D110) */
+    VO_TAG_LSC_CACHE_TABLE,      /* lsc:cache_table     */
+    VO_TAG_LSC_SLM_CACHE,        /* lsc:slm_cache       */
+    VO_TAG_LSC_ADDR_SCALE,       /* lsc:addr_scale      */
+    VO_TAG_LSC_SSIDX_IGNORED,    /* lsc:ssidx_ignored   */
+    VO_TAG_LSC_UGML,             /* lsc:ugml_platform   */
+    VO_TAG_LSC_NOT_EXECUTED,     /* lsc:not_executed: interim, until the address-space model (D120) */
     VO_TAG_COUNT
 };
 const char *vo_tag_name(unsigned tag);   /* "oob_read", "doc_vs_reader:5", ... */

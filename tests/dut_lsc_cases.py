@@ -332,6 +332,8 @@ add(case("load .ri.ri valid (D113), SIMD32 on DG2 (D119)", "DG2",
 # forms these DUTs do not implement answer "unsupported": load_status, arg
 add(case("lsc_load_status: unsupported", "PVC",
          lsc(0x1B, 0x04, UGM, FLAT, A64, D32, raw(33), raw(32))), "unsupported")
+add(case("load_status truncated: invalid, not unsupported", "PVC",
+         lsc(0x1B, 0x04, UGM, FLAT, A64, D32, raw(33), raw(32))[:-3]), "invalid")
 add(case("arg address model: unsupported", "PVC",
          lsc(LOAD, 0x80, UGM, 5, A32, D32, raw(33), raw(32)),
          [(32, "ud", bytes(64)), (33, "ud", bytes(64))]), "unsupported")

@@ -1773,6 +1773,18 @@ static int do_lsc_untyped(ctx *x)
         return VISA_DUT_REJECTED;
     unsigned sub = get(x, 1);
     if (sub == 0x28 || sub == 0x29 || sub == 0x1B) {
+        /* decode the whole layout first: a malformed one is invalid, not unsupported */
+        vecop sv;
+        rawop rr;
+        get(x, 1); get(x, 2); get(x, 1); get(x, 1); get(x, 1); get(x, 1);
+        if (sub == 0x1B) { get(x, 2); get(x, 4); get(x, 1); }
+        get(x, 4);
+        read_vec(x, &sv);
+        get(x, 4);
+        for (int i = 0; i < (sub == 0x1B ? 4 : 2); i++)
+            read_raw(x, &rr);
+        if (finish_decode(x))
+            return VISA_DUT_REJECTED;
         say(x, "unsupported: load_status / append counters depend on state outside a memory image");
         return VISA_DUT_UNSUPPORTED;
     }

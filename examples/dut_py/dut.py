@@ -969,10 +969,18 @@ class Machine:
     def lsc_untyped(self):
         self.lsc_platform()
         sub = self.get(1)
-        if sub in (0x28, 0x29):
-            raise Unsupported("append-counter atomics depend on a counter outside the memory image")
-        if sub == 0x1B:
-            raise Unsupported("lsc_load_status depends on page state outside the memory image")
+        if sub in (0x28, 0x29, 0x1B):
+            # decode the whole layout first: a malformed one is invalid, not unsupported
+            self.get(1), self.get(2), self.get(1), self.get(1), self.get(1), self.get(1)
+            if sub == 0x1B:
+                self.get(2), self.get(4), self.get(1)
+            self.get(4)
+            self.vec()
+            self.get(4)
+            for _ in range(4 if sub == 0x1B else 2):
+                self.raw()
+            self.done()
+            raise Unsupported("load_status / append counters depend on state outside the memory image")
         if sub not in LSC_OPS:
             raise Invalid("subop")
         kind = LSC_OPS[sub]

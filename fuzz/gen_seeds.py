@@ -519,6 +519,33 @@ def main():
                         ("lsc_fence_inv_sfid", [0x80, 0, 0, 5, 0, 0], dict(platform="DG2")),
                         ("lsc_fence_inv_tgllp", [0x80, 0, 0, 0, 0, 0], dict(platform="TGLLP"))):
         one(name, bytes([0x8B] + b), **kw)
+    # ---- LSC_UNTYPED (issue 14; HEAD reader layout with ss_idx, D110): 89 subop exec pred sfid l1 l3
+    # addr_type scale(uw) imm_offset(d) addr_size data_size order elems chmask Surface ss_idx(ud) dst src0 src1 src2
+    def lsc(cc, sub, exec_b=4, pred=0, sfid=0, l1=0, l3=0, at=1, scale=1, off=0, asz=3, ds=3, order=1, elems=1,
+            chm=0, surf=None, ssidx=0, dst=41, src0=40, src1=0, src2=0, pitch=None):
+        b = bytes([0x89, sub, exec_b]) + u16(pred) + bytes([sfid, l1, l3, at]) + u16(scale) + u32(off & 0xFFFFFFFF)
+        b += bytes([asz, ds, order, elems, chm]) + (surf if surf is not None else imm(0)) + u32(ssidx)
+        b += raw(cc, dst) + raw(cc, src0)
+        if pitch is not None:
+            return b + pitch + raw(cc, src1)
+        return b + raw(cc, src1) + raw(cc, src2)
+
+    def lu(name, platform="DG2", **kw):
+        cc = base_case(platform=platform)
+        cc.var(40, "uq", 16, bytes((i * 11 + 3) & 0xFF for i in range(128)))
+        cc.var(41, "ud", 64, bytes((i * 5 + 7) & 0xFF for i in range(256)))
+        cc.insn = lsc(cc, **kw)
+        add("lsc_untyped_" + name, cc)
+    lu("load", sub=0x00)
+    lu("load_transposed", sub=0x00, exec_b=0x80, order=2, elems=6, platform="PVC")
+    lu("store_slm_a32", sub=0x04, sfid=3, asz=2, src0=32, dst=0, src1=41, elems=2)
+    lu("load_strided", sub=0x01, pitch=imm(8), platform="Xe2")
+    lu("load_quad", sub=0x02, chm=0xB, elems=0, platform="Xe3")
+    lu("atomic_icas", sub=0x12, src1=41, src2=41, platform="MTL")
+    lu("bti", sub=0x00, at=4, surf=imm(4), asz=2, src0=32)
+    lu("inv_cache_pair", sub=0x00, l1=0, l3=2)
+    lu("inv_block2d", sub=0x03)
+    lu("inv_payload", sub=0x00, ds=4, elems=5, platform="PVC")
     # platforms and versions
     for i, p in enumerate(PLATFORMS):
         cc = base_case(platform=p, version=[300, 303, 304, 306, 310, 400, 401][i % 7])

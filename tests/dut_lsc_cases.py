@@ -314,18 +314,18 @@ add(case("load.ugm d64x2 SIMD2 DG2: blocks sized by the 8-lane payload", "DG2",
          [(32, "ud", le([0, 16], 4) + bytes(24)), (33, "uq", b"\xee" * 128)], memory=[(0, 64, PAT[:64])]),
     "ok", {("var", 33): PAT[0:8] + PAT[16:24] + b"\xee" * 48 + PAT[8:16] + PAT[24:32] + b"\xee" * 48})
 
-# 22. the oracle's decisions (docs/decisions.md D102-D110) the example DUTs follow
-add(case("lsc_load_block2d: invalid here (D102)", "PVC", bytes([0x89, 0x03]) + bytes(40)), "invalid")
-add(case("load_quad d64 invalid (D105)", "DG2",
+# 22. the oracle's decisions (docs/decisions.md D111-D119) the example DUTs follow
+add(case("lsc_load_block2d: invalid here (D111)", "PVC", bytes([0x89, 0x03]) + bytes(40)), "invalid")
+add(case("load_quad d64 invalid (D114)", "DG2",
          lsc(LOADQ, 0x03, UGM, FLAT, A32, D64, raw(33), raw(32), chmask=1),
          [(32, "ud", bytes(32)), (33, "uq", bytes(64))]), "invalid")
-add(case("bti(256) invalid (D106)", "DG2",
+add(case("bti(256) invalid (D115)", "DG2",
          lsc(LOAD, 0x03, UGM, BTI, A32, D32, raw(33), raw(32), surf=imm(256)),
          [(32, "ud", bytes(32)), (33, "ud", bytes(32))]), "invalid")
-add(case("flat with a register Surface invalid (D106)", "DG2",
+add(case("flat with a register Surface invalid (D115)", "DG2",
          lsc(LOAD, 0x03, UGM, FLAT, A32, D32, raw(33), raw(32), surf=gen(34)),
          [(32, "ud", bytes(32)), (33, "ud", bytes(32)), (34, "ud", bytes(32))]), "invalid")
-add(case("load .ri.ri valid (D104), SIMD32 on DG2 (D110)", "DG2",
+add(case("load .ri.ri valid (D113), SIMD32 on DG2 (D119)", "DG2",
          lsc(LOAD, 0x05, UGM, FLAT, A32, D32, raw(33), raw(32), l1=6, l3=6),
          [(32, "ud", le([4 * n for n in range(32)], 4)), (33, "ud", bytes(128))], memory=[(0, 256, PAT)]),
     "ok", {("var", 33): PAT[:128]})

@@ -3,7 +3,8 @@
 # cases (tests/dut_lsc_cases.py: bytes encoded and results worked out by hand
 # from Intel's LSC pages, independently of the oracle):
 #   - the Python DUT and the C DUT (through its C ABI) pass every case;
-#   - every LSC seeded-bug mutant (DUT_BUG 51..69) fails at least one case.
+#   - every LSC seeded-bug mutant (DUT_BUG 51..69) fails at least one case;
+#   - the two DUTs agree on every LSC seed of corpus/oracle_fuzzer (tests/dut_lsc_cross.py).
 #   $1 = visa-oracle binary, $2 = source dir.
 set -u
 SRC=$2
@@ -18,6 +19,12 @@ if grep -q VISA_DUT_ABI_MINOR "$SRC/oracle/include/visa_dut.h"; then
     for n in $(seq 51 69); do
         run "mutant $n killed" $C --expect-fail --dut-lib "$LIBS/libdut_mutant_$n.so"
     done
+    JD=$(mktemp -d); trap 'rm -f "$TMP"; rm -rf "$JD"' EXIT
+    for f in "$SRC"/corpus/oracle_fuzzer/lsc_*.bin; do
+        "$1" case2json "$f" -o "$JD/$(basename "$f" .bin).json" || { echo "FAIL case2json $f"; fails=$((fails + 1)); }
+    done
+    run "C and Python DUTs agree on the LSC seeds" python3 "$SRC/tests/dut_lsc_cross.py" \
+        "$LIBS/libdut_example.so" "$SRC/examples/dut_py/dut.py" "$JD"/*.json
 else
     echo "skip C DUT: the ABI has no flat memory yet (visa_dut.h 1.0)"
 fi

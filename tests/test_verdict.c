@@ -93,11 +93,13 @@ static void test_scatter4(void)
     s1_correct(99);
     CHECK(judge(&s, &x));
     CHECK_EQ(V.ndiff, 0);
+    CHECK_STR(V.asm_text, ""); /* issue 15: a passing test is not disassembled */
 
     /* lane 3 missing: 4 bytes at 0x30, 13 b0 de c0 (SRC(3) little-endian) */
     script(VISA_DUT_OK);
     s1_correct(3);
     CHECK(!judge(&s, &x));
+    CHECK(strncmp(V.asm_text, "scatter4_scaled.", 16) == 0); /* a failing one is */
     CHECK_STR(V.bucket, "scatter4_scaled:fourch.addr:missing_write");
     CHECK_EQ(V.ndiff, 4);
     CHECK_EQ(V.diffs[0].space, VO_SPACE_SURFACE);
@@ -189,6 +191,29 @@ static void test_scatter4(void)
     CHECK_EQ(V.diffs[0].acc.lane, 7);
     CHECK_EQ(V.diffs[0].acc.address, 0x100);
     CHECK_EQ(V.diffs[0].len, 4);
+
+    /* issue 15, precedence bounds before alignment: the same bug (a straddling
+     * element written whole, the host refusing it) buckets alike whether the
+     * straddling lane is aligned (lane 7 at 0xFC of 0xFE bytes) or also
+     * misaligned (lane 7 at 0xFE of 0x100 bytes); before, the second was
+     * filed under addr.misaligned */
+    {
+        vo_state s2;
+        s1_state(&s2, 0xFF, 0xFC, 0xFE);
+        script(VISA_DUT_OK);
+        s1_correct(99);
+        mem_w(6, 0xFC, 4, SRC(7));
+        CHECK(!judge(&s2, &x));
+        CHECK_STR(V.bucket, "scatter4_scaled:oob.partial_element:write_past_bound");
+        vo_state_free(&s2);
+        s1_state(&s2, 0xFF, 0xFE, 0x100);
+        script(VISA_DUT_OK);
+        s1_correct(99);
+        mem_w(6, 0xFE, 4, SRC(7));
+        CHECK(!judge(&s2, &x));
+        CHECK_STR(V.bucket, "scatter4_scaled:oob.partial_element:write_past_bound");
+        vo_state_free(&s2);
+    }
 
     /* the DUT rejects a valid instruction */
     script(VISA_DUT_REJECTED);

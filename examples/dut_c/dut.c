@@ -1517,7 +1517,7 @@ static const uint8_t lsc_rbytes[8] = {0, 1, 2, 4, 8, 4, 4, 4};
 /* legal (L1, L3) caching pairs, the page's table: df 0, uc 1, ca 2, wb 3, wt 4, st 5, ri 6 */
 static int lsc_cache_ok(int kind, unsigned l1, unsigned l3)
 {
-    /* loads: the page's table plus the verifier's ri/ri uc/cc ca/cc (D104) */
+    /* loads: the page's table plus the verifier's ri/ri uc/cc ca/cc (D113) */
     static const uint8_t ld[][2] = {{0, 0}, {1, 1}, {5, 1}, {1, 2}, {2, 1}, {2, 2}, {5, 2}, {6, 2},
                                     {6, 6}, {1, 7}, {2, 7}};
     static const uint8_t st[][2] = {{0, 0}, {1, 1}, {5, 1}, {1, 3}, {4, 1}, {4, 3}, {5, 3}, {3, 3}};
@@ -1543,7 +1543,7 @@ static int lsc_exec(ctx *x, uint32_t eb, ctrl *k)
     unsigned code = eb & 7;
     if (code > 5 || (eb & 8))
         REJECT(x, "exec_size: 0x%02x not valid", eb);
-    k->es = 1u << code; /* 1..32 lanes on every LSC platform (D110) */
+    k->es = 1u << code; /* 1..32 lanes on every LSC platform (D119) */
     mask_nibble(x, eb >> 4, k);
     return check_mask(x, k); /* D18 */
 }
@@ -1842,7 +1842,7 @@ static int do_lsc_untyped(ctx *x)
         if (tr)
             REJECT(x, "quad: not transposed");
         if (ds != 3)
-            REJECT(x, "quad: d32 only (D105)");
+            REJECT(x, "quad: d32 only (D114)");
         nvec = (chmask & 1) + (chmask >> 1 & 1) + (chmask >> 2 & 1) + (chmask >> 3 & 1);
     } else {
         if (elems < 1 || elems > 8)
@@ -1884,7 +1884,7 @@ static int do_lsc_untyped(ctx *x)
         if (lsc_goff(x, &surf, &sval, &undef))
             return VISA_DUT_REJECTED;
     }
-    /* D106: flat and arg take the immediate 0, bti an immediate 0..255 */
+    /* D115: flat and arg take the immediate 0, bti an immediate 0..255 */
     if ((atype == 1 || atype == 5) && (sreg || sval != 0))
         REJECT(x, "flat/arg: Surface must be the immediate 0");
     if (atype == 4 && !sreg && sval > 255)

@@ -8,8 +8,8 @@ object holding it under "input"):
    "exec_mask": "<8 hex>", "vars": [{"id", "type", "num_elts", "data"}],
    "preds": [{"id", "num_elts", "bits"}], "addrs": [{"id", "elems": [[var, off]]}],
    "surfaces": [{"index", "size", "data": [[offset, "<hex>"]]}]}
-One JSON object per line on stdout, flushed:
-  {"status": "ok" | "invalid", "vars": [...], "preds": [...], "addrs": [...],
+One JSON object per line on stdout, flushed, with the input's "id" echoed:
+  {"id": "<test id>", "status": "ok" | "invalid", "vars": [...], "preds": [...], "addrs": [...],
    "surfaces": [...]}  (same shapes; surface data as maximal runs of non-zero
    16-byte lines sorted by offset)
 
@@ -125,7 +125,7 @@ LSC_SFID_UGM, LSC_SFID_UGML, LSC_SFID_TGM, LSC_SFID_SLM, LSC_SFID_URB = range(5)
 LSC_OPS = {0x00: "load", 0x01: "loads", 0x02: "loadq", 0x04: "store", 0x05: "stores",
            0x06: "storeq", 0x1C: "store"}
 LSC_OPS.update({k: "atomic" for k in range(0x08, 0x1B)})
-# block2d (0x03, 0x07) and code-only sub-ops are invalid here (D102)
+# block2d (0x03, 0x07) and code-only sub-ops are invalid here (D111)
 # extra atomic arguments per sub-op (the page's table)
 LSC_ATOMIC_ARGS = {0x08: 0, 0x09: 0, 0x0A: 0, 0x0B: 1, 0x0C: 1, 0x0D: 1, 0x0E: 1, 0x0F: 1,
                    0x10: 1, 0x11: 1, 0x12: 2, 0x13: 1, 0x14: 1, 0x15: 1, 0x16: 1, 0x17: 2,
@@ -137,7 +137,7 @@ LSC_ABYTES = {1: 2, 2: 4, 3: 8}
 LSC_ATYPES = {1: ("uw", "w", "ud", "d"), 2: ("ud", "d"), 3: ("uq", "q")}
 # legal (L1, L3) caching pairs: the page's table (df 0, uc 1, ca 2, wb 3, wt 4, st 5, ri 6)
 LSC_CACHE_LOAD = {(0, 0), (1, 1), (5, 1), (1, 2), (2, 1), (2, 2), (5, 2), (6, 2),
-                  (6, 6), (1, 7), (2, 7)}  # + the verifier's ri/ri uc/cc ca/cc (D104)
+                  (6, 6), (1, 7), (2, 7)}  # + the verifier's ri/ri uc/cc ca/cc (D113)
 LSC_CACHE_STORE = {(0, 0), (1, 1), (5, 1), (1, 3), (4, 1), (4, 3), (5, 3), (3, 3)}
 LSC_CACHE_ATOMIC = {(0, 0), (1, 1), (1, 3)}
 
@@ -918,7 +918,7 @@ class Machine:
         code = eb & 7
         if code > 5 or eb & 8:
             raise Invalid("exec_size")
-        es = 1 << code  # 1..32 lanes on every LSC platform (D110)
+        es = 1 << code  # 1..32 lanes on every LSC platform (D119)
         off, nomask = self.mask_nibble(eb >> 4)
         self.check_mask(es, off)  # D18
         return es, off, nomask
@@ -1029,7 +1029,7 @@ class Machine:
             if transposed:
                 raise Invalid("quad: not transposed")
             if dsize != 3:
-                raise Invalid("quad: d32 only (D105)")
+                raise Invalid("quad: d32 only (D114)")
             nvec = bin(chmask).count("1")
         else:
             if not 1 <= elems <= 8:
@@ -1062,7 +1062,7 @@ class Machine:
         if nregs > 8:
             raise Invalid("more than 8 data registers")
 
-        # surface (D106): flat and arg take the immediate 0, bti an immediate 0..255
+        # surface (D115): flat and arg take the immediate 0, bti an immediate 0..255
         is_reg, sv = self.lsc_surface_value(surf)
         if atype in (1, 5) and (is_reg or sv != 0):
             raise Invalid("flat/arg: Surface must be the immediate 0")
@@ -1255,6 +1255,10 @@ def main():
             out = {"status": "error", "message": str(e)}
         except Exception as e:  # noqa: BLE001 - report, keep serving
             out = {"status": "error", "message": "%s: %s" % (type(e).__name__, e)}
+        # the checker sends {"id":"<test id>",...}: echoing it lets the checker
+        # refuse a reply that belongs to another input (docs/check.md)
+        if line.startswith('{"id":"') and line[23:24] == '"':
+            out = dict(id=line[7:23], **out)
         sys.stdout.write(json.dumps(out, separators=(",", ":")) + "\n")
         sys.stdout.flush()
 

@@ -132,7 +132,7 @@ typedef struct vo_verdict {
     const char *clause;     /* clause of the bucket */
     char mnemonic[24];
     char bucket[96];        /* "<mnemonic>:<clause>:<kind>" */
-    char asm_text[192];
+    char asm_text[192];     /* the instruction's text; "" when the test passed (not disassembled) */
     uint32_t chen;          /* the oracle's channel enables (vo_result.chen) */
     char detail[384];       /* one sentence on status-level failures, "" otherwise */
     uint32_t ndiff;         /* differing bytes + refused writes, all counted */

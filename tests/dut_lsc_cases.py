@@ -330,8 +330,11 @@ add(case("load .ri.ri valid (D113), SIMD32 on DG2 (D119)", "DG2",
          [(32, "ud", le([4 * n for n in range(32)], 4)), (33, "ud", bytes(128))], memory=[(0, 256, PAT)]),
     "ok", {("var", 33): PAT[:128]})
 # forms these DUTs do not implement answer "unsupported": load_status, arg
-add(case("lsc_load_status: unsupported", "PVC",
-         lsc(0x1B, 0x04, UGM, FLAT, A64, D32, raw(33), raw(32))), "unsupported")
+add(case("lsc_load_status: unsupported (after validation)", "PVC",
+         lsc(0x1B, 0x04, UGM, FLAT, A64, D32, raw(33), raw(32)),
+         [(32, "uq", bytes(128)), (33, "ud", bytes(64))]), "unsupported")
+add(case("lsc_load_status into %null: invalid", "PVC",
+         lsc(0x1B, 0x04, UGM, FLAT, A64, D32, NULL, raw(32)), [(32, "uq", bytes(128))]), "invalid")
 add(case("load_status truncated: invalid, not unsupported", "PVC",
          lsc(0x1B, 0x04, UGM, FLAT, A64, D32, raw(33), raw(32))[:-3]), "invalid")
 add(case("arg address model: unsupported", "PVC",

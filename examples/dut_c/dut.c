@@ -1497,7 +1497,7 @@ enum { LK_LOAD, LK_LOADS, LK_LOADQ, LK_STORE, LK_STORES, LK_STOREQ, LK_ATOMIC, L
 static int lsc_kind(unsigned sub)
 {
     switch (sub) {
-    case 0x00: return LK_LOAD;
+    case 0x00: case 0x1B: return LK_LOAD; /* 0x1B load_status: validated, then unsupported */
     case 0x01: return LK_LOADS;
     case 0x02: return LK_LOADQ;
     case 0x04: case 0x1C: return LK_STORE; /* store_uncompressed: a plain store */
@@ -1772,16 +1772,15 @@ static int do_lsc_untyped(ctx *x)
     if (lsc_platform(x))
         return VISA_DUT_REJECTED;
     unsigned sub = get(x, 1);
-    if (sub == 0x28 || sub == 0x29 || sub == 0x1B) {
+    if (sub == 0x28 || sub == 0x29) {
         /* decode the whole layout first: a malformed one is invalid, not unsupported */
         vecop sv;
         rawop rr;
         get(x, 1); get(x, 2); get(x, 1); get(x, 1); get(x, 1); get(x, 1);
-        if (sub == 0x1B) { get(x, 2); get(x, 4); get(x, 1); }
         get(x, 4);
         read_vec(x, &sv);
         get(x, 4);
-        for (int i = 0; i < (sub == 0x1B ? 4 : 2); i++)
+        for (int i = 0; i < 2; i++)
             read_raw(x, &rr);
         if (finish_decode(x))
             return VISA_DUT_REJECTED;
@@ -1938,6 +1937,12 @@ static int do_lsc_untyped(ctx *x)
         REJECT(x, "src2: %%null");
     }
 
+    if (sub == 0x1B) { /* load_status: x1, not transposed, a destination (D116, D119) */
+        if (nvec != 1 || tr || !dst.v)
+            REJECT(x, "load_status: x1, not transposed, dst not %%null");
+        say(x, "unsupported: load_status depends on page state outside a memory image");
+        return VISA_DUT_UNSUPPORTED;
+    }
     if (atype == 5) {
         say(x, "unsupported: the arg address model");
         return VISA_DUT_UNSUPPORTED;

@@ -122,7 +122,7 @@ def atomic_op(op, n, old, s0, s1):
 # ---- LSC tables (Intel's LSC_UNTYPED / LSC_FENCE pages) ----
 G_DG2, G_PVC = 6, 8
 LSC_SFID_UGM, LSC_SFID_UGML, LSC_SFID_TGM, LSC_SFID_SLM, LSC_SFID_URB = range(5)
-LSC_OPS = {0x00: "load", 0x01: "loads", 0x02: "loadq", 0x04: "store", 0x05: "stores",
+LSC_OPS = {0x00: "load", 0x1B: "load", 0x01: "loads", 0x02: "loadq", 0x04: "store", 0x05: "stores",
            0x06: "storeq", 0x1C: "store"}
 LSC_OPS.update({k: "atomic" for k in range(0x08, 0x1B)})
 # block2d (0x03, 0x07) and code-only sub-ops are invalid here (D111)
@@ -969,15 +969,13 @@ class Machine:
     def lsc_untyped(self):
         self.lsc_platform()
         sub = self.get(1)
-        if sub in (0x28, 0x29, 0x1B):
+        if sub in (0x28, 0x29):
             # decode the whole layout first: a malformed one is invalid, not unsupported
             self.get(1), self.get(2), self.get(1), self.get(1), self.get(1), self.get(1)
-            if sub == 0x1B:
-                self.get(2), self.get(4), self.get(1)
             self.get(4)
             self.vec()
             self.get(4)
-            for _ in range(4 if sub == 0x1B else 2):
+            for _ in range(2):
                 self.raw()
             self.done()
             raise Unsupported("load_status / append counters depend on state outside the memory image")
@@ -1108,6 +1106,10 @@ class Machine:
         elif src2 is not None and (src2["id"] or src2["off"]):
             raise Invalid("src2: %null")
 
+        if sub == 0x1B:  # load_status: x1, not transposed, a destination (D116, D119)
+            if nvec != 1 or transposed or dst["var"] is None:
+                raise Invalid("load_status: x1, not transposed, dst not %null")
+            raise Unsupported("lsc_load_status depends on page state outside the memory image")
         if atype == 5:
             raise Unsupported("arg address model (indirect data)")
         en = self.chen(es, off, nomask, pred)

@@ -1776,13 +1776,20 @@ static int do_lsc_untyped(ctx *x)
         /* decode the whole layout first: a malformed one is invalid, not unsupported */
         vecop sv;
         rawop rr;
-        get(x, 1); get(x, 2); get(x, 1); get(x, 1); get(x, 1); get(x, 1);
+        get(x, 1); get(x, 2);
+        uint32_t asf = get(x, 1), al1 = get(x, 1), al3 = get(x, 1), aty = get(x, 1);
         get(x, 4);
         read_vec(x, &sv);
         get(x, 4);
         for (int i = 0; i < 2; i++)
             read_raw(x, &rr);
         if (finish_decode(x))
+            return VISA_DUT_REJECTED;
+        if ((asf != LSC_UGM && asf != LSC_UGML && asf != LSC_SLM) || !lsc_cache_ok(LK_ATOMIC, al1, al3))
+            REJECT(x, "append counter: sfid / caching");
+        if (aty < 2 || aty > 4)
+            REJECT(x, "append counter: bti, bss or ss (D115)");
+        if (sv.cls != 5 && lsc_scalar_check(x, &sv))
             return VISA_DUT_REJECTED;
         say(x, "unsupported: load_status / append counters depend on state outside a memory image");
         return VISA_DUT_UNSUPPORTED;

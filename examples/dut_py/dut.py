@@ -971,13 +971,19 @@ class Machine:
         sub = self.get(1)
         if sub in (0x28, 0x29):
             # decode the whole layout first: a malformed one is invalid, not unsupported
-            self.get(1), self.get(2), self.get(1), self.get(1), self.get(1), self.get(1)
+            _, _, sfid, l1, l3, atype = self.get(1), self.get(2), self.get(1), self.get(1), self.get(1), self.get(1)
             self.get(4)
-            self.vec()
+            surf = self.vec()
             self.get(4)
             for _ in range(2):
                 self.raw()
             self.done()
+            if sfid not in (LSC_SFID_UGM, LSC_SFID_UGML, LSC_SFID_SLM) or (l1, l3) not in LSC_CACHE_ATOMIC:
+                raise Invalid("append counter: sfid / caching")
+            if atype not in (2, 3, 4):
+                raise Invalid("append counter: bti, bss or ss (D115)")
+            if surf["cls"] != 5:
+                self.lsc_scalar_check(surf, "surface")
             raise Unsupported("load_status / append counters depend on state outside the memory image")
         if sub not in LSC_OPS:
             raise Invalid("subop")

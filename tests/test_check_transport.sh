@@ -122,7 +122,7 @@ for what in abort exit; do
           grep -qE "^FAIL ${IDS[9]} [a-z0-9_]+:[^ ]+:crash " "$TMP/iso.out" &&
           [ "$(grep -c ':crash ' "$TMP/iso.out")" = 2 ] && tail -n1 "$TMP/iso.out" | grep -qE '^[0-9]+ passed, [0-9]+ failed$'; echo $?)
 done
-VO_BADLIB=hang:5 "$VO" check "$TMP/sub12.json" --dut-lib "$TMP/libbad.so" --isolate --timeout-ms 300 -q >"$TMP/isoh.out" 2>&1
+VO_BADLIB=hang:5 "$VO" check "$TMP/sub12.json" --dut-lib "$TMP/libbad.so" --isolate --timeout-ms 2000 -q >"$TMP/isoh.out" 2>&1
 expect "--isolate, a hanging library: --timeout-ms applies, tests 5 and 10 time out, all 12 judged" \
     $(grep -qE "^FAIL ${IDS[4]} [a-z0-9_]+:[^ ]+:timeout " "$TMP/isoh.out" &&
       grep -qE "^FAIL ${IDS[9]} [a-z0-9_]+:[^ ]+:timeout " "$TMP/isoh.out" &&

@@ -139,6 +139,22 @@ int main(void)
         CHECK_EQ(vo_decode(b, n, 401, &in, &e), 0);
         vo_disasm(&in, t, sizeof t);
         CHECK_STR(t, "lsc_apndctr_atomic_add.ugm (M1, 16) V33:d32 bti(0xa0) V35");
+        /* bytes the text cannot say print '?' (so no text claims to be these bytes):
+         * bti ignores a non-zero ss_idx (D118), and a region's top nibble has no text */
+        L q = base(0x00);
+        q.at = 4; q.asz = 2; q.src0 = 34; q.surf_val = 3; q.ssidx = 0x80000;
+        n = enc(&q, b);
+        CHECK_EQ(vo_decode(b, n, 401, &in, &e), 0);
+        vo_disasm(&in, t, sizeof t);
+        CHECK_STR(t, "lsc_load.ugm (M1, 16) V33:d32 bti(0x3, ?)[V34]:a32");
+        q.ssidx = 0; q.at = 2; q.surf_reg = 1; q.surf_val = 40;
+        n = enc(&q, b);
+        /* a register surface at 20: class, id (4 bytes), row, col, region (2 bytes) = bytes 20..28 */
+        CHECK_EQ(b[27], 0x21); CHECK_EQ(b[28], 0x01);
+        b[28] = 0x21; /* region 0x2121: top nibble 2 */
+        CHECK_EQ(vo_decode(b, n, 401, &in, &e), 0);
+        vo_disasm(&in, t, sizeof t);
+        CHECK_STR(t, "lsc_load.ugm (M1, 16) V33:d32 bss(V40(?))[V34]:a32");
     }
 
     /* ---- every rule: code, field, offset ---- */

@@ -80,7 +80,9 @@ static void put_vecop(sb *s, const vo_vec *v)
         if ((v->type_byte & 0xF) != VO_T_UD) sb_put(s, ":%s", vo_type_name(v->type_byte & 0xF) ? vo_type_name(v->type_byte & 0xF) : "?");
     } else if (v->cls == 0 && !v->mod && !v->tag_hi && v->id) {
         put_name(s, v->id);
-        if (v->row || v->col || v->region != 0x0121)
+        if (v->region >> 12) /* the top region nibble has no text: the operand prints '?' */
+            sb_put(s, "(?)");
+        else if (v->row || v->col || v->region != 0x0121)
             sb_put(s, "(%u,%u)<%u;%u,%u>", v->row, v->col, v->region & 0xF, (v->region >> 4) & 0xF, (v->region >> 8) & 0xF);
     } else {
         sb_put(s, "?");
@@ -109,7 +111,11 @@ static void put_model(sb *s, const vo_insn *in)
     if (t >= 2 && t <= 4) {
         sb_put(s, "(");
         put_vecop(s, &in->surf);
-        if (in->val[VO_R_SSIDX] && t != 4) sb_put(s, ", %u", (unsigned)in->val[VO_R_SSIDX]);
+        if (in->val[VO_R_SSIDX]) /* bti ignores ss_idx (D118) and has no text for it: '?' */
+        {
+            if (t != 4) sb_put(s, ", %u", (unsigned)in->val[VO_R_SSIDX]);
+            else sb_put(s, ", ?");
+        }
         sb_put(s, ")");
     } else if (t == 1 || t == 5) {
         if (!(in->surf.cls == 5 && in->surf.imm == 0 && in->surf.type_byte == VO_T_UD && !in->surf.mod && !in->surf.tag_hi) ||

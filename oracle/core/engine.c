@@ -2,6 +2,8 @@
  * freedom lists, plan entries and the register-padding freedom. Used by the
  * families, the validator and vo_run; calls nothing above it. */
 #include "engine.h"
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,4 +97,19 @@ void vo_acc_push(vo_ctx *x, const vo_plan *p, uint8_t outcome)
     a->is_write = x->d->is_write; a->outcome = outcome; a->surface = x->surf_index; a->address = p->addr;
     a->reg_var = x->data_var ? x->data_var->id : 0; a->reg_off = p->reg_off;
     a->clause = vo_clause_name(p->clause);
+}
+
+int vo_invalid(vo_ctx *x, vo_errcode c, unsigned role, const char *fmt, ...)
+{
+    vo_error *e = &x->r->err;
+    e->code = c;
+    e->field = "?";
+    for (unsigned i = 0; i < x->d->nfields; i++)
+        if (x->d->fields[i].role == role) e->field = x->d->fields[i].name;
+    e->offset = x->in->off[role];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->message, sizeof e->message, fmt, ap);
+    va_end(ap);
+    return -1;
 }

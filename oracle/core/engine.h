@@ -94,4 +94,7 @@ void vo_plan_add(vo_ctx *x, uint8_t lane, uint8_t ch, uint8_t elem, uint64_t add
                  uint8_t align, uint8_t slot, uint32_t reg_off, uint8_t clause, uint8_t align_stated);
 void vo_free_var_undefined(vo_ctx *x, uint32_t off, uint32_t len, unsigned clause);
 void vo_free_grf_tail(vo_ctx *x, uint32_t end); /* padding after `end` up to its GRF's end */
+/* an invalid instruction: r->err = (code, the field of `role` and its byte
+ * offset, message); returns -1. The validator's and the families' one reporter. */
+int vo_invalid(vo_ctx *x, vo_errcode c, unsigned role, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 #endif

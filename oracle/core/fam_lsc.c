@@ -14,26 +14,9 @@
  *
  * LSC_UNTYPED: see the block comment above lsc_validate. */
 #include "engine.h"
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-static int lsc_bad(vo_ctx *x, vo_errcode c, unsigned role, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int lsc_bad(vo_ctx *x, vo_errcode c, unsigned role, const char *fmt, ...)
-{
-    vo_error *e = &x->r->err;
-    e->code = c;
-    e->field = "?";
-    for (unsigned i = 0; i < x->d->nfields; i++)
-        if (x->d->fields[i].role == role) e->field = x->d->fields[i].name;
-    e->offset = x->in->off[role];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(e->message, sizeof e->message, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 /* ---- LSC_FENCE ---- */
 static int fence_validate(vo_ctx *x) /* replaces vo_validate (vo_family_ops.validate) */
@@ -45,16 +28,16 @@ static int fence_validate(vo_ctx *x) /* replaces vo_validate (vo_family_ops.vali
         vo_tag(x->r, VO_TAG_LSC_FENCE_CTRL);
         vo_clause(x->r, VO_C_LSC_FENCE_CTRL);
     }
-    if (sfid >= 5) return lsc_bad(x, VO_E_LSC_SFID, VO_R_LSC_SFID, "fence SFID %u (0 ugm, 1 ugml, 2 tgm, 3 slm, 4 urb)", sfid);
-    if (op >= 7) return lsc_bad(x, VO_E_LSC_FENCE_OP, VO_R_FENCE_OP, "fence op %u (0..6)", op);
+    if (sfid >= 5) return vo_invalid(x, VO_E_LSC_SFID, VO_R_LSC_SFID, "fence SFID %u (0 ugm, 1 ugml, 2 tgm, 3 slm, 4 urb)", sfid);
+    if (op >= 7) return vo_invalid(x, VO_E_LSC_FENCE_OP, VO_R_FENCE_OP, "fence op %u (0..6)", op);
     if (sfid == 3 && op != 0) { /* decision D98: the verifier's SLM rule */
         vo_tag(x->r, VO_TAG_LSC_SLM_FENCE);
-        return lsc_bad(x, VO_E_LSC_SLM_FENCE, VO_R_FENCE_OP, "an SLM fence must use op none (op %u)", op);
+        return vo_invalid(x, VO_E_LSC_SLM_FENCE, VO_R_FENCE_OP, "an SLM fence must use op none (op %u)", op);
     }
-    if (scope >= 7) return lsc_bad(x, VO_E_LSC_SCOPE, VO_R_SCOPE, "fence scope %u (0..6)", scope);
+    if (scope >= 7) return vo_invalid(x, VO_E_LSC_SCOPE, VO_R_SCOPE, "fence scope %u (0..6)", scope);
     if (sfid == 3 && scope != 0) {
         vo_tag(x->r, VO_TAG_LSC_SLM_FENCE);
-        return lsc_bad(x, VO_E_LSC_SLM_FENCE, VO_R_SCOPE, "an SLM fence must use scope group (scope %u)", scope);
+        return vo_invalid(x, VO_E_LSC_SLM_FENCE, VO_R_SCOPE, "an SLM fence must use scope group (scope %u)", scope);
     }
     if (sfid == 3) vo_clause(x->r, VO_C_LSC_FENCE_SLM);
     if (sfid == 4 || op == 6) { /* decision D97: code-only enumerators accepted */
@@ -89,13 +72,13 @@ static int lsc_pred(vo_ctx *x)
     uint32_t p = x->in->val[VO_R_PRED];
     if (p == 0) return 0;
     unsigned id = p & 0xFFF;
-    if (id == 0) return lsc_bad(x, VO_E_PRED_ID, VO_R_PRED, "predicate flags 0x%04x with id 0", p);
-    if (p & 0x1000) return lsc_bad(x, VO_E_PRED_RESERVED, VO_R_PRED, "reserved predicate bit 12 set");
-    if (((p >> 13) & 3) == 3) return lsc_bad(x, VO_E_PRED_RESERVED, VO_R_PRED, "predicate combine 3 is reserved");
+    if (id == 0) return vo_invalid(x, VO_E_PRED_ID, VO_R_PRED, "predicate flags 0x%04x with id 0", p);
+    if (p & 0x1000) return vo_invalid(x, VO_E_PRED_RESERVED, VO_R_PRED, "reserved predicate bit 12 set");
+    if (((p >> 13) & 3) == 3) return vo_invalid(x, VO_E_PRED_RESERVED, VO_R_PRED, "predicate combine 3 is reserved");
     const vo_pred *pv = vo_state_pred(x->st, (uint16_t)id);
-    if (!pv) return lsc_bad(x, VO_E_PRED_ID, VO_R_PRED, "predicate P%u is not declared", id);
+    if (!pv) return vo_invalid(x, VO_E_PRED_ID, VO_R_PRED, "predicate P%u is not declared", id);
     if (pv->num_elts < x->c.mask_off + x->c.exec_size)
-        return lsc_bad(x, VO_E_PRED_SIZE, VO_R_PRED, "P%u has %u elements; offset %u + exec size %u needs more", id,
+        return vo_invalid(x, VO_E_PRED_SIZE, VO_R_PRED, "P%u has %u elements; offset %u + exec size %u needs more", id,
                        pv->num_elts, x->c.mask_off, x->c.exec_size);
     return 0;
 }
@@ -150,21 +133,21 @@ static int lsc_raw(vo_ctx *x, unsigned role, const vo_raw *rw, int want, vo_var 
     *var = NULL;
     const char *what = role == VO_R_DATA ? "dst" : role == VO_R_EOFF ? "the address operand" : role == VO_R_SRC1 ? "src1" : "src2";
     if (rw->id == 0) {
-        if (want == 2) return lsc_bad(x, VO_E_LSC_OPERAND, role, "%s is required here, not %%null", what);
-        if (rw->offset) return lsc_bad(x, VO_E_LSC_OPERAND, role, "%%null with offset %u", rw->offset);
+        if (want == 2) return vo_invalid(x, VO_E_LSC_OPERAND, role, "%s is required here, not %%null", what);
+        if (rw->offset) return vo_invalid(x, VO_E_LSC_OPERAND, role, "%%null with offset %u", rw->offset);
         if (role == VO_R_DATA) vo_clause(x->r, VO_C_NULL_DST);
         return 0;
     }
-    if (want == 0) return lsc_bad(x, VO_E_LSC_OPERAND, role, "%s must be %%null for %s", what, x->d->mnemonic);
-    if (rw->id >= 22 && rw->id < 32) return lsc_bad(x, VO_E_RESERVED_ID, role, "variable id %u is reserved", rw->id);
+    if (want == 0) return vo_invalid(x, VO_E_LSC_OPERAND, role, "%s must be %%null for %s", what, x->d->mnemonic);
+    if (rw->id >= 22 && rw->id < 32) return vo_invalid(x, VO_E_RESERVED_ID, role, "variable id %u is reserved", rw->id);
     vo_var *v = vo_state_var(x->st, rw->id);
-    if (!v) return lsc_bad(x, VO_E_VAR_ID, role, "variable V%u is not declared", rw->id);
+    if (!v) return vo_invalid(x, VO_E_VAR_ID, role, "variable V%u is not declared", rw->id);
     const vo_predef *pd = vo_predef_get(rw->id);
-    if (role == VO_R_DATA && pd && pd->read_only) return lsc_bad(x, VO_E_READ_ONLY, role, "%s is read-only", pd->name);
+    if (role == VO_R_DATA && pd && pd->read_only) return vo_invalid(x, VO_E_READ_ONLY, role, "%s is read-only", pd->name);
     if (v->size >= x->grf && rw->offset % x->grf) /* decision D15 */
-        return lsc_bad(x, VO_E_RAW_ALIGN, role, "offset %u is not GRF-aligned (%u bytes)", rw->offset, x->grf);
+        return vo_invalid(x, VO_E_RAW_ALIGN, role, "offset %u is not GRF-aligned (%u bytes)", rw->offset, x->grf);
     if (rw->offset % vo_type_size(v->type))
-        return lsc_bad(x, VO_E_RAW_ALIGN, role, "offset %u is not a multiple of the element size", rw->offset);
+        return vo_invalid(x, VO_E_RAW_ALIGN, role, "offset %u is not a multiple of the element size", rw->offset);
     *var = v;
     return 0;
 }
@@ -177,29 +160,29 @@ static int lsc_surface(vo_ctx *x)
     const vo_vec *v = &x->in->surf;
     const unsigned R = VO_R_LSC_SURF;
     unsigned at = x->lsc.atype;
-    if (v->mod || v->tag_hi) return lsc_bad(x, VO_E_LSC_SURFACE, R, "modifier or tag bits on the surface operand");
+    if (v->mod || v->tag_hi) return vo_invalid(x, VO_E_LSC_SURFACE, R, "modifier or tag bits on the surface operand");
     if (v->cls == 5) {
         unsigned t = v->type_byte;
         if (t != VO_T_UD && t != VO_T_D && t != VO_T_UW && t != VO_T_W && t != VO_T_UQ && t != VO_T_Q)
-            return lsc_bad(x, VO_E_IMM_TYPE, R, "surface immediate type 0x%02x is not an integer type", t);
+            return vo_invalid(x, VO_E_IMM_TYPE, R, "surface immediate type 0x%02x is not an integer type", t);
         uint64_t val = v->imm;
         if (vo_type_size(t) < 8) val &= 0xFFFFFFFFu;
         if ((at == 1 || at == 5) && val != 0)
-            return lsc_bad(x, VO_E_LSC_SURFACE, R, "%s needs the immediate surface 0", at == 1 ? "flat" : "arg");
-        if (at == 4 && val > 255) return lsc_bad(x, VO_E_LSC_SURFACE, R, "bti %llu is past 255", (unsigned long long)val);
+            return vo_invalid(x, VO_E_LSC_SURFACE, R, "%s needs the immediate surface 0", at == 1 ? "flat" : "arg");
+        if (at == 4 && val > 255) return vo_invalid(x, VO_E_LSC_SURFACE, R, "bti %llu is past 255", (unsigned long long)val);
         x->lsc.surf_val = val;
         return 0;
     }
-    if (v->cls != 0) return lsc_bad(x, VO_E_LSC_SURFACE, R, "surface operand class %u (immediate or general only)", v->cls);
-    if (at == 1 || at == 5) return lsc_bad(x, VO_E_LSC_SURFACE, R, "%s needs the immediate surface 0", at == 1 ? "flat" : "arg");
-    if (v->id == 0) return lsc_bad(x, VO_E_LSC_SURFACE, R, "a stateful surface register must not be %%null");
-    if (v->id >= 22 && v->id < 32) return lsc_bad(x, VO_E_RESERVED_ID, R, "variable id %u is reserved", v->id);
+    if (v->cls != 0) return vo_invalid(x, VO_E_LSC_SURFACE, R, "surface operand class %u (immediate or general only)", v->cls);
+    if (at == 1 || at == 5) return vo_invalid(x, VO_E_LSC_SURFACE, R, "%s needs the immediate surface 0", at == 1 ? "flat" : "arg");
+    if (v->id == 0) return vo_invalid(x, VO_E_LSC_SURFACE, R, "a stateful surface register must not be %%null");
+    if (v->id >= 22 && v->id < 32) return vo_invalid(x, VO_E_RESERVED_ID, R, "variable id %u is reserved", v->id);
     const vo_var *var = vo_state_var(x->st, v->id);
-    if (!var) return lsc_bad(x, VO_E_VAR_ID, R, "variable V%u is not declared", v->id);
+    if (!var) return vo_invalid(x, VO_E_VAR_ID, R, "variable V%u is not declared", v->id);
     if (var->type != VO_T_UD && var->type != VO_T_D)
-        return lsc_bad(x, VO_E_OPERAND_TYPE, R, "surface variable must be UD or D, V%u is %s", v->id, vo_type_name(var->type));
-    if (v->region != 0x0121) return lsc_bad(x, VO_E_REGION, R, "surface region 0x%04x (must be <0;1,0>)", v->region);
-    if ((unsigned)v->col * 4 >= x->grf) return lsc_bad(x, VO_E_COL_OFFSET, R, "column %u crosses the GRF", v->col);
+        return vo_invalid(x, VO_E_OPERAND_TYPE, R, "surface variable must be UD or D, V%u is %s", v->id, vo_type_name(var->type));
+    if (v->region != 0x0121) return vo_invalid(x, VO_E_REGION, R, "surface region 0x%04x (must be <0;1,0>)", v->region);
+    if ((unsigned)v->col * 4 >= x->grf) return vo_invalid(x, VO_E_COL_OFFSET, R, "column %u crosses the GRF", v->col);
     int64_t byte = (int64_t)v->row * x->grf + (int64_t)v->col * 4;
     if (byte + 4 > (int64_t)var->size) return 1; /* undefined: past the variable (D14) */
     x->lsc.surf_val = vo_rd32(var->data + byte);
@@ -212,25 +195,25 @@ static int lsc_pitch(vo_ctx *x)
 {
     const vo_vec *v = &x->in->pitch;
     const unsigned R = VO_R_PITCH;
-    if (v->mod || v->tag_hi) return lsc_bad(x, VO_E_LSC_PITCH, R, "modifier or tag bits on the pitch operand");
+    if (v->mod || v->tag_hi) return vo_invalid(x, VO_E_LSC_PITCH, R, "modifier or tag bits on the pitch operand");
     if (v->cls == 5) {
         unsigned t = v->type_byte;
         if (t != VO_T_UD && t != VO_T_D && t != VO_T_UW && t != VO_T_W)
-            return lsc_bad(x, VO_E_IMM_TYPE, R, "pitch immediate type 0x%02x", t);
+            return vo_invalid(x, VO_E_IMM_TYPE, R, "pitch immediate type 0x%02x", t);
         uint32_t val = (uint32_t)v->imm;
         if (t == VO_T_UW || t == VO_T_W) val &= 0xFFFF;
-        if (val > 0xFFFF) return lsc_bad(x, VO_E_LSC_PITCH, R, "pitch 0x%x is past 0xFFFF", val);
+        if (val > 0xFFFF) return vo_invalid(x, VO_E_LSC_PITCH, R, "pitch 0x%x is past 0xFFFF", val);
         x->lsc.pitch = val;
         return 0;
     }
-    if (v->cls != 0 || v->id == 0) return lsc_bad(x, VO_E_LSC_PITCH, R, "pitch must be an immediate or a general register");
-    if (v->id >= 22 && v->id < 32) return lsc_bad(x, VO_E_RESERVED_ID, R, "variable id %u is reserved", v->id);
+    if (v->cls != 0 || v->id == 0) return vo_invalid(x, VO_E_LSC_PITCH, R, "pitch must be an immediate or a general register");
+    if (v->id >= 22 && v->id < 32) return vo_invalid(x, VO_E_RESERVED_ID, R, "variable id %u is reserved", v->id);
     const vo_var *var = vo_state_var(x->st, v->id);
-    if (!var) return lsc_bad(x, VO_E_VAR_ID, R, "variable V%u is not declared", v->id);
+    if (!var) return vo_invalid(x, VO_E_VAR_ID, R, "variable V%u is not declared", v->id);
     if (var->type != VO_T_UD && var->type != VO_T_D)
-        return lsc_bad(x, VO_E_OPERAND_TYPE, R, "pitch variable must be UD or D");
-    if (v->region != 0x0121) return lsc_bad(x, VO_E_REGION, R, "pitch region 0x%04x (must be <0;1,0>)", v->region);
-    if ((unsigned)v->col * 4 >= x->grf) return lsc_bad(x, VO_E_COL_OFFSET, R, "column %u crosses the GRF", v->col);
+        return vo_invalid(x, VO_E_OPERAND_TYPE, R, "pitch variable must be UD or D");
+    if (v->region != 0x0121) return vo_invalid(x, VO_E_REGION, R, "pitch region 0x%04x (must be <0;1,0>)", v->region);
+    if ((unsigned)v->col * 4 >= x->grf) return vo_invalid(x, VO_E_COL_OFFSET, R, "column %u crosses the GRF", v->col);
     int64_t byte = (int64_t)v->row * x->grf + (int64_t)v->col * 4;
     if (byte + 4 > (int64_t)var->size) return 1;
     x->lsc.pitch = vo_rd32(var->data + byte);
@@ -266,27 +249,27 @@ static int lsc_validate(vo_ctx *x)
     {
         uint32_t eb = in->val[VO_R_EXEC];
         unsigned code = eb & 0xF;
-        if (code >= 6) return lsc_bad(x, VO_E_EXEC_SIZE, VO_R_EXEC, "exec size code %u", code);
+        if (code >= 6) return vo_invalid(x, VO_E_EXEC_SIZE, VO_R_EXEC, "exec size code %u", code);
         if (x->c.mask_off % x->c.exec_size != 0 || x->c.mask_off + x->c.exec_size > 32)
-            return lsc_bad(x, VO_E_MASK_CTRL, VO_R_EXEC, "mask offset %u with exec size %u (must be aligned and <= 32)",
+            return vo_invalid(x, VO_E_MASK_CTRL, VO_R_EXEC, "mask offset %u with exec size %u (must be aligned and <= 32)",
                            x->c.mask_off, x->c.exec_size);
     }
     if (lsc_pred(x) != 0) return -1;
     /* SFID: ugm, ugml, slm (D112) */
     L->sfid = (uint8_t)in->val[VO_R_LSC_SFID];
     if (L->sfid != 0 && L->sfid != 1 && L->sfid != 3)
-        return lsc_bad(x, VO_E_LSC_SFID, VO_R_LSC_SFID, "SFID %u (LSC_UNTYPED: 0 ugm, 1 ugml, 3 slm)", L->sfid);
+        return vo_invalid(x, VO_E_LSC_SFID, VO_R_LSC_SFID, "SFID %u (LSC_UNTYPED: 0 ugm, 1 ugml, 3 slm)", L->sfid);
     if (L->sfid == 1 && x->st->platform.gen != VO_GEN_PVC) vo_tag(x->r, VO_TAG_LSC_UGML); /* page: "PVC only" (D112) */
     if (L->sfid == 3 && L->is_float && (in->val[VO_R_LSC_SUBOP] == 0x13 || in->val[VO_R_LSC_SUBOP] == 0x14))
-        return lsc_bad(x, VO_E_LSC_SFID, VO_R_LSC_SFID, "%s is not available on SLM (UGM, UGML only)", x->d->mnemonic);
+        return vo_invalid(x, VO_E_LSC_SFID, VO_R_LSC_SFID, "%s is not available on SLM (UGM, UGML only)", x->d->mnemonic);
     /* caching (D113) */
     L->l1 = (uint8_t)in->val[VO_R_L1];
     L->l3 = (uint8_t)in->val[VO_R_L3];
-    if (L->l1 > 7) return lsc_bad(x, VO_E_LSC_CACHE, VO_R_L1, "cache control %u (0..7)", L->l1);
-    if (L->l3 > 7) return lsc_bad(x, VO_E_LSC_CACHE, VO_R_L3, "cache control %u (0..7)", L->l3);
+    if (L->l1 > 7) return vo_invalid(x, VO_E_LSC_CACHE, VO_R_L1, "cache control %u (0..7)", L->l1);
+    if (L->l3 > 7) return vo_invalid(x, VO_E_LSC_CACHE, VO_R_L3, "cache control %u (0..7)", L->l3);
     if (L->sfid == 3 && (L->l1 || L->l3)) {
         vo_tag(x->r, VO_TAG_LSC_SLM_CACHE);
-        return lsc_bad(x, VO_E_LSC_CACHE, L->l1 ? VO_R_L1 : VO_R_L3, "SLM accesses must use default caching (.df)");
+        return vo_invalid(x, VO_E_LSC_CACHE, L->l1 ? VO_R_L1 : VO_R_L3, "SLM accesses must use default caching (.df)");
     }
     {
         uint8_t pr = (uint8_t)CP(L->l1, L->l3);
@@ -301,72 +284,72 @@ static int lsc_validate(vo_ctx *x)
                 vo_tag(x->r, VO_TAG_NOT_IN_DOC);
             }
         }
-        if (!ok) return lsc_bad(x, VO_E_LSC_CACHE, VO_R_L3, "cache pair L1 %u / L3 %u is not allowed for %s", L->l1, L->l3,
+        if (!ok) return vo_invalid(x, VO_E_LSC_CACHE, VO_R_L3, "cache pair L1 %u / L3 %u is not allowed for %s", L->l1, L->l3,
                                 x->d->mnemonic);
     }
     /* address model (D115) */
     L->atype = (uint8_t)in->val[VO_R_ADDR_TYPE];
     if (L->atype == 0 || L->atype > 5)
-        return lsc_bad(x, VO_E_LSC_ADDR_TYPE, VO_R_ADDR_TYPE, "address model %u (1 flat, 2 bss, 3 ss, 4 bti, 5 arg)", L->atype);
-    if (L->sfid == 3 && L->atype != 1) return lsc_bad(x, VO_E_LSC_ADDR_TYPE, VO_R_ADDR_TYPE, "SLM must use flat addressing");
+        return vo_invalid(x, VO_E_LSC_ADDR_TYPE, VO_R_ADDR_TYPE, "address model %u (1 flat, 2 bss, 3 ss, 4 bti, 5 arg)", L->atype);
+    if (L->sfid == 3 && L->atype != 1) return vo_invalid(x, VO_E_LSC_ADDR_TYPE, VO_R_ADDR_TYPE, "SLM must use flat addressing");
     if (k == VO_LSC_APNDCTR && (L->atype < 2 || L->atype > 4))
-        return lsc_bad(x, VO_E_LSC_ADDR_TYPE, VO_R_ADDR_TYPE, "append-counter atomics need bti, bss or ss");
+        return vo_invalid(x, VO_E_LSC_ADDR_TYPE, VO_R_ADDR_TYPE, "append-counter atomics need bti, bss or ss");
     if (k != VO_LSC_APNDCTR) {
         /* scale and offset (D117) */
         L->scale = in->val[VO_R_ADDR_SCALE];
         if (L->scale == 0 || (L->scale & (L->scale - 1)))
-            return lsc_bad(x, VO_E_LSC_ADDR_SCALE, VO_R_ADDR_SCALE, "address scale %u is not a power of two", L->scale);
+            return vo_invalid(x, VO_E_LSC_ADDR_SCALE, VO_R_ADDR_SCALE, "address scale %u is not a power of two", L->scale);
         if (L->scale != 1) vo_tag(x->r, VO_TAG_LSC_ADDR_SCALE);
         L->imm_off = (int32_t)in->val[VO_R_ADDR_OFF];
         L->asize = (uint8_t)in->val[VO_R_ADDR_SIZE];
         if (L->asize == 0 || L->asize > 3)
-            return lsc_bad(x, VO_E_LSC_ADDR_SIZE, VO_R_ADDR_SIZE, "address size %u (1 a16, 2 a32, 3 a64)", L->asize);
-        if (L->asize == 1 && L->sfid != 3) return lsc_bad(x, VO_E_LSC_ADDR_SIZE, VO_R_ADDR_SIZE, "a16 is for SLM only");
-        if (L->asize == 3 && L->sfid == 3) return lsc_bad(x, VO_E_LSC_ADDR_SIZE, VO_R_ADDR_SIZE, "a64 is not allowed on SLM");
+            return vo_invalid(x, VO_E_LSC_ADDR_SIZE, VO_R_ADDR_SIZE, "address size %u (1 a16, 2 a32, 3 a64)", L->asize);
+        if (L->asize == 1 && L->sfid != 3) return vo_invalid(x, VO_E_LSC_ADDR_SIZE, VO_R_ADDR_SIZE, "a16 is for SLM only");
+        if (L->asize == 3 && L->sfid == 3) return vo_invalid(x, VO_E_LSC_ADDR_SIZE, VO_R_ADDR_SIZE, "a64 is not allowed on SLM");
         if (L->asize == 1 && (L->imm_off > 0x7FFF || L->imm_off < -0x7FFF))
-            return lsc_bad(x, VO_E_LSC_ADDR_OFFSET, VO_R_ADDR_OFF, "a16 immediate offset %d outside +-0x7FFF", L->imm_off);
+            return vo_invalid(x, VO_E_LSC_ADDR_OFFSET, VO_R_ADDR_OFF, "a16 immediate offset %d outside +-0x7FFF", L->imm_off);
     }
     /* data shape (D114, D116) */
     L->dsize = (uint8_t)in->val[VO_R_DATA_SIZE];
-    if (L->dsize == 0 || L->dsize > 7) return lsc_bad(x, VO_E_LSC_DATA_SIZE, VO_R_DATA_SIZE, "data size %u (1..7)", L->dsize);
+    if (L->dsize == 0 || L->dsize > 7) return vo_invalid(x, VO_E_LSC_DATA_SIZE, VO_R_DATA_SIZE, "data size %u (1..7)", L->dsize);
     if (is_atomic((unsigned)k) && L->dsize != 3 && L->dsize != 4 && L->dsize != 6)
-        return lsc_bad(x, VO_E_LSC_DATA_SIZE, VO_R_DATA_SIZE, "atomics take d16u32, d32 or d64");
+        return vo_invalid(x, VO_E_LSC_DATA_SIZE, VO_R_DATA_SIZE, "atomics take d16u32, d32 or d64");
     if (k == VO_LSC_ATOMIC && L->sfid == 3 && L->dsize == 4 && in->val[VO_R_LSC_SUBOP] != 0x12)
-        return lsc_bad(x, VO_E_LSC_DATA_SIZE, VO_R_DATA_SIZE, "64-bit SLM atomics: icas only");
-    if (quad && L->dsize != 3) return lsc_bad(x, VO_E_LSC_DATA_SIZE, VO_R_DATA_SIZE, "quad operations take d32");
+        return vo_invalid(x, VO_E_LSC_DATA_SIZE, VO_R_DATA_SIZE, "64-bit SLM atomics: icas only");
+    if (quad && L->dsize != 3) return vo_invalid(x, VO_E_LSC_DATA_SIZE, VO_R_DATA_SIZE, "quad operations take d32");
     unsigned order = in->val[VO_R_DATA_ORDER];
-    if (order != 1 && order != 2) return lsc_bad(x, VO_E_LSC_DATA_ORDER, VO_R_DATA_ORDER, "data order %u (1 or 2)", order);
+    if (order != 1 && order != 2) return vo_invalid(x, VO_E_LSC_DATA_ORDER, VO_R_DATA_ORDER, "data order %u (1 or 2)", order);
     L->transposed = order == 2;
     if (L->transposed) {
         if (quad || is_atomic((unsigned)k) || k == VO_LSC_LOAD_STATUS)
-            return lsc_bad(x, VO_E_LSC_DATA_ORDER, VO_R_DATA_ORDER, "%s cannot be transposed", x->d->mnemonic);
+            return vo_invalid(x, VO_E_LSC_DATA_ORDER, VO_R_DATA_ORDER, "%s cannot be transposed", x->d->mnemonic);
         if (x->c.exec_size != 1)
-            return lsc_bad(x, VO_E_LSC_DATA_ORDER, VO_R_DATA_ORDER, "transpose needs exec size 1 (is %u)", x->c.exec_size);
+            return vo_invalid(x, VO_E_LSC_DATA_ORDER, VO_R_DATA_ORDER, "transpose needs exec size 1 (is %u)", x->c.exec_size);
     }
     if (!quad) {
         unsigned e = in->val[VO_R_DATA_ELEMS];
-        if (e == 0 || e > 8) return lsc_bad(x, VO_E_LSC_VECTOR, VO_R_DATA_ELEMS, "vector size code %u (1..8)", e);
+        if (e == 0 || e > 8) return vo_invalid(x, VO_E_LSC_VECTOR, VO_R_DATA_ELEMS, "vector size code %u (1..8)", e);
         L->nelem = elems_of[e];
         if (L->nelem > 1) {
             if (L->dsize != 3 && L->dsize != 4)
-                return lsc_bad(x, VO_E_LSC_VECTOR, VO_R_DATA_ELEMS, "only d32 and d64 take vectors");
+                return vo_invalid(x, VO_E_LSC_VECTOR, VO_R_DATA_ELEMS, "only d32 and d64 take vectors");
             if (is_atomic((unsigned)k) || k == VO_LSC_LOAD_STATUS)
-                return lsc_bad(x, VO_E_LSC_VECTOR, VO_R_DATA_ELEMS, "%s takes one element per address", x->d->mnemonic);
+                return vo_invalid(x, VO_E_LSC_VECTOR, VO_R_DATA_ELEMS, "%s takes one element per address", x->d->mnemonic);
             if (!L->transposed && L->nelem > 8)
-                return lsc_bad(x, VO_E_LSC_VECTOR, VO_R_DATA_ELEMS, "non-transposed vectors are 1, 2, 3, 4 or 8");
+                return vo_invalid(x, VO_E_LSC_VECTOR, VO_R_DATA_ELEMS, "non-transposed vectors are 1, 2, 3, 4 or 8");
             if (!L->transposed && L->sfid == 1 && (L->nelem == 3 || L->nelem == 8))
-                return lsc_bad(x, VO_E_LSC_VECTOR, VO_R_DATA_ELEMS, "ugml vectors are 1, 2 or 4");
+                return vo_invalid(x, VO_E_LSC_VECTOR, VO_R_DATA_ELEMS, "ugml vectors are 1, 2 or 4");
         }
     } else {
         L->chmask = (uint8_t)in->val[VO_R_LSC_CHMASK];
         if ((L->chmask & 0xF) == 0 || (L->chmask & 0xF0))
-            return lsc_bad(x, VO_E_LSC_CHMASK, VO_R_LSC_CHMASK, "channel mask 0x%02x", L->chmask);
+            return vo_invalid(x, VO_E_LSC_CHMASK, VO_R_LSC_CHMASK, "channel mask 0x%02x", L->chmask);
         if (k == VO_LSC_STORE_QUAD && L->chmask != 1 && L->chmask != 3 && L->chmask != 7 && L->chmask != 15)
-            return lsc_bad(x, VO_E_LSC_CHMASK, VO_R_LSC_CHMASK, "store_quad masks are x, xy, xyz, xyzw");
+            return vo_invalid(x, VO_E_LSC_CHMASK, VO_R_LSC_CHMASK, "store_quad masks are x, xy, xyz, xyzw");
         L->nelem = (uint8_t)__builtin_popcount(L->chmask);
     }
     if (lsc_regs(x) > 8)
-        return lsc_bad(x, VO_E_LSC_PAYLOAD, quad ? VO_R_LSC_CHMASK : VO_R_DATA_ELEMS, "%u data registers (at most 8)",
+        return vo_invalid(x, VO_E_LSC_PAYLOAD, quad ? VO_R_LSC_CHMASK : VO_R_DATA_ELEMS, "%u data registers (at most 8)",
                        lsc_regs(x));
     /* surface and ss_idx (D115, D118) */
     int rc = lsc_surface(x);
@@ -385,7 +368,7 @@ static int lsc_validate(vo_ctx *x)
         int ok = L->asize == 3 ? (t == VO_T_UQ || t == VO_T_Q)
                  : L->asize == 2 ? (t == VO_T_UD || t == VO_T_D)
                                  : (t == VO_T_UD || t == VO_T_D || t == VO_T_UW || t == VO_T_W);
-        if (!ok) return lsc_bad(x, VO_E_OPERAND_TYPE, VO_R_EOFF, "a%u addresses cannot be %s", L->asize == 3 ? 64 : L->asize == 2 ? 32 : 16,
+        if (!ok) return vo_invalid(x, VO_E_OPERAND_TYPE, VO_R_EOFF, "a%u addresses cannot be %s", L->asize == 3 ? 64 : L->asize == 2 ? 32 : 16,
                                 vo_type_name(t));
     }
     if (k == VO_LSC_LOAD_STRIDED || k == VO_LSC_STORE_STRIDED) {

@@ -8,23 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static int bad(vo_ctx *x, vo_errcode c, unsigned role, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-#include <stdarg.h>
-static int bad(vo_ctx *x, vo_errcode c, unsigned role, const char *fmt, ...)
-{
-    vo_error *e = &x->r->err;
-    e->code = c;
-    e->field = "?";
-    for (unsigned i = 0; i < x->d->nfields; i++)
-        if (x->d->fields[i].role == role) e->field = x->d->fields[i].name;
-    e->offset = x->in->off[role];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(e->message, sizeof e->message, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 static int check_exec(vo_ctx *x, unsigned role)
 {
@@ -36,20 +19,20 @@ static int check_exec(vo_ctx *x, unsigned role)
         if (code >= 6 || !(x->d->exec_sizes >> code & 1)) {
             if (code < 6 && (x->d->exec_sizes_doc >> code & 1)) /* D17, D34: in the doc, rejected by the reader */
                 vo_tag(x->r, x->d->family == VO_FAM_FOURCH ? VO_TAG_DVR_4SCALED_EXEC : VO_TAG_DVR_SCALED_EXEC);
-            return bad(x, VO_E_EXEC_SIZE, role, "exec size code %u is not legal for %s", code, x->d->mnemonic);
+            return vo_invalid(x, VO_E_EXEC_SIZE, role, "exec size code %u is not legal for %s", code, x->d->mnemonic);
         }
         if (!(x->d->exec_sizes_doc >> code & 1)) { /* decision D17 */
             vo_tag(x->r, VO_TAG_NOT_IN_DOC);
             vo_tag(x->r, x->d->family == VO_FAM_FOURCH ? VO_TAG_DVR_4SCALED_EXEC : VO_TAG_DVR_SCALED_EXEC);
         }
     } else { /* VO_R_NUM_ELTS: bits 1..0 count, 3..2 reserved, 7..4 mask */
-        if ((v & 3) == 3) return bad(x, VO_E_NUM_ELTS, role, "num_elts code 3 is reserved");
-        if (v & 0xC) return bad(x, VO_E_NUM_ELTS, role, "reserved bits 3..2 set (0x%02x)", v); /* D20 */
+        if ((v & 3) == 3) return vo_invalid(x, VO_E_NUM_ELTS, role, "num_elts code 3 is reserved");
+        if (v & 0xC) return vo_invalid(x, VO_E_NUM_ELTS, role, "reserved bits 3..2 set (0x%02x)", v); /* D20 */
     }
     if (x->in->visa_version == 300 && ((v >> 4) & 0xF) >= 9) vo_tag(x->r, VO_TAG_VISA30_MASK);
     /* decision D18: offset aligned to the exec size and inside the 32 channels */
     if (c->mask_off % c->exec_size != 0 || c->mask_off + c->exec_size > 32)
-        return bad(x, VO_E_MASK_CTRL, role, "mask offset %u with exec size %u (must be aligned and <= 32)",
+        return vo_invalid(x, VO_E_MASK_CTRL, role, "mask offset %u with exec size %u (must be aligned and <= 32)",
                    c->mask_off, c->exec_size);
     return 0;
 }
@@ -59,13 +42,13 @@ static int check_pred(vo_ctx *x)
     uint32_t p = x->in->val[VO_R_PRED];
     if (p == 0) return 0;
     unsigned id = p & 0xFFF;
-    if (id == 0) return bad(x, VO_E_PRED_ID, VO_R_PRED, "predicate flags 0x%04x with id 0", p); /* D19 */
-    if (p & 0x1000) return bad(x, VO_E_PRED_RESERVED, VO_R_PRED, "reserved predicate bit 12 set");
-    if (((p >> 13) & 3) == 3) return bad(x, VO_E_PRED_RESERVED, VO_R_PRED, "predicate combine 3 is reserved");
+    if (id == 0) return vo_invalid(x, VO_E_PRED_ID, VO_R_PRED, "predicate flags 0x%04x with id 0", p); /* D19 */
+    if (p & 0x1000) return vo_invalid(x, VO_E_PRED_RESERVED, VO_R_PRED, "reserved predicate bit 12 set");
+    if (((p >> 13) & 3) == 3) return vo_invalid(x, VO_E_PRED_RESERVED, VO_R_PRED, "predicate combine 3 is reserved");
     const vo_pred *pv = vo_state_pred(x->st, (uint16_t)id);
-    if (!pv) return bad(x, VO_E_PRED_ID, VO_R_PRED, "predicate P%u is not declared", id);
+    if (!pv) return vo_invalid(x, VO_E_PRED_ID, VO_R_PRED, "predicate P%u is not declared", id);
     if (pv->num_elts < x->c.mask_off + x->c.exec_size)
-        return bad(x, VO_E_PRED_SIZE, VO_R_PRED, "P%u has %u elements; offset %u + exec size %u needs more", id,
+        return vo_invalid(x, VO_E_PRED_SIZE, VO_R_PRED, "P%u has %u elements; offset %u + exec size %u needs more", id,
                    pv->num_elts, x->c.mask_off, x->c.exec_size);
     return 0;
 }
@@ -78,28 +61,28 @@ static int check_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var **var)
     *var = NULL;
     if (rw->id == 0) { /* decision D26 */
         if (is_dst && rw->offset == 0) { vo_clause(x->r, VO_C_NULL_DST); return 0; }
-        return bad(x, VO_E_NULL_OPERAND, role, "%%null is not allowed here");
+        return vo_invalid(x, VO_E_NULL_OPERAND, role, "%%null is not allowed here");
     }
-    if (rw->id >= 22 && rw->id < 32) return bad(x, VO_E_RESERVED_ID, role, "variable id %u is reserved", rw->id);
+    if (rw->id >= 22 && rw->id < 32) return vo_invalid(x, VO_E_RESERVED_ID, role, "variable id %u is reserved", rw->id);
     vo_var *v = vo_state_var(x->st, rw->id);
-    if (!v) return bad(x, VO_E_VAR_ID, role, "variable V%u is not declared", rw->id);
+    if (!v) return vo_invalid(x, VO_E_VAR_ID, role, "variable V%u is not declared", rw->id);
     const vo_predef *pd = vo_predef_get(rw->id);
-    if (is_dst && pd && pd->read_only) return bad(x, VO_E_READ_ONLY, role, "%s is read-only", pd->name);
+    if (is_dst && pd && pd->read_only) return vo_invalid(x, VO_E_READ_ONLY, role, "%s is read-only", pd->name);
     /* decision D16: operand types as the doc states them */
     if (role == VO_R_EOFF && v->type != VO_T_UD)
-        return bad(x, VO_E_OPERAND_TYPE, role, "element offsets must be UD, V%u is %s", v->id, vo_type_name(v->type));
+        return vo_invalid(x, VO_E_OPERAND_TYPE, role, "element offsets must be UD, V%u is %s", v->id, vo_type_name(v->type));
     if (role == VO_R_DATA && x->d->data_types) { /* decision D41: QW data Q, UQ or DF (doc) */
         if (!(x->d->data_types >> v->type & 1))
-            return bad(x, VO_E_OPERAND_TYPE, role, "data must be Q, UQ or DF, V%u is %s", v->id, vo_type_name(v->type));
+            return vo_invalid(x, VO_E_OPERAND_TYPE, role, "data must be Q, UQ or DF, V%u is %s", v->id, vo_type_name(v->type));
         if (v->type == VO_T_Q) vo_tag(x->r, VO_TAG_DVR_QW);
     } else if (role == VO_R_DATA && x->d->family != VO_FAM_BLOCK && !atomic && v->type != VO_T_UD && v->type != VO_T_D &&
         v->type != VO_T_F)
-        return bad(x, VO_E_OPERAND_TYPE, role, "data must be UD, D or F, V%u is %s", v->id, vo_type_name(v->type));
+        return vo_invalid(x, VO_E_OPERAND_TYPE, role, "data must be UD, D or F, V%u is %s", v->id, vo_type_name(v->type));
     /* decision D15 */
     if (v->size >= x->grf && rw->offset % x->grf)
-        return bad(x, VO_E_RAW_ALIGN, role, "offset %u is not GRF-aligned (%u bytes)", rw->offset, x->grf);
+        return vo_invalid(x, VO_E_RAW_ALIGN, role, "offset %u is not GRF-aligned (%u bytes)", rw->offset, x->grf);
     if (rw->offset % vo_type_size(v->type))
-        return bad(x, VO_E_RAW_ALIGN, role, "offset %u is not a multiple of the element size", rw->offset);
+        return vo_invalid(x, VO_E_RAW_ALIGN, role, "offset %u is not a multiple of the element size", rw->offset);
     *var = v;
     return 0;
 }
@@ -121,42 +104,42 @@ static int check_goff(vo_ctx *x)
     const vo_vec *v = &x->in->goff;
     const unsigned R = VO_R_GOFF;
     if (v->cls != 0 && v->cls != 3 && v->cls != 5) /* decision D23 */
-        return bad(x, VO_E_OPERAND_CLASS, R, "operand class %u is not General, Indirect or Immediate", v->cls);
-    if (v->mod) return bad(x, VO_E_MODIFIER, R, "modifier %u on a data-port offset", v->mod);
-    if (v->tag_hi) return bad(x, VO_E_OPERAND_CLASS, R, "unused tag bits 7..6 set");
+        return vo_invalid(x, VO_E_OPERAND_CLASS, R, "operand class %u is not General, Indirect or Immediate", v->cls);
+    if (v->mod) return vo_invalid(x, VO_E_MODIFIER, R, "modifier %u on a data-port offset", v->mod);
+    if (v->tag_hi) return vo_invalid(x, VO_E_OPERAND_CLASS, R, "unused tag bits 7..6 set");
     if (v->cls == 5) {
         if (v->type_byte != VO_T_UD)
-            return bad(x, VO_E_IMM_TYPE, R, "immediate type byte 0x%02x; the offset must be UD", v->type_byte);
+            return vo_invalid(x, VO_E_IMM_TYPE, R, "immediate type byte 0x%02x; the offset must be UD", v->type_byte);
         x->goff = (uint32_t)v->imm;
         vo_clause(x->r, VO_C_GOFF_IMM);
         return 0;
     }
-    if (!region_ok(v->region)) return bad(x, VO_E_REGION, R, "region 0x%04x has an illegal nibble", v->region);
+    if (!region_ok(v->region)) return vo_invalid(x, VO_E_REGION, R, "region 0x%04x has an illegal nibble", v->region);
     if (v->region != 0x0121) vo_tag(x->r, VO_TAG_NON_SCALAR_REGION);
     const vo_var *var;
     int64_t byte;
     if (v->cls == 0) {
-        if (v->id == 0) return bad(x, VO_E_NULL_OPERAND, R, "%%null as the offset");
-        if (v->id >= 22 && v->id < 32) return bad(x, VO_E_RESERVED_ID, R, "variable id %u is reserved", v->id);
+        if (v->id == 0) return vo_invalid(x, VO_E_NULL_OPERAND, R, "%%null as the offset");
+        if (v->id >= 22 && v->id < 32) return vo_invalid(x, VO_E_RESERVED_ID, R, "variable id %u is reserved", v->id);
         var = vo_state_var(x->st, v->id);
-        if (!var) return bad(x, VO_E_VAR_ID, R, "variable V%u is not declared", v->id);
-        if (var->type != VO_T_UD) return bad(x, VO_E_OPERAND_TYPE, R, "offset variable must be UD");
+        if (!var) return vo_invalid(x, VO_E_VAR_ID, R, "variable V%u is not declared", v->id);
+        if (var->type != VO_T_UD) return vo_invalid(x, VO_E_OPERAND_TYPE, R, "offset variable must be UD");
         if ((unsigned)v->col * 4 >= x->grf) /* decision D24 */
-            return bad(x, VO_E_COL_OFFSET, R, "column %u crosses the GRF", v->col);
+            return vo_invalid(x, VO_E_COL_OFFSET, R, "column %u crosses the GRF", v->col);
         if (x->grf == 64 && v->row) vo_tag(x->r, VO_TAG_DVR_ROW_UNIT);
         byte = (int64_t)v->row * x->grf + (int64_t)v->col * 4;
         vo_clause(x->r, VO_C_GOFF_GENERAL);
     } else { /* indirect, decision D25 */
-        if (v->type_byte != VO_T_UD) return bad(x, VO_E_OPERAND_TYPE, R, "indirect operand type must be UD");
+        if (v->type_byte != VO_T_UD) return vo_invalid(x, VO_E_OPERAND_TYPE, R, "indirect operand type must be UD");
         if (v->ind_off < -512 || v->ind_off > 511) /* decision D102: the page's range */
-            return bad(x, VO_E_ADDR_ID, R, "indirect offset %d outside [-512, 511]", (int)v->ind_off);
+            return vo_invalid(x, VO_E_ADDR_ID, R, "indirect offset %d outside [-512, 511]", (int)v->ind_off);
         const vo_addr *a = vo_state_addr(x->st, (uint16_t)v->id);
-        if (!a) return bad(x, VO_E_ADDR_ID, R, "address variable A%u is not declared", v->id);
+        if (!a) return vo_invalid(x, VO_E_ADDR_ID, R, "address variable A%u is not declared", v->id);
         if (v->addr_off >= a->num_elts)
-            return bad(x, VO_E_ADDR_ID, R, "address element %u past A%u (%u elements)", v->addr_off, v->id, a->num_elts);
+            return vo_invalid(x, VO_E_ADDR_ID, R, "address element %u past A%u (%u elements)", v->addr_off, v->id, a->num_elts);
         var = vo_state_var(x->st, a->elems[v->addr_off].var);
-        if (!var) return bad(x, VO_E_ADDR_ID, R, "address element names an undeclared variable");
-        if (var->type != VO_T_UD) return bad(x, VO_E_OPERAND_TYPE, R, "indirect target must be UD");
+        if (!var) return vo_invalid(x, VO_E_ADDR_ID, R, "address element names an undeclared variable");
+        if (var->type != VO_T_UD) return vo_invalid(x, VO_E_OPERAND_TYPE, R, "indirect target must be UD");
         byte = (int64_t)a->elems[v->addr_off].off + v->ind_off;
         vo_tag(x->r, VO_TAG_INDIRECT);
         vo_clause(x->r, VO_C_GOFF_INDIRECT);
@@ -179,10 +162,10 @@ static int check_surface(vo_ctx *x)
 {
     unsigned s = x->in->val[VO_R_SURFACE];
     if (s >= 1 && s <= 3) /* decision D4 */
-        return bad(x, VO_E_SURFACE, VO_R_SURFACE, "surface %u (T1/T2/TSS) is reserved", s);
+        return vo_invalid(x, VO_E_SURFACE, VO_R_SURFACE, "surface %u (T1/T2/TSS) is reserved", s);
     x->surf_index = s;
     x->sf = vo_state_surface(x->st, s);
-    if (!x->sf && s >= 6) return bad(x, VO_E_SURFACE, VO_R_SURFACE, "surface T%u is not declared", s);
+    if (!x->sf && s >= 6) return vo_invalid(x, VO_E_SURFACE, VO_R_SURFACE, "surface T%u is not declared", s);
     x->surf_size = x->sf ? x->sf->size : 0;
     x->is_slm = s == 0;
     if (s == 4 || s >= 6) vo_tag(x->r, VO_TAG_DVR_PREDEF_SURFACES);
@@ -191,7 +174,7 @@ static int check_surface(vo_ctx *x)
     vo_clause(x->r, s == 0 ? VO_C_SURF_SLM : s == 4 ? VO_C_SURF_BINDLESS : s == 5 ? VO_C_SURF_STATELESS
                                                                                   : VO_C_SURF_DECLARED);
     if (x->d->family == VO_FAM_BLOCK && s == 0 && x->st->platform.gen < VO_GEN_ICLLP) /* decision D22 */
-        return bad(x, VO_E_PLATFORM, VO_R_SURFACE, "OWORD access to SLM needs ICLLP or later");
+        return vo_invalid(x, VO_E_PLATFORM, VO_R_SURFACE, "OWORD access to SLM needs ICLLP or later");
     return 0;
 }
 
@@ -201,14 +184,14 @@ static int check_atomic_op(vo_ctx *x)
     uint32_t v = x->in->val[VO_R_ATOMIC_OP];
     unsigned code = v & 0x1F, w = v >> 5;
     const vo_atomic_info *ai = vo_atomic_info_of(code);
-    if (!ai) return bad(x, VO_E_ATOMIC_OP, VO_R_ATOMIC_OP, "atomic op code 0x%02x is not defined", code);
+    if (!ai) return vo_invalid(x, VO_E_ATOMIC_OP, VO_R_ATOMIC_OP, "atomic op code 0x%02x is not defined", code);
     /* decision D47: width bits 7..5: 000 32-bit, 001 16-bit; 64-bit and the rest are invalid here */
     if (w > 1)
-        return bad(x, VO_E_ATOMIC_WIDTH, VO_R_ATOMIC_OP, "width bits 7..5 = %u (only 0: 32-bit, 1: 16-bit)", w);
+        return vo_invalid(x, VO_E_ATOMIC_WIDTH, VO_R_ATOMIC_OP, "width bits 7..5 = %u (only 0: 32-bit, 1: 16-bit)", w);
     if (w == 1 && x->st->platform.gen < VO_GEN_TGLLP)
-        return bad(x, VO_E_PLATFORM, VO_R_ATOMIC_OP, "16-bit atomics need TGLLP or later");
+        return vo_invalid(x, VO_E_PLATFORM, VO_R_ATOMIC_OP, "16-bit atomics need TGLLP or later");
     if (ai->xehp && x->st->platform.gen < VO_GEN_XEHP_SDV) /* decision D48 */
-        return bad(x, VO_E_PLATFORM, VO_R_ATOMIC_OP, "%s needs %s or later", ai->name, vo_gen_name(VO_GEN_XEHP_SDV));
+        return vo_invalid(x, VO_E_PLATFORM, VO_R_ATOMIC_OP, "%s needs %s or later", ai->name, vo_gen_name(VO_GEN_XEHP_SDV));
     if (ai->not_in_doc || code == 0x0B || code == 0x0C || code == 0x0D) /* decision D52 */
         vo_tag(x->r, VO_TAG_DVR_ATOMIC_NAMES);
     if (ai->not_in_doc) vo_tag(x->r, VO_TAG_NOT_IN_DOC);
@@ -229,10 +212,10 @@ static int check_atomic_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var *
         const char *nm = role == VO_R_SRC0 ? "src0" : "src1";
         if (!want) {
             if (rw->id != 0 || rw->offset != 0)
-                return bad(x, ec, role, "%s must be %%null.0 for %s", nm, ai->name);
+                return vo_invalid(x, ec, role, "%s must be %%null.0 for %s", nm, ai->name);
             return 0;
         }
-        if (rw->id == 0) return bad(x, ec, role, "%s is required for %s", nm, ai->name);
+        if (rw->id == 0) return vo_invalid(x, ec, role, "%s is required for %s", nm, ai->name);
     }
     if (check_raw(x, role, rw, var) != 0) return -1;
     if (!*var) return 0; /* %null destination */
@@ -245,14 +228,14 @@ static int check_atomic_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var *
     default: ok = t == VO_T_UD; break;
     }
     if (!ok)
-        return bad(x, VO_E_ATOMIC_TYPE, role, "V%u is %s; %s operands must be %s", (*var)->id, vo_type_name(t), ai->name,
+        return vo_invalid(x, VO_E_ATOMIC_TYPE, role, "V%u is %s; %s operands must be %s", (*var)->id, vo_type_name(t), ai->name,
                    ai->type_rule == VO_AT_UD_OR_D ? "UD or D" : ai->type_rule == VO_AT_D ? "D" :
                    ai->type_rule == VO_AT_F ? "F" : "UD");
     /* Notes: dst, src0 and src1, if present, have the same type */
     const vo_var *others[2] = { role == VO_R_SRC0 ? NULL : x->src0_var, role == VO_R_DATA ? x->src1_var : NULL };
     for (unsigned k = 0; k < 2; k++)
         if (others[k] && others[k]->type != t)
-            return bad(x, VO_E_ATOMIC_TYPE, role, "V%u is %s but V%u is %s (dst, src0, src1 must have one type)",
+            return vo_invalid(x, VO_E_ATOMIC_TYPE, role, "V%u is %s but V%u is %s (dst, src0, src1 must have one type)",
                        (*var)->id, vo_type_name(t), others[k]->id, vo_type_name(others[k]->type));
     return 0;
 }
@@ -295,31 +278,31 @@ int vo_validate(vo_ctx *x)
         case VO_R_EXEC: case VO_R_NUM_ELTS: rc = check_exec(x, role); break;
         case VO_R_PRED: rc = check_pred(x); break;
         case VO_R_ELT_SIZE:
-            if ((v & 3) == 3) rc = bad(x, VO_E_ELT_SIZE, role, "elt_size code 3 is reserved");
-            else if (v & ~3u) rc = bad(x, VO_E_ELT_SIZE, role, "reserved bits 7..2 set (0x%02x)", v); /* D20 */
+            if ((v & 3) == 3) rc = vo_invalid(x, VO_E_ELT_SIZE, role, "elt_size code 3 is reserved");
+            else if (v & ~3u) rc = vo_invalid(x, VO_E_ELT_SIZE, role, "reserved bits 7..2 set (0x%02x)", v); /* D20 */
             break;
         case VO_R_IS_MODIFIED: /* D31: every value 0..255 read and ignored (doc + reader); never an error */
             if (v) { vo_tag(x->r, VO_TAG_IS_MODIFIED); vo_clause(x->r, VO_C_IS_MODIFIED); }
             break;
         case VO_R_CHMASK:
-            if ((v & 0xF) == 0) rc = bad(x, VO_E_CHANNEL_MASK, role, "no channel enabled");
-            else if (v & 0xF0) rc = bad(x, VO_E_CHANNEL_MASK, role, "reserved bits 7..4 set (0x%02x)", v);
+            if ((v & 0xF) == 0) rc = vo_invalid(x, VO_E_CHANNEL_MASK, role, "no channel enabled");
+            else if (v & 0xF0) rc = vo_invalid(x, VO_E_CHANNEL_MASK, role, "reserved bits 7..4 set (0x%02x)", v);
             break;
-        case VO_R_SCALE: if (v) rc = bad(x, VO_E_SCALE, role, "scale must be 0, is %u", v); break; /* D21 */
-        case VO_R_BLOCK_SIZE: if (v) rc = bad(x, VO_E_BLOCK_SIZE, role, "block_size must be 0, is %u", v); break;
+        case VO_R_SCALE: if (v) rc = vo_invalid(x, VO_E_SCALE, role, "scale must be 0, is %u", v); break; /* D21 */
+        case VO_R_BLOCK_SIZE: if (v) rc = vo_invalid(x, VO_E_BLOCK_SIZE, role, "block_size must be 0, is %u", v); break;
         case VO_R_NUM_BLOCKS:
             if (v >= (d->num_blocks_codes ? d->num_blocks_codes : 3u)) { /* decision D42: QW ops, one block */
                 if (v < d->reader_blocks_codes && d->dvr_tag) vo_tag(x->r, d->dvr_tag - 1u);
-                if (d->num_blocks_codes == 1) rc = bad(x, VO_E_NUM_BLOCKS, role, "num_blocks code %u (only 0: 1 block)", v);
-                else rc = bad(x, VO_E_NUM_BLOCKS, role, "num_blocks code %u (only 0..%u)", v,
+                if (d->num_blocks_codes == 1) rc = vo_invalid(x, VO_E_NUM_BLOCKS, role, "num_blocks code %u (only 0: 1 block)", v);
+                else rc = vo_invalid(x, VO_E_NUM_BLOCKS, role, "num_blocks code %u (only 0..%u)", v,
                               (d->num_blocks_codes ? d->num_blocks_codes : 3u) - 1u);
             }
             break;
         case VO_R_OWORD_SIZE: /* decision D22 */
-            if (v > 4) rc = bad(x, VO_E_SIZE_CODE, role, "oword size code %u (only 0..3, 4 on %s+ SLM)", v, vo_gen_name(VO_GEN_XEHP_SDV));
+            if (v > 4) rc = vo_invalid(x, VO_E_SIZE_CODE, role, "oword size code %u (only 0..3, 4 on %s+ SLM)", v, vo_gen_name(VO_GEN_XEHP_SDV));
             else if (v == 4) {
                 if (x->st->platform.gen < VO_GEN_XEHP_SDV || in->val[VO_R_SURFACE] != 0)
-                    rc = bad(x, VO_E_SIZE_CODE, role, "16 owords need %s or later and SLM", vo_gen_name(VO_GEN_XEHP_SDV));
+                    rc = vo_invalid(x, VO_E_SIZE_CODE, role, "16 owords need %s or later and SLM", vo_gen_name(VO_GEN_XEHP_SDV));
                 else if (d->is_write) /* decision D36: the load pages list 16 owords */
                     vo_tag(x->r, VO_TAG_NOT_IN_DOC);
             }

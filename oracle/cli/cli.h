@@ -96,5 +96,7 @@ char *cli_read_file(const char *path, size_t *len);
  * regular file (device, FIFO, /dev/stdout) is written in place, never
  * replaced; a symlink's target file is replaced (the link stays); a dangling
  * symlink or a directory is refused. 0 or -1 with errno set. */
+/* writes all of data to fd, fsyncs and closes it; 0 or the first errno */
+int cli_write_fd_sync(int fd, const char *data, size_t len);
 int cli_write_atomic(const char *path, const char *data, size_t len);
 #endif

@@ -382,19 +382,7 @@ static int write_replace(const char *path, const char *data, size_t len)
         errno = e;
         return -1;
     }
-    size_t off = 0;
-    int e = 0;
-    while (off < len) {
-        ssize_t k = write(fd, data + off, len - off);
-        if (k < 0) {
-            if (errno == EINTR) continue;
-            e = errno;
-            break;
-        }
-        off += (size_t)k;
-    }
-    if (!e && fsync(fd) != 0) e = errno;
-    if (close(fd) != 0 && !e) e = errno;
+    int e = cli_write_fd_sync(fd, data, len);
     if (!e && rename(tmp, path) != 0) e = errno;
     if (e) {
         unlink(tmp);
@@ -424,6 +412,24 @@ static int write_fd_all(int fd, const char *data, size_t len)
  * (a device, a FIFO, /dev/stdout) is written in place, never replaced; a
  * symlink to a regular file has that file replaced atomically (the link
  * stays); a symlink to nothing and a directory are refused. */
+int cli_write_fd_sync(int fd, const char *data, size_t len)
+{
+    size_t off = 0;
+    int e = 0;
+    while (off < len) {
+        ssize_t k = write(fd, data + off, len - off);
+        if (k < 0) {
+            if (errno == EINTR) continue;
+            e = errno;
+            break;
+        }
+        off += (size_t)k;
+    }
+    if (!e && fsync(fd) != 0) e = errno;
+    if (close(fd) != 0 && !e) e = errno;
+    return e;
+}
+
 int cli_write_atomic(const char *path, const char *data, size_t len)
 {
     if (!strcmp(path, "-")) {

@@ -249,19 +249,7 @@ static int fileset_write(fileset *fs, const char *name, const char *data, size_t
     fs->n++;
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0) return -1;
-    size_t off = 0;
-    int e = 0;
-    while (off < len) {
-        ssize_t k = write(fd, data + off, len - off);
-        if (k < 0) {
-            if (errno == EINTR) continue;
-            e = errno;
-            break;
-        }
-        off += (size_t)k;
-    }
-    if (!e && fsync(fd) != 0) e = errno;
-    if (close(fd) != 0 && !e) e = errno;
+    int e = cli_write_fd_sync(fd, data, len);
     if (e) return errno = e, -1;
     return 0;
 }

@@ -233,7 +233,7 @@ static int fzm_retype(vo_case *c, const vo_insn *in, uint32_t id, int64_t off, v
 /* the operand repair loop; in is the instruction (its new value set) */
 static void fzm_repair(vo_case *c, vo_insn *in, unsigned mutated, uint32_t *s)
 {
-    for (int round = 0; round < 8; round++) {
+    for (int round = 0; round < 10; round++) {
         if (fzm_runc(c, in, 0, 0) != 0 || fzm_r.status != VO_INVALID) return;
         vo_errcode code = fzm_r.err.code;
         int64_t off = fzm_r.err.offset;
@@ -294,7 +294,20 @@ static void fzm_repair(vo_case *c, vo_insn *in, unsigned mutated, uint32_t *s)
             in->val[role] = (uint32_t)nv;
             fixed = fzm_runc(c, in, 0, 0) == 0 && fzm_progress(off, code);
         }
-        if (!fixed) { in->val[role] = old; return; }
+        if (fixed) continue;
+        in->val[role] = old;
+        /* no value of this field helps: an earlier enumerated field decides (an SLM sfid forbids
+         * every address model an append counter takes): give one of them another legal value */
+        unsigned early[24], ne = 0;
+        for (unsigned i = 0; i < in->desc->nfields; i++) {
+            const vo_field_desc *g = &in->desc->fields[i];
+            if (in->off[g->role] < off && g->role != mutated && (g->kind == VO_FK_UB || g->kind == VO_FK_UW) &&
+                fzm_enum_value(g->role, 0, s, 1) >= 0)
+                early[ne++] = g->role;
+        }
+        if (!ne) return;
+        unsigned g = early[fzm_next(s) % ne];
+        in->val[g] = (uint32_t)fzm_enum_value(g, in->val[g], s, 1);
     }
 }
 

@@ -320,6 +320,8 @@ static int fzm_enum(vo_case *c, vo_insn *in, uint32_t *s)
         if ((f->kind == VO_FK_UB || f->kind == VO_FK_UW) && fzm_enum_value(f->role, 0, s, 1) >= 0) roles[n++] = f->role;
     }
     unsigned k = fzm_next(s) % (n + 1);
+    for (unsigned i = 0; i < n; i++) /* the field that selects the operation: one time in three */
+        if ((roles[i] == VO_R_ATOMIC_OP || roles[i] == VO_R_LSC_SUBOP) && fzm_next(s) % 3 == 0) k = i;
     if (k == n) {
         fzm_set_platform(&c->state, fzm_next(s) % fzm_nplat());
         fzm_repair(c, in, VO_R_COUNT, s);

@@ -65,3 +65,10 @@ vo_need_libfuzzer() {
 # "inf": a real time is never averaged with a placeholder.
 median_of() {
   sort -g | awk -v lim="$1" '{ a[NR] = $1 }
+    END {
+      if (NR == 0) { print "-"; exit }
+      lo = a[int((NR + 1) / 2)]; hi = a[int(NR / 2) + 1]
+      if (lo == "inf" || hi == "inf") { print "> " lim; exit }
+      printf "%.2f\n", (lo + hi) / 2
+    }'
+}

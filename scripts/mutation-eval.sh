@@ -104,13 +104,6 @@ done
 wait
 
 # ---- 5. table (median_of: fuzz-lib.sh) ----
-    END {
-      if (NR == 0) { print "-"; exit }
-      lo = a[int((NR + 1) / 2)]; hi = a[int(NR / 2) + 1]
-      if (lo == "inf" || hi == "inf") { print "> " lim; exit }
-      printf "%.2f\n", (lo + hi) / 2
-    }'
-}
 echo
 echo "Mutation evaluation: $(echo $bugs | wc -w) seeded bugs; vectors: ${#vecs[@]} files; diff_fuzzer: median of $runs run(s), ${secs} s limit, corpus $corpus_mode, $(nproc) cores"
 echo

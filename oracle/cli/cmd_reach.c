@@ -325,7 +325,7 @@ int cmd_reach(int argc, char **argv)
         if (nm) snprintf(req[nreq++], sizeof req[0], "dword_atomic op=%s", nm);
     }
     for (unsigned i = 0; vo_desc_at(i) && nreq < 96; i++)
-        if (vo_desc_at(i)->has_subop || vo_desc_at(i)->opcode == VO_OP_LSC_FENCE)
+        if (vo_desc_at(i)->has_subop || vo_desc_at(i)->family == VO_FAM_LSC_FENCE)
             snprintf(req[nreq++], sizeof req[0], "%s", vo_desc_at(i)->mnemonic);
     for (unsigned i = 0; i < nreq; i++) nreq_ok += rk_get(s, req[i], 0) != 0;
 

@@ -9,10 +9,12 @@
  * are rejected.
  */
 #include "visa_json.h"
+#include "json_reader.h"
 
 #include <cjson/cJSON.h>
 #include <openssl/evp.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -488,9 +490,13 @@ static jv *jvalue(px *x, jdoc *d, int depth)
 
 static int is_ws(char ch) { return jws((unsigned char)ch); }
 
+static atomic_ulong tree_reads;
+unsigned long vo_json_tree_reads(void) { return atomic_load_explicit(&tree_reads, memory_order_relaxed); }
+
 /* Parses exactly one JSON object from text[0..len) into x->doc. */
 static jv *parse_doc(px *x, const char *text, size_t len)
 {
+    atomic_fetch_add_explicit(&tree_reads, 1, memory_order_relaxed);
     if (!text || len == 0) { fail_at(x, 0, "empty text"); return NULL; }
     jdoc *d = x->doc;
     sclass_init();
@@ -1089,7 +1095,514 @@ static int parse_case(px *x, const jv *root, vo_case *c)
     return check_state(x, &c->state, "input");
 }
 
-int vo_case_from_json(const char *text, size_t len, vo_case *c, vo_error *err)
+/* ---- the fast reader (issue 15): a case input read in the shape the
+ * format gives it, with no tree ----
+ * It reads the canonical shape of an input object (docs/format.md) straight
+ * into the case: members of known names only, each once, the state arrays in
+ * canonical order (vars, preds, addrs, surfaces, memory, binding_table,
+ * surface_state), strings without escapes, integers as plain digits, hex
+ * decoded from the text in place (no copy of the string). On anything else --
+ * a syntax error, a value the strict reader refuses, an unknown, repeated or
+ * reordered member, an escape, a cap -- it gives up and the strict reader
+ * above parses the text from the start. So every error (message, field,
+ * offset) is the strict reader's, and the fast reader accepts only texts the
+ * strict reader accepts, giving the same case: each check below mirrors one
+ * of parse_case's (tests/test_json.c and fuzz/json_fuzzer.c compare the two
+ * readers). Returns 0, or -1: give up. */
+typedef struct fx {
+    const char *t;
+    size_t n, i;
+    vo_state *s;
+} fx;
+
+static void fws(fx *f)
+{
+    while (f->i < f->n && jws((unsigned char)f->t[f->i])) f->i++;
+}
+
+/* the next token is ch (after whitespace) */
+static int fch(fx *f, char ch)
+{
+    fws(f);
+    if (f->i >= f->n || f->t[f->i] != ch) return -1;
+    f->i++;
+    return 0;
+}
+
+/* after a member or an element: 1 another follows (','), 0 the container
+ * ends (close), -1 anything else */
+static int fnext(fx *f, char close)
+{
+    fws(f);
+    if (f->i < f->n && f->t[f->i] == ',') { f->i++; return 1; }
+    if (f->i < f->n && f->t[f->i] == close) { f->i++; return 0; }
+    return -1;
+}
+
+/* a string without escapes or control bytes; *s, *len: its bytes in the text */
+static int fstr(fx *f, const char **s, size_t *len)
+{
+    if (fch(f, '"')) return -1;
+    size_t j = f->i;
+    const unsigned char *u = (const unsigned char *)f->t;
+    while (j < f->n && !(SCLASS[u[j]] & 1)) j++;
+    if (j >= f->n || u[j] != '"') return -1; /* an escape, a control byte, the end */
+    *s = f->t + f->i;
+    *len = j - f->i;
+    f->i = j + 1;
+    return 0;
+}
+
+/* a member name and its ':'; the name's bytes in the text */
+static int fkey(fx *f, const char **k, size_t *kl)
+{
+    return fstr(f, k, kl) || fch(f, ':') ? -1 : 0;
+}
+
+static int kis(const char *k, size_t kl, const char *want)
+{
+    return strlen(want) == kl && memcmp(k, want, kl) == 0;
+}
+
+/* a string copied out NUL-terminated (names, versions: short) */
+static int fstr_copy(fx *f, char *buf, size_t cap)
+{
+    const char *s;
+    size_t n;
+    if (fstr(f, &s, &n) || n >= cap) return -1;
+    memcpy(buf, s, n);
+    buf[n] = 0;
+    return 0;
+}
+
+/* an integer literal 0..max: digits, no sign, no leading zero, no fraction
+ * or exponent (get_uint) */
+static int fuint(fx *f, uint64_t max, uint64_t *out)
+{
+    fws(f);
+    size_t i = f->i;
+    const char *t = f->t;
+    if (i >= f->n || !jdigit((unsigned char)t[i])) return -1;
+    if (t[i] == '0' && i + 1 < f->n && jdigit((unsigned char)t[i + 1])) return -1;
+    uint64_t u = 0;
+    for (; i < f->n && jdigit((unsigned char)t[i]); i++) {
+        unsigned d = (unsigned)(t[i] - '0');
+        if (u > (max - d) / 10) return -1; /* past max (or 2^64) */
+        u = u * 10 + d;
+    }
+    if (i < f->n && (t[i] == '.' || t[i] == 'e' || t[i] == 'E')) return -1;
+    f->i = i;
+    *out = u;
+    return 0;
+}
+
+/* the bytes of a hex string: *s its first digit, *nbytes half its length;
+ * only the length is checked here (even, the closing quote found), the
+ * digits when decoded (fhex_decode) */
+static int fhex_span(fx *f, const char **s, size_t *nbytes)
+{
+    if (fch(f, '"')) return -1;
+    const char *p = f->t + f->i, *q = memchr(p, '"', f->n - f->i);
+    if (!q || (q - p) % 2) return -1;
+    *s = p;
+    *nbytes = (size_t)(q - p) / 2;
+    f->i += (size_t)(q - p) + 1;
+    return 0;
+}
+
+/* decodes n bytes of hex digits at s (a span fhex_span found); -1 on a byte
+ * that is not a hex digit (an escape, a control byte: the strict reader's
+ * business) */
+static int fhex_decode(const char *s, size_t n, uint8_t *out)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t k = 0; k < n; k++) {
+        int hi = HEXVAL[u[2 * k]], lo = HEXVAL[u[2 * k + 1]];
+        if (!hi || !lo) return -1;
+        out[k] = (uint8_t)((hi - 1) << 4 | (lo - 1));
+    }
+    return 0;
+}
+
+/* exactly 8 hex digits (get_hex32) */
+static int fhex32(fx *f, uint32_t *out)
+{
+    const char *s;
+    size_t n;
+    uint8_t b[4];
+    if (fhex_span(f, &s, &n) || n != 4 || fhex_decode(s, 4, b)) return -1;
+    *out = (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+    return 0;
+}
+
+/* "0x" and 1..16 hex digits (get_hex64) */
+static int fhex64(fx *f, uint64_t *out)
+{
+    const char *s;
+    size_t n;
+    if (fstr(f, &s, &n) || n < 3 || n > 18 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) return -1;
+    uint64_t v = 0;
+    for (size_t i = 2; i < n; i++) {
+        int h = HEXVAL[(unsigned char)s[i]];
+        if (!h) return -1;
+        v = v << 4 | (uint64_t)(h - 1);
+    }
+    *out = v;
+    return 0;
+}
+
+/* an array of elements read by elem(f, ctx, index) */
+static int farray(fx *f, int (*elem)(fx *, void *, unsigned), void *ctx)
+{
+    if (fch(f, '[')) return -1;
+    fws(f);
+    if (f->i < f->n && f->t[f->i] == ']') { f->i++; return 0; }
+    for (unsigned k = 0;; k++) {
+        if (elem(f, ctx, k)) return -1;
+        int m = fnext(f, ']');
+        if (m <= 0) return m;
+    }
+}
+
+/* an object's members, each read by mem(f, ctx, key, klen); mem gives up on
+ * a name it does not know or has seen */
+static int fobject(fx *f, int (*mem)(fx *, void *, const char *, size_t), void *ctx)
+{
+    if (fch(f, '{')) return -1;
+    fws(f);
+    if (f->i < f->n && f->t[f->i] == '}') { f->i++; return 0; }
+    for (;;) {
+        const char *k;
+        size_t kl;
+        if (fkey(f, &k, &kl) || mem(f, ctx, k, kl)) return -1;
+        int m = fnext(f, '}');
+        if (m <= 0) return m;
+    }
+}
+
+/* ---- platform ---- */
+typedef struct { unsigned seen; char name[64], ver[16]; uint64_t grf; } fplat;
+static int fplat_mem(fx *f, void *ctx, const char *k, size_t kl)
+{
+    fplat *p = ctx;
+    unsigned bit = kis(k, kl, "name") ? 1u : kis(k, kl, "grf_bytes") ? 2u : kis(k, kl, "visa_version") ? 4u : 0u;
+    if (!bit || (p->seen & bit)) return -1;
+    p->seen |= bit;
+    return bit == 1 ? fstr_copy(f, p->name, sizeof p->name)
+         : bit == 2 ? fuint(f, 255, &p->grf) : fstr_copy(f, p->ver, sizeof p->ver);
+}
+
+static int fplatform(fx *f, vo_platform *out)
+{
+    fplat p;
+    p.seen = 0;
+    if (fobject(f, fplat_mem, &p) || (p.seen & 5) != 5) return -1;
+    vo_platform pl;
+    memset(&pl, 0, sizeof pl);
+    uint16_t v = 0;
+    if (vo_platform_lookup(p.name, &pl) != 0) return -1;
+    if ((p.seen & 2) && p.grf != pl.grf_bytes) return -1;
+    if (vo_visa_version_parse(p.ver, &v) != 0) return -1;
+    pl.visa_version = v;
+    *out = pl;
+    return 0;
+}
+
+/* ---- vars: {"id", "type", "num_elts", "data"} in this order ---- */
+typedef struct { unsigned seen; uint64_t id, n, prev; int t; } fvar;
+static int fvar_mem(fx *f, void *ctx, const char *k, size_t kl)
+{
+    fvar *v = ctx;
+    char ts[16];
+    if (kis(k, kl, "id") && !v->seen) {
+        v->seen = 1;
+        return fuint(f, UINT32_MAX, &v->id);
+    }
+    if (kis(k, kl, "type") && v->seen == 1) {
+        v->seen = 3;
+        if (fstr_copy(f, ts, sizeof ts)) return -1;
+        v->t = vo_type_from_name(ts);
+        return is_var_type(v->t) ? 0 : -1;
+    }
+    if (kis(k, kl, "num_elts") && v->seen == 3) {
+        v->seen = 7;
+        return fuint(f, UINT32_MAX, &v->n);
+    }
+    if (kis(k, kl, "data") && v->seen == 7) {
+        v->seen = 15;
+        const char *hex;
+        size_t nb;
+        if (fhex_span(f, &hex, &nb)) return -1;
+        if (v->n == 0) return -1;
+        uint64_t size = v->n * vo_type_size((unsigned)v->t);
+        if (size > VO_MAX_VAR_BYTES || nb != size) return -1;
+        vo_var *nv = vo_state_add_var(f->s, (uint32_t)v->id, (unsigned)v->t, (uint32_t)v->n);
+        if (!nv || !nv->data || nv->size != size) return -1;
+        return fhex_decode(hex, nb, nv->data);
+    }
+    return -1;
+}
+
+static int fvar_elem(fx *f, void *ctx, unsigned i)
+{
+    fvar *v = ctx;
+    if (f->s->nvars >= VO_MAX_VARS) return -1;
+    v->seen = 0;
+    if (fobject(f, fvar_mem, v) || v->seen != 15) return -1;
+    if (i > 0 && v->id <= v->prev) return -1; /* duplicate or not ascending */
+    v->prev = v->id;
+    return 0;
+}
+
+/* ---- preds: {"id", "num_elts", "bits"} ---- */
+typedef struct { unsigned seen; uint64_t id, n, prev; uint32_t bits; } fpred;
+static int fpred_mem(fx *f, void *ctx, const char *k, size_t kl)
+{
+    fpred *p = ctx;
+    unsigned bit = kis(k, kl, "id") ? 1u : kis(k, kl, "num_elts") ? 2u : kis(k, kl, "bits") ? 4u : 0u;
+    if (!bit || (p->seen & bit)) return -1;
+    p->seen |= bit;
+    return bit == 1 ? fuint(f, 4095, &p->id) : bit == 2 ? fuint(f, 32, &p->n) : fhex32(f, &p->bits);
+}
+
+static int fpred_elem(fx *f, void *ctx, unsigned i)
+{
+    fpred *p = ctx;
+    if (f->s->npreds >= VO_MAX_PREDS) return -1;
+    p->seen = 0;
+    if (fobject(f, fpred_mem, p) || p->seen != 7) return -1;
+    if (p->id == 0 || (i > 0 && p->id <= p->prev)) return -1;
+    p->prev = p->id;
+    uint64_t n = p->n;
+    if (n != 1 && n != 2 && n != 4 && n != 8 && n != 16 && n != 32) return -1;
+    if (n < 32 && (p->bits >> n) != 0) return -1;
+    return vo_state_add_pred(f->s, (uint16_t)p->id, (uint8_t)n, p->bits) ? 0 : -1;
+}
+
+/* ---- addrs: {"id", "elems": [[var, offset], ...]} ---- */
+typedef struct { unsigned seen; uint64_t id, prev; unsigned n; vo_addr_elem el[VO_MAX_ADDR_ELTS]; } faddr;
+static int faddr_pair(fx *f, void *ctx, unsigned j)
+{
+    faddr *a = ctx;
+    uint64_t var, off;
+    if (j >= VO_MAX_ADDR_ELTS) return -1;
+    if (fch(f, '[') || fuint(f, UINT32_MAX, &var) || fch(f, ',') || fuint(f, UINT32_MAX, &off) || fch(f, ']'))
+        return -1;
+    a->el[j].var = (uint32_t)var;
+    a->el[j].off = (uint32_t)off;
+    a->n = j + 1;
+    return 0;
+}
+static int faddr_mem(fx *f, void *ctx, const char *k, size_t kl)
+{
+    faddr *a = ctx;
+    unsigned bit = kis(k, kl, "id") ? 1u : kis(k, kl, "elems") ? 2u : 0u;
+    if (!bit || (a->seen & bit)) return -1;
+    a->seen |= bit;
+    return bit == 1 ? fuint(f, UINT16_MAX, &a->id) : farray(f, faddr_pair, a);
+}
+
+static int faddr_elem(fx *f, void *ctx, unsigned i)
+{
+    faddr *a = ctx;
+    if (f->s->naddrs >= VO_MAX_ADDRS) return -1;
+    a->seen = 0;
+    a->n = 0;
+    if (fobject(f, faddr_mem, a) || a->seen != 3) return -1;
+    if ((i > 0 && a->id <= a->prev) || a->n == 0) return -1;
+    a->prev = a->id;
+    vo_addr *na = vo_state_add_addr(f->s, (uint16_t)a->id, (uint16_t)a->n);
+    if (!na) return -1;
+    memcpy(na->elems, a->el, (size_t)a->n * sizeof a->el[0]);
+    return 0;
+}
+
+/* ---- runs [[offset, "hex"], ...] of a surface or region (parse_runs) ---- */
+typedef struct { vo_surface *sf; uint64_t prev_end; } fruns;
+static int frun_elem(fx *f, void *ctx, unsigned j)
+{
+    fruns *r = ctx;
+    uint64_t off, size = r->sf->size;
+    const char *hex;
+    size_t n;
+    if (fch(f, '[') || fuint(f, VO_MAX_SURFACE_SIZE, &off) || fch(f, ',') || fhex_span(f, &hex, &n) || fch(f, ']'))
+        return -1;
+    if (n == 0 || off > size || n > size - off || (j > 0 && off < r->prev_end)) return -1;
+    r->prev_end = off + n;
+    /* write_run's page-aligned chunks, decoded one at a time (no buffer) */
+    uint8_t b[VO_PAGE_BYTES];
+    for (size_t i = 0; i < n;) {
+        uint64_t a = off + i, next = (a / VO_PAGE_BYTES + 1) * VO_PAGE_BYTES;
+        size_t chunk = (size_t)(next - a);
+        if (chunk > n - i) chunk = n - i;
+        if (fhex_decode(hex + 2 * i, chunk, b)) return -1;
+        if (!all_zero(b, chunk) && vo_surface_write(f->s, r->sf, a, b, (uint32_t)chunk) != 0) return -1;
+        i += chunk;
+    }
+    return 0;
+}
+
+static int fruns_read(fx *f, vo_surface *sf)
+{
+    fruns r = { sf, 0 };
+    if (farray(f, frun_elem, &r)) return -1;
+    vo_surface_compact(sf);
+    return 0;
+}
+
+/* ---- surfaces: {"index", "size", "data"?} in this order ---- */
+typedef struct { unsigned seen; uint64_t idx, size, prev; unsigned i; vo_surface *sf; } fsurf;
+static int fsurf_add(fx *f, fsurf *p)
+{
+    if (p->i > 0 && p->idx <= p->prev) return -1;
+    p->prev = p->idx;
+    return (p->sf = vo_state_add_surface(f->s, (uint32_t)p->idx, p->size)) ? 0 : -1;
+}
+static int fsurf_mem(fx *f, void *ctx, const char *k, size_t kl)
+{
+    fsurf *p = ctx;
+    if (kis(k, kl, "index") && !p->seen) {
+        p->seen = 1;
+        return fuint(f, UINT32_MAX, &p->idx);
+    }
+    if (kis(k, kl, "size") && p->seen == 1) {
+        p->seen = 3;
+        if (fuint(f, VO_MAX_SURFACE_SIZE, &p->size)) return -1;
+        return fsurf_add(f, p);
+    }
+    if (kis(k, kl, "data") && p->seen == 3) {
+        p->seen = 7;
+        return fruns_read(f, p->sf);
+    }
+    return -1;
+}
+
+static int fsurf_elem(fx *f, void *ctx, unsigned i)
+{
+    fsurf *p = ctx;
+    if (f->s->nsurfaces >= VO_MAX_SURFACES) return -1;
+    p->seen = 0;
+    p->i = i;
+    return fobject(f, fsurf_mem, p) || p->seen < 3 ? -1 : 0;
+}
+
+/* ---- memory: {"base", "size", "data"?} in this order ---- */
+typedef struct { unsigned seen; uint64_t base, size; vo_region *r; } freg;
+static int freg_mem(fx *f, void *ctx, const char *k, size_t kl)
+{
+    freg *p = ctx;
+    vo_state *s = f->s;
+    if (kis(k, kl, "base") && !p->seen) {
+        p->seen = 1;
+        if (fhex64(f, &p->base)) return -1;
+        if (s->nregions) {
+            const vo_region *q = &s->regions[s->nregions - 1];
+            if (p->base < q->base || p->base - q->base < q->mem.size) return -1;
+        }
+        return 0;
+    }
+    if (kis(k, kl, "size") && p->seen == 1) {
+        p->seen = 3;
+        if (fuint(f, VO_MAX_REGION_SIZE, &p->size) || p->size == 0) return -1;
+        if (p->base && p->size > UINT64_MAX - p->base + 1) return -1;
+        return (p->r = vo_state_add_region(s, p->base, p->size)) ? 0 : -1;
+    }
+    if (kis(k, kl, "data") && p->seen == 3) {
+        p->seen = 7;
+        return fruns_read(f, &p->r->mem);
+    }
+    return -1;
+}
+
+static int freg_elem(fx *f, void *ctx, unsigned i)
+{
+    freg *p = ctx;
+    (void)i;
+    if (f->s->nregions >= VO_MAX_REGIONS) return -1;
+    p->seen = 0;
+    return fobject(f, freg_mem, p) || p->seen < 3 ? -1 : 0;
+}
+
+/* ---- binding_table {"bti", "surface"} / surface_state {"offset", "surface"} ---- */
+typedef struct { unsigned seen; int is_ss; uint64_t key, sfi, prev; } ftab;
+static int ftab_mem(fx *f, void *ctx, const char *k, size_t kl)
+{
+    ftab *p = ctx;
+    unsigned bit = kis(k, kl, p->is_ss ? "offset" : "bti") ? 1u : kis(k, kl, "surface") ? 2u : 0u;
+    if (!bit || (p->seen & bit)) return -1;
+    p->seen |= bit;
+    return bit == 1 ? fuint(f, p->is_ss ? VO_MAX_SS_OFFSET : VO_MAX_BTI, &p->key) : fuint(f, 255, &p->sfi);
+}
+
+static int ftab_elem(fx *f, void *ctx, unsigned i)
+{
+    ftab *p = ctx;
+    vo_state *s = f->s;
+    if ((p->is_ss ? s->nss : s->nbt) >= (p->is_ss ? VO_MAX_SS : VO_MAX_BT)) return -1;
+    p->seen = 0;
+    if (fobject(f, ftab_mem, p) || p->seen != 3) return -1;
+    if ((p->is_ss && p->key % VO_SS_ALIGN) || (i > 0 && p->key <= p->prev)) return -1;
+    p->prev = p->key;
+    if (!vo_state_surface(s, (uint32_t)p->sfi)) return -1;
+    return (p->is_ss ? (void *)vo_state_add_ss(s, (uint32_t)p->key, (uint32_t)p->sfi)
+                     : (void *)vo_state_add_bti(s, (uint32_t)p->key, (uint32_t)p->sfi)) ? 0 : -1;
+}
+
+/* ---- the input object ---- */
+static const char *const FSTATE_KEYS[7] = { "vars", "preds", "addrs", "surfaces", "memory", "binding_table",
+                                            "surface_state" };
+typedef struct { unsigned seen; int last; vo_case *c; } fin;
+static int fin_mem(fx *f, void *ctx, const char *k, size_t kl)
+{
+    fin *p = ctx;
+    vo_case *c = p->c;
+    unsigned bit = kis(k, kl, "platform") ? 1u : kis(k, kl, "insn") ? 2u : kis(k, kl, "exec_mask") ? 4u
+                 : kis(k, kl, "asm") ? 8u : 0u;
+    if (bit) {
+        if (p->seen & bit) return -1;
+        p->seen |= bit;
+        const char *s;
+        size_t n;
+        switch (bit) {
+        case 1: return fplatform(f, &c->state.platform);
+        case 2:
+            if (fhex_span(f, &s, &n) || n > VO_MAX_INSN_BYTES || fhex_decode(s, n, c->insn)) return -1;
+            c->insn_len = n;
+            return 0;
+        case 4: return fhex32(f, &c->state.exec_mask);
+        default: return fstr(f, &s, &n); /* "asm" is informative only */
+        }
+    }
+    int k7 = 0;
+    while (k7 < 7 && !kis(k, kl, FSTATE_KEYS[k7])) k7++;
+    if (k7 == 7 || k7 <= p->last) return -1; /* unknown (also "input": a test object), repeated or out of order */
+    p->last = k7;
+    switch (k7) {
+    case 0: { fvar v; memset(&v, 0, sizeof v); return farray(f, fvar_elem, &v); }
+    case 1: { fpred v; memset(&v, 0, sizeof v); return farray(f, fpred_elem, &v); }
+    case 2: { faddr v; memset(&v, 0, sizeof v); return farray(f, faddr_elem, &v); }
+    case 3: { fsurf v; memset(&v, 0, sizeof v); return farray(f, fsurf_elem, &v); }
+    case 4: { freg v; memset(&v, 0, sizeof v); return farray(f, freg_elem, &v); }
+    default: { ftab v; memset(&v, 0, sizeof v); v.is_ss = k7 == 6; return farray(f, ftab_elem, &v); }
+    }
+}
+
+static int fast_case(const char *text, size_t len, vo_case *c)
+{
+    if (!text || len == 0) return -1;
+    sclass_init();
+    fx f = { text, len, 0, &c->state };
+    fin p = { 0, -1, c };
+    if (fobject(&f, fin_mem, &p) || (p.seen & 7) != 7) return -1;
+    fws(&f);
+    if (f.i != f.n) return -1; /* trailing characters */
+    vo_state_sort(&c->state);
+    vo_error e;
+    memset(&e, 0, sizeof e);
+    return vo_state_check(&c->state, &e) == 0 ? 0 : -1;
+}
+
+int vo_case_from_json_strict(const char *text, size_t len, vo_case *c, vo_error *err)
 {
     vo_error dummy;
     jdoc doc = {0};
@@ -1102,6 +1615,19 @@ int vo_case_from_json(const char *text, size_t len, vo_case *c, vo_error *err)
     jdoc_free(&doc);
     if (rc) reset_case(c);
     return rc;
+}
+
+int vo_case_from_json(const char *text, size_t len, vo_case *c, vo_error *err)
+{
+    reset_case(c);
+    if (fast_case(text, len, c) == 0) {
+        if (err) {
+            memset(err, 0, sizeof *err);
+            err->offset = -1;
+        }
+        return 0;
+    }
+    return vo_case_from_json_strict(text, len, c, err); /* the strict reader: its case or its error */
 }
 
 void vo_final_init(vo_final *f)

@@ -1029,8 +1029,9 @@ static int check_state(px *x, const vo_state *s, const char *root)
 
 static void reset_case(vo_case *c)
 {
-    vo_state_free(&c->state);
-    vo_state_init(&c->state);
+    vo_state_free(&c->state); /* every count zero: the state is empty (its slots are set again as they are added) */
+    vo_platform_lookup("TGLLP", &c->state.platform); /* the rest of vo_state_init, without clearing ~10 KB per case */
+    c->state.platform.visa_version = 306;
     memset(c->insn, 0, sizeof c->insn);
     c->insn_len = 0;
     c->comment[0] = 0;
@@ -1097,31 +1098,33 @@ static int parse_case(px *x, const jv *root, vo_case *c)
 
 /* ---- the fast reader (issue 15): a case input read in the shape the
  * format gives it, with no tree ----
- * It reads the canonical shape of an input object (docs/format.md) straight
- * into the case: members of known names only, each once, the state arrays in
- * canonical order (vars, preds, addrs, surfaces, memory, binding_table,
- * surface_state), strings without escapes, integers as plain digits, hex
- * decoded from the text in place (no copy of the string). On anything else --
- * a syntax error, a value the strict reader refuses, an unknown, repeated or
- * reordered member, an escape, a cap -- it gives up and the strict reader
- * above parses the text from the start. So every error (message, field,
- * offset) is the strict reader's, and the fast reader accepts only texts the
- * strict reader accepts, giving the same case: each check below mirrors one
- * of parse_case's (tests/test_json.c and fuzz/json_fuzzer.c compare the two
- * readers). Returns 0, or -1: give up. */
+ * It reads the canonical form of an input object (docs/format.md, as
+ * vo_case_to_json prints it, with any whitespace) straight into the case:
+ * members in canonical order (platform, insn, asm, exec_mask, vars, preds,
+ * addrs, surfaces, memory, binding_table, surface_state; "asm", "grf_bytes",
+ * the state arrays and a surface's or region's "data" may be absent), strings
+ * without escapes, integers as plain digits, hex decoded from the text in
+ * place (no copy of the string). On anything else -- a syntax error, a value
+ * the strict reader refuses, an unknown, repeated or reordered member, an
+ * escape, a cap -- it gives up and the strict reader above parses the text
+ * from the start. So every error (message, field, offset) is the strict
+ * reader's, and the fast reader accepts only texts the strict reader accepts,
+ * giving the same case: each check below mirrors one of parse_case's
+ * (tests/test_json.c and fuzz/json_fuzzer.c compare the two readers).
+ * Functions return 0, or -1: give up. */
 typedef struct fx {
     const char *t;
     size_t n, i;
     vo_state *s;
 } fx;
 
-static void fws(fx *f)
+static inline void fws(fx *f)
 {
     while (f->i < f->n && jws((unsigned char)f->t[f->i])) f->i++;
 }
 
 /* the next token is ch (after whitespace) */
-static int fch(fx *f, char ch)
+static inline int fch(fx *f, char ch)
 {
     fws(f);
     if (f->i >= f->n || f->t[f->i] != ch) return -1;
@@ -1131,7 +1134,7 @@ static int fch(fx *f, char ch)
 
 /* after a member or an element: 1 another follows (','), 0 the container
  * ends (close), -1 anything else */
-static int fnext(fx *f, char close)
+static inline int fnext(fx *f, char close)
 {
     fws(f);
     if (f->i < f->n && f->t[f->i] == ',') { f->i++; return 1; }
@@ -1153,11 +1156,18 @@ static int fstr(fx *f, const char **s, size_t *len)
     return 0;
 }
 
-/* a member name and its ':'; the name's bytes in the text */
-static int fkey(fx *f, const char **k, size_t *kl)
+/* the member name `lit` and its ':' next; without `must`, a mismatch consumes
+ * nothing and returns 1 (an optional member absent) */
+static inline int fkey_lit(fx *f, const char *lit, size_t n, int must)
 {
-    return fstr(f, k, kl) || fch(f, ':') ? -1 : 0;
+    fws(f);
+    const char *p = f->t + f->i;
+    if (f->n - f->i < n + 2 || p[0] != '"' || memcmp(p + 1, lit, n) != 0 || p[n + 1] != '"') return must ? -1 : 1;
+    f->i += n + 2;
+    return fch(f, ':');
 }
+#define FKEY(f, lit) fkey_lit((f), (lit), sizeof(lit) - 1, 1)
+#define FKEY_OPT(f, lit) fkey_lit((f), (lit), sizeof(lit) - 1, 0)
 
 static int kis(const char *k, size_t kl, const char *want)
 {
@@ -1177,7 +1187,7 @@ static int fstr_copy(fx *f, char *buf, size_t cap)
 
 /* an integer literal 0..max: digits, no sign, no leading zero, no fraction
  * or exponent (get_uint) */
-static int fuint(fx *f, uint64_t max, uint64_t *out)
+static inline int fuint(fx *f, uint64_t max, uint64_t *out)
 {
     fws(f);
     size_t i = f->i;
@@ -1199,7 +1209,7 @@ static int fuint(fx *f, uint64_t max, uint64_t *out)
 /* the bytes of a hex string: *s its first digit, *nbytes half its length;
  * only the length is checked here (even, the closing quote found), the
  * digits when decoded (fhex_decode) */
-static int fhex_span(fx *f, const char **s, size_t *nbytes)
+static inline int fhex_span(fx *f, const char **s, size_t *nbytes)
 {
     if (fch(f, '"')) return -1;
     const char *p = f->t + f->i, *q = memchr(p, '"', f->n - f->i);
@@ -1216,7 +1226,26 @@ static int fhex_span(fx *f, const char **s, size_t *nbytes)
 static int fhex_decode(const char *s, size_t n, uint8_t *out)
 {
     const unsigned char *u = (const unsigned char *)s;
-    for (size_t k = 0; k < n; k++) {
+    size_t k = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* 8 digits at a time: each byte must be 0-9, a-f or A-F, checked on all
+     * eight at once (no byte carries into the next: all are < 0x80) */
+    const uint64_t ONES = 0x0101010101010101ull, HIGH = 0x8080808080808080ull;
+    for (; k + 4 <= n; k += 4) {
+        uint64_t x;
+        memcpy(&x, u + 2 * k, 8);
+        uint64_t l = x | 0x2020202020202020ull;
+        uint64_t dig = (x + (0x80 - 0x30) * ONES) & ~(x + (0x80 - 0x3A) * ONES); /* '0' <= b <= '9' */
+        uint64_t alp = (l + (0x80 - 0x61) * ONES) & ~(l + (0x80 - 0x67) * ONES); /* 'a' <= b|0x20 <= 'f' */
+        if (((dig | alp) & HIGH) != HIGH || (x & HIGH)) return -1;
+        uint64_t v = (x & 0x0F0F0F0F0F0F0F0Full) + ((alp & HIGH) >> 7) * 9; /* each byte its digit's value */
+        uint64_t t = ((v & 0x00FF00FF00FF00FFull) << 4) | ((v >> 8) & 0x00FF00FF00FF00FFull); /* pairs */
+        t = (t | t >> 8) & 0x0000FFFF0000FFFFull;
+        uint32_t w = (uint32_t)(t | t >> 16);
+        memcpy(out + k, &w, 4);
+    }
+#endif
+    for (; k < n; k++) {
         int hi = HEXVAL[u[2 * k]], lo = HEXVAL[u[2 * k + 1]];
         if (!hi || !lo) return -1;
         out[k] = (uint8_t)((hi - 1) << 4 | (lo - 1));
@@ -1251,7 +1280,7 @@ static int fhex64(fx *f, uint64_t *out)
     return 0;
 }
 
-/* an array of elements read by elem(f, ctx, index) */
+/* an array of elements, each read by elem(f, ctx, index) */
 static int farray(fx *f, int (*elem)(fx *, void *, unsigned), void *ctx)
 {
     if (fch(f, '[')) return -1;
@@ -1264,123 +1293,71 @@ static int farray(fx *f, int (*elem)(fx *, void *, unsigned), void *ctx)
     }
 }
 
-/* an object's members, each read by mem(f, ctx, key, klen); mem gives up on
- * a name it does not know or has seen */
-static int fobject(fx *f, int (*mem)(fx *, void *, const char *, size_t), void *ctx)
-{
-    if (fch(f, '{')) return -1;
-    fws(f);
-    if (f->i < f->n && f->t[f->i] == '}') { f->i++; return 0; }
-    for (;;) {
-        const char *k;
-        size_t kl;
-        if (fkey(f, &k, &kl) || mem(f, ctx, k, kl)) return -1;
-        int m = fnext(f, '}');
-        if (m <= 0) return m;
-    }
-}
-
-/* ---- platform ---- */
-typedef struct { unsigned seen; char name[64], ver[16]; uint64_t grf; } fplat;
-static int fplat_mem(fx *f, void *ctx, const char *k, size_t kl)
-{
-    fplat *p = ctx;
-    unsigned bit = kis(k, kl, "name") ? 1u : kis(k, kl, "grf_bytes") ? 2u : kis(k, kl, "visa_version") ? 4u : 0u;
-    if (!bit || (p->seen & bit)) return -1;
-    p->seen |= bit;
-    return bit == 1 ? fstr_copy(f, p->name, sizeof p->name)
-         : bit == 2 ? fuint(f, 255, &p->grf) : fstr_copy(f, p->ver, sizeof p->ver);
-}
-
+/* ---- platform: {"name", "grf_bytes"?, "visa_version"} ---- */
 static int fplatform(fx *f, vo_platform *out)
 {
-    fplat p;
-    p.seen = 0;
-    if (fobject(f, fplat_mem, &p) || (p.seen & 5) != 5) return -1;
+    char name[64], ver[16];
+    uint64_t grf = 0;
+    int has_grf = 0, k;
+    if (fch(f, '{') || FKEY(f, "name") || fstr_copy(f, name, sizeof name) || fch(f, ',')) return -1;
+    if ((k = FKEY_OPT(f, "grf_bytes")) < 0) return -1;
+    if (k == 0) {
+        if (fuint(f, 255, &grf) || fch(f, ',')) return -1;
+        has_grf = 1;
+    }
+    if (FKEY(f, "visa_version") || fstr_copy(f, ver, sizeof ver) || fch(f, '}')) return -1;
     vo_platform pl;
     memset(&pl, 0, sizeof pl);
     uint16_t v = 0;
-    if (vo_platform_lookup(p.name, &pl) != 0) return -1;
-    if ((p.seen & 2) && p.grf != pl.grf_bytes) return -1;
-    if (vo_visa_version_parse(p.ver, &v) != 0) return -1;
+    if (vo_platform_lookup(name, &pl) != 0) return -1;
+    if (has_grf && grf != pl.grf_bytes) return -1;
+    if (vo_visa_version_parse(ver, &v) != 0) return -1;
     pl.visa_version = v;
     *out = pl;
     return 0;
 }
 
-/* ---- vars: {"id", "type", "num_elts", "data"} in this order ---- */
-typedef struct { unsigned seen; uint64_t id, n, prev; int t; } fvar;
-static int fvar_mem(fx *f, void *ctx, const char *k, size_t kl)
-{
-    fvar *v = ctx;
-    char ts[16];
-    if (kis(k, kl, "id") && !v->seen) {
-        v->seen = 1;
-        return fuint(f, UINT32_MAX, &v->id);
-    }
-    if (kis(k, kl, "type") && v->seen == 1) {
-        v->seen = 3;
-        if (fstr_copy(f, ts, sizeof ts)) return -1;
-        v->t = vo_type_from_name(ts);
-        return is_var_type(v->t) ? 0 : -1;
-    }
-    if (kis(k, kl, "num_elts") && v->seen == 3) {
-        v->seen = 7;
-        return fuint(f, UINT32_MAX, &v->n);
-    }
-    if (kis(k, kl, "data") && v->seen == 7) {
-        v->seen = 15;
-        const char *hex;
-        size_t nb;
-        if (fhex_span(f, &hex, &nb)) return -1;
-        if (v->n == 0) return -1;
-        uint64_t size = v->n * vo_type_size((unsigned)v->t);
-        if (size > VO_MAX_VAR_BYTES || nb != size) return -1;
-        vo_var *nv = vo_state_add_var(f->s, (uint32_t)v->id, (unsigned)v->t, (uint32_t)v->n);
-        if (!nv || !nv->data || nv->size != size) return -1;
-        return fhex_decode(hex, nb, nv->data);
-    }
-    return -1;
-}
-
+/* ---- vars: {"id", "type", "num_elts", "data"} ---- */
 static int fvar_elem(fx *f, void *ctx, unsigned i)
 {
-    fvar *v = ctx;
+    uint64_t *prev = ctx, id, n;
+    char ts[16];
+    const char *hex;
+    size_t nb;
     if (f->s->nvars >= VO_MAX_VARS) return -1;
-    v->seen = 0;
-    if (fobject(f, fvar_mem, v) || v->seen != 15) return -1;
-    if (i > 0 && v->id <= v->prev) return -1; /* duplicate or not ascending */
-    v->prev = v->id;
-    return 0;
+    if (fch(f, '{') || FKEY(f, "id") || fuint(f, UINT32_MAX, &id) || fch(f, ',') || FKEY(f, "type") ||
+        fstr_copy(f, ts, sizeof ts) || fch(f, ',') || FKEY(f, "num_elts") || fuint(f, UINT32_MAX, &n) ||
+        fch(f, ',') || FKEY(f, "data") || fhex_span(f, &hex, &nb) || fch(f, '}'))
+        return -1;
+    if (i > 0 && id <= *prev) return -1; /* duplicate or not ascending */
+    *prev = id;
+    int t = vo_type_from_name(ts);
+    if (!is_var_type(t) || n == 0) return -1;
+    uint64_t size = n * vo_type_size((unsigned)t);
+    if (size > VO_MAX_VAR_BYTES || nb != size) return -1;
+    vo_var *v = vo_state_add_var(f->s, (uint32_t)id, (unsigned)t, (uint32_t)n);
+    if (!v || !v->data || v->size != size) return -1;
+    return fhex_decode(hex, nb, v->data);
 }
 
 /* ---- preds: {"id", "num_elts", "bits"} ---- */
-typedef struct { unsigned seen; uint64_t id, n, prev; uint32_t bits; } fpred;
-static int fpred_mem(fx *f, void *ctx, const char *k, size_t kl)
-{
-    fpred *p = ctx;
-    unsigned bit = kis(k, kl, "id") ? 1u : kis(k, kl, "num_elts") ? 2u : kis(k, kl, "bits") ? 4u : 0u;
-    if (!bit || (p->seen & bit)) return -1;
-    p->seen |= bit;
-    return bit == 1 ? fuint(f, 4095, &p->id) : bit == 2 ? fuint(f, 32, &p->n) : fhex32(f, &p->bits);
-}
-
 static int fpred_elem(fx *f, void *ctx, unsigned i)
 {
-    fpred *p = ctx;
+    uint64_t *prev = ctx, id, n;
+    uint32_t bits;
     if (f->s->npreds >= VO_MAX_PREDS) return -1;
-    p->seen = 0;
-    if (fobject(f, fpred_mem, p) || p->seen != 7) return -1;
-    if (p->id == 0 || (i > 0 && p->id <= p->prev)) return -1;
-    p->prev = p->id;
-    uint64_t n = p->n;
+    if (fch(f, '{') || FKEY(f, "id") || fuint(f, 4095, &id) || fch(f, ',') || FKEY(f, "num_elts") ||
+        fuint(f, 32, &n) || fch(f, ',') || FKEY(f, "bits") || fhex32(f, &bits) || fch(f, '}'))
+        return -1;
+    if (id == 0 || (i > 0 && id <= *prev)) return -1;
+    *prev = id;
     if (n != 1 && n != 2 && n != 4 && n != 8 && n != 16 && n != 32) return -1;
-    if (n < 32 && (p->bits >> n) != 0) return -1;
-    return vo_state_add_pred(f->s, (uint16_t)p->id, (uint8_t)n, p->bits) ? 0 : -1;
+    if (n < 32 && (bits >> n) != 0) return -1;
+    return vo_state_add_pred(f->s, (uint16_t)id, (uint8_t)n, bits) ? 0 : -1;
 }
 
 /* ---- addrs: {"id", "elems": [[var, offset], ...]} ---- */
-typedef struct { unsigned seen; uint64_t id, prev; unsigned n; vo_addr_elem el[VO_MAX_ADDR_ELTS]; } faddr;
+typedef struct { unsigned n; vo_addr_elem el[VO_MAX_ADDR_ELTS]; } faddr;
 static int faddr_pair(fx *f, void *ctx, unsigned j)
 {
     faddr *a = ctx;
@@ -1393,27 +1370,21 @@ static int faddr_pair(fx *f, void *ctx, unsigned j)
     a->n = j + 1;
     return 0;
 }
-static int faddr_mem(fx *f, void *ctx, const char *k, size_t kl)
-{
-    faddr *a = ctx;
-    unsigned bit = kis(k, kl, "id") ? 1u : kis(k, kl, "elems") ? 2u : 0u;
-    if (!bit || (a->seen & bit)) return -1;
-    a->seen |= bit;
-    return bit == 1 ? fuint(f, UINT16_MAX, &a->id) : farray(f, faddr_pair, a);
-}
 
 static int faddr_elem(fx *f, void *ctx, unsigned i)
 {
-    faddr *a = ctx;
+    uint64_t *prev = ctx, id;
+    faddr a;
+    a.n = 0;
     if (f->s->naddrs >= VO_MAX_ADDRS) return -1;
-    a->seen = 0;
-    a->n = 0;
-    if (fobject(f, faddr_mem, a) || a->seen != 3) return -1;
-    if ((i > 0 && a->id <= a->prev) || a->n == 0) return -1;
-    a->prev = a->id;
-    vo_addr *na = vo_state_add_addr(f->s, (uint16_t)a->id, (uint16_t)a->n);
+    if (fch(f, '{') || FKEY(f, "id") || fuint(f, UINT16_MAX, &id) || fch(f, ',') || FKEY(f, "elems") ||
+        farray(f, faddr_pair, &a) || fch(f, '}'))
+        return -1;
+    if ((i > 0 && id <= *prev) || a.n == 0) return -1;
+    *prev = id;
+    vo_addr *na = vo_state_add_addr(f->s, (uint16_t)id, (uint16_t)a.n);
     if (!na) return -1;
-    memcpy(na->elems, a->el, (size_t)a->n * sizeof a->el[0]);
+    memcpy(na->elems, a.el, (size_t)a.n * sizeof a.el[0]);
     return 0;
 }
 
@@ -1442,158 +1413,106 @@ static int frun_elem(fx *f, void *ctx, unsigned j)
     return 0;
 }
 
-static int fruns_read(fx *f, vo_surface *sf)
+/* an optional ', "data": [runs]' before the object's '}'. parse_runs ends
+ * with vo_surface_compact, which drops all-zero pages; here there are none:
+ * a page is made only for a chunk with a non-zero byte, and the runs do not
+ * overlap, so no byte is written twice */
+static int fdata_end(fx *f, vo_surface *sf)
 {
+    int m = fnext(f, '}');
+    if (m <= 0) return m;
     fruns r = { sf, 0 };
-    if (farray(f, frun_elem, &r)) return -1;
-    vo_surface_compact(sf);
-    return 0;
+    return FKEY(f, "data") || farray(f, frun_elem, &r) || fch(f, '}') ? -1 : 0;
 }
 
-/* ---- surfaces: {"index", "size", "data"?} in this order ---- */
-typedef struct { unsigned seen; uint64_t idx, size, prev; unsigned i; vo_surface *sf; } fsurf;
-static int fsurf_add(fx *f, fsurf *p)
-{
-    if (p->i > 0 && p->idx <= p->prev) return -1;
-    p->prev = p->idx;
-    return (p->sf = vo_state_add_surface(f->s, (uint32_t)p->idx, p->size)) ? 0 : -1;
-}
-static int fsurf_mem(fx *f, void *ctx, const char *k, size_t kl)
-{
-    fsurf *p = ctx;
-    if (kis(k, kl, "index") && !p->seen) {
-        p->seen = 1;
-        return fuint(f, UINT32_MAX, &p->idx);
-    }
-    if (kis(k, kl, "size") && p->seen == 1) {
-        p->seen = 3;
-        if (fuint(f, VO_MAX_SURFACE_SIZE, &p->size)) return -1;
-        return fsurf_add(f, p);
-    }
-    if (kis(k, kl, "data") && p->seen == 3) {
-        p->seen = 7;
-        return fruns_read(f, p->sf);
-    }
-    return -1;
-}
-
+/* ---- surfaces: {"index", "size", "data"?} ---- */
 static int fsurf_elem(fx *f, void *ctx, unsigned i)
 {
-    fsurf *p = ctx;
+    uint64_t *prev = ctx, idx, size;
     if (f->s->nsurfaces >= VO_MAX_SURFACES) return -1;
-    p->seen = 0;
-    p->i = i;
-    return fobject(f, fsurf_mem, p) || p->seen < 3 ? -1 : 0;
+    if (fch(f, '{') || FKEY(f, "index") || fuint(f, UINT32_MAX, &idx) || fch(f, ',') || FKEY(f, "size") ||
+        fuint(f, VO_MAX_SURFACE_SIZE, &size))
+        return -1;
+    if (i > 0 && idx <= *prev) return -1;
+    *prev = idx;
+    vo_surface *sf = vo_state_add_surface(f->s, (uint32_t)idx, size);
+    return sf ? fdata_end(f, sf) : -1;
 }
 
-/* ---- memory: {"base", "size", "data"?} in this order ---- */
-typedef struct { unsigned seen; uint64_t base, size; vo_region *r; } freg;
-static int freg_mem(fx *f, void *ctx, const char *k, size_t kl)
-{
-    freg *p = ctx;
-    vo_state *s = f->s;
-    if (kis(k, kl, "base") && !p->seen) {
-        p->seen = 1;
-        if (fhex64(f, &p->base)) return -1;
-        if (s->nregions) {
-            const vo_region *q = &s->regions[s->nregions - 1];
-            if (p->base < q->base || p->base - q->base < q->mem.size) return -1;
-        }
-        return 0;
-    }
-    if (kis(k, kl, "size") && p->seen == 1) {
-        p->seen = 3;
-        if (fuint(f, VO_MAX_REGION_SIZE, &p->size) || p->size == 0) return -1;
-        if (p->base && p->size > UINT64_MAX - p->base + 1) return -1;
-        return (p->r = vo_state_add_region(s, p->base, p->size)) ? 0 : -1;
-    }
-    if (kis(k, kl, "data") && p->seen == 3) {
-        p->seen = 7;
-        return fruns_read(f, &p->r->mem);
-    }
-    return -1;
-}
-
+/* ---- memory: {"base", "size", "data"?} ---- */
 static int freg_elem(fx *f, void *ctx, unsigned i)
 {
-    freg *p = ctx;
+    vo_state *s = f->s;
+    uint64_t base, size;
+    (void)ctx;
     (void)i;
-    if (f->s->nregions >= VO_MAX_REGIONS) return -1;
-    p->seen = 0;
-    return fobject(f, freg_mem, p) || p->seen < 3 ? -1 : 0;
+    if (s->nregions >= VO_MAX_REGIONS) return -1;
+    if (fch(f, '{') || FKEY(f, "base") || fhex64(f, &base) || fch(f, ',') || FKEY(f, "size") ||
+        fuint(f, VO_MAX_REGION_SIZE, &size))
+        return -1;
+    if (s->nregions) {
+        const vo_region *q = &s->regions[s->nregions - 1];
+        if (base < q->base || base - q->base < q->mem.size) return -1;
+    }
+    if (size == 0 || (base && size > UINT64_MAX - base + 1)) return -1;
+    vo_region *r = vo_state_add_region(s, base, size);
+    return r ? fdata_end(f, &r->mem) : -1;
 }
 
 /* ---- binding_table {"bti", "surface"} / surface_state {"offset", "surface"} ---- */
-typedef struct { unsigned seen; int is_ss; uint64_t key, sfi, prev; } ftab;
-static int ftab_mem(fx *f, void *ctx, const char *k, size_t kl)
-{
-    ftab *p = ctx;
-    unsigned bit = kis(k, kl, p->is_ss ? "offset" : "bti") ? 1u : kis(k, kl, "surface") ? 2u : 0u;
-    if (!bit || (p->seen & bit)) return -1;
-    p->seen |= bit;
-    return bit == 1 ? fuint(f, p->is_ss ? VO_MAX_SS_OFFSET : VO_MAX_BTI, &p->key) : fuint(f, 255, &p->sfi);
-}
-
+typedef struct { int is_ss; uint64_t prev; } ftab;
 static int ftab_elem(fx *f, void *ctx, unsigned i)
 {
     ftab *p = ctx;
     vo_state *s = f->s;
+    uint64_t key, sfi;
     if ((p->is_ss ? s->nss : s->nbt) >= (p->is_ss ? VO_MAX_SS : VO_MAX_BT)) return -1;
-    p->seen = 0;
-    if (fobject(f, ftab_mem, p) || p->seen != 3) return -1;
-    if ((p->is_ss && p->key % VO_SS_ALIGN) || (i > 0 && p->key <= p->prev)) return -1;
-    p->prev = p->key;
-    if (!vo_state_surface(s, (uint32_t)p->sfi)) return -1;
-    return (p->is_ss ? (void *)vo_state_add_ss(s, (uint32_t)p->key, (uint32_t)p->sfi)
-                     : (void *)vo_state_add_bti(s, (uint32_t)p->key, (uint32_t)p->sfi)) ? 0 : -1;
+    if (fch(f, '{') || (p->is_ss ? FKEY(f, "offset") : FKEY(f, "bti")) ||
+        fuint(f, p->is_ss ? VO_MAX_SS_OFFSET : VO_MAX_BTI, &key) || fch(f, ',') || FKEY(f, "surface") ||
+        fuint(f, 255, &sfi) || fch(f, '}'))
+        return -1;
+    if ((p->is_ss && key % VO_SS_ALIGN) || (i > 0 && key <= p->prev)) return -1;
+    p->prev = key;
+    if (!vo_state_surface(s, (uint32_t)sfi)) return -1;
+    return (p->is_ss ? (void *)vo_state_add_ss(s, (uint32_t)key, (uint32_t)sfi)
+                     : (void *)vo_state_add_bti(s, (uint32_t)key, (uint32_t)sfi)) ? 0 : -1;
 }
 
 /* ---- the input object ---- */
-static const char *const FSTATE_KEYS[7] = { "vars", "preds", "addrs", "surfaces", "memory", "binding_table",
-                                            "surface_state" };
-typedef struct { unsigned seen; int last; vo_case *c; } fin;
-static int fin_mem(fx *f, void *ctx, const char *k, size_t kl)
-{
-    fin *p = ctx;
-    vo_case *c = p->c;
-    unsigned bit = kis(k, kl, "platform") ? 1u : kis(k, kl, "insn") ? 2u : kis(k, kl, "exec_mask") ? 4u
-                 : kis(k, kl, "asm") ? 8u : 0u;
-    if (bit) {
-        if (p->seen & bit) return -1;
-        p->seen |= bit;
-        const char *s;
-        size_t n;
-        switch (bit) {
-        case 1: return fplatform(f, &c->state.platform);
-        case 2:
-            if (fhex_span(f, &s, &n) || n > VO_MAX_INSN_BYTES || fhex_decode(s, n, c->insn)) return -1;
-            c->insn_len = n;
-            return 0;
-        case 4: return fhex32(f, &c->state.exec_mask);
-        default: return fstr(f, &s, &n); /* "asm" is informative only */
-        }
-    }
-    int k7 = 0;
-    while (k7 < 7 && !kis(k, kl, FSTATE_KEYS[k7])) k7++;
-    if (k7 == 7 || k7 <= p->last) return -1; /* unknown (also "input": a test object), repeated or out of order */
-    p->last = k7;
-    switch (k7) {
-    case 0: { fvar v; memset(&v, 0, sizeof v); return farray(f, fvar_elem, &v); }
-    case 1: { fpred v; memset(&v, 0, sizeof v); return farray(f, fpred_elem, &v); }
-    case 2: { faddr v; memset(&v, 0, sizeof v); return farray(f, faddr_elem, &v); }
-    case 3: { fsurf v; memset(&v, 0, sizeof v); return farray(f, fsurf_elem, &v); }
-    case 4: { freg v; memset(&v, 0, sizeof v); return farray(f, freg_elem, &v); }
-    default: { ftab v; memset(&v, 0, sizeof v); v.is_ss = k7 == 6; return farray(f, ftab_elem, &v); }
-    }
-}
-
 static int fast_case(const char *text, size_t len, vo_case *c)
 {
+    static const char *const keys[7] = { "vars", "preds", "addrs", "surfaces", "memory", "binding_table",
+                                         "surface_state" };
+    static int (*const elems[7])(fx *, void *, unsigned) = { fvar_elem, fpred_elem, faddr_elem, fsurf_elem,
+                                                             freg_elem, ftab_elem, ftab_elem };
     if (!text || len == 0) return -1;
     sclass_init();
     fx f = { text, len, 0, &c->state };
-    fin p = { 0, -1, c };
-    if (fobject(&f, fin_mem, &p) || (p.seen & 7) != 7) return -1;
+    const char *s;
+    size_t n;
+    int k;
+    if (fch(&f, '{') || FKEY(&f, "platform") || fplatform(&f, &c->state.platform) || fch(&f, ',') ||
+        FKEY(&f, "insn") || fhex_span(&f, &s, &n) || n > VO_MAX_INSN_BYTES || fhex_decode(s, n, c->insn) ||
+        fch(&f, ','))
+        return -1;
+    c->insn_len = n;
+    if ((k = FKEY_OPT(&f, "asm")) < 0) return -1;
+    if (k == 0 && (fstr(&f, &s, &n) || fch(&f, ','))) return -1; /* "asm" is informative only */
+    if (FKEY(&f, "exec_mask") || fhex32(&f, &c->state.exec_mask)) return -1;
+    int last = -1;
+    while ((k = fnext(&f, '}')) == 1) {
+        const char *key;
+        size_t kl;
+        if (fstr(&f, &key, &kl) || fch(&f, ':')) return -1;
+        int a = last + 1;
+        while (a < 7 && !kis(key, kl, keys[a])) a++;
+        if (a == 7) return -1; /* unknown (also "input": a test object), repeated or out of order */
+        last = a;
+        uint64_t prev = 0;
+        ftab tab = { a == 6, 0 };
+        if (farray(&f, elems[a], a >= 5 ? (void *)&tab : (void *)&prev)) return -1;
+    }
+    if (k < 0) return -1;
     fws(&f);
     if (f.i != f.n) return -1; /* trailing characters */
     vo_state_sort(&c->state);

@@ -1306,10 +1306,20 @@ static int fplatform(fx *f, vo_platform *out)
         has_grf = 1;
     }
     if (FKEY(f, "visa_version") || fstr_copy(f, ver, sizeof ver) || fch(f, '}')) return -1;
+    /* the platform of the previous case read on this thread, kept: most
+     * files name one platform in every test */
+    static _Thread_local char last_name[64];
+    static _Thread_local vo_platform last;
     vo_platform pl;
-    memset(&pl, 0, sizeof pl);
     uint16_t v = 0;
-    if (vo_platform_lookup(name, &pl) != 0) return -1;
+    if (strcmp(name, last_name) == 0 && name[0]) {
+        pl = last;
+    } else {
+        memset(&pl, 0, sizeof pl);
+        if (vo_platform_lookup(name, &pl) != 0) return -1;
+        memcpy(last_name, name, sizeof last_name);
+        last = pl;
+    }
     if (has_grf && grf != pl.grf_bytes) return -1;
     if (vo_visa_version_parse(ver, &v) != 0) return -1;
     pl.visa_version = v;
@@ -1317,21 +1327,30 @@ static int fplatform(fx *f, vo_platform *out)
     return 0;
 }
 
+/* vo_type_from_name of a string's bytes in the text */
+static int ftype(const char *s, size_t n)
+{
+    for (unsigned t = 0; t < 16; t++) {
+        const char *nm = vo_type_name(t);
+        if (nm && nm[0] == s[0] && strlen(nm) == n && memcmp(nm, s, n) == 0) return (int)t;
+    }
+    return -1;
+}
+
 /* ---- vars: {"id", "type", "num_elts", "data"} ---- */
 static int fvar_elem(fx *f, void *ctx, unsigned i)
 {
     uint64_t *prev = ctx, id, n;
-    char ts[16];
-    const char *hex;
-    size_t nb;
+    const char *hex, *ts;
+    size_t nb, tl;
     if (f->s->nvars >= VO_MAX_VARS) return -1;
     if (fch(f, '{') || FKEY(f, "id") || fuint(f, UINT32_MAX, &id) || fch(f, ',') || FKEY(f, "type") ||
-        fstr_copy(f, ts, sizeof ts) || fch(f, ',') || FKEY(f, "num_elts") || fuint(f, UINT32_MAX, &n) ||
+        fstr(f, &ts, &tl) || tl == 0 || fch(f, ',') || FKEY(f, "num_elts") || fuint(f, UINT32_MAX, &n) ||
         fch(f, ',') || FKEY(f, "data") || fhex_span(f, &hex, &nb) || fch(f, '}'))
         return -1;
     if (i > 0 && id <= *prev) return -1; /* duplicate or not ascending */
     *prev = id;
-    int t = vo_type_from_name(ts);
+    int t = ftype(ts, tl);
     if (!is_var_type(t) || n == 0) return -1;
     uint64_t size = n * vo_type_size((unsigned)t);
     if (size > VO_MAX_VAR_BYTES || nb != size) return -1;
@@ -1479,7 +1498,9 @@ static int ftab_elem(fx *f, void *ctx, unsigned i)
 }
 
 /* ---- the input object ---- */
-static int fast_case(const char *text, size_t len, vo_case *c)
+/* reads one input object from text (what follows it is not looked at);
+ * *used: its length */
+static int fast_case_prefix(const char *text, size_t len, vo_case *c, size_t *used)
 {
     static const char *const keys[7] = { "vars", "preds", "addrs", "surfaces", "memory", "binding_table",
                                          "surface_state" };
@@ -1513,12 +1534,30 @@ static int fast_case(const char *text, size_t len, vo_case *c)
         if (farray(&f, elems[a], a >= 5 ? (void *)&tab : (void *)&prev)) return -1;
     }
     if (k < 0) return -1;
-    fws(&f);
-    if (f.i != f.n) return -1; /* trailing characters */
-    vo_state_sort(&c->state);
+    /* no vo_state_sort: every array was read in strictly ascending order */
     vo_error e;
     memset(&e, 0, sizeof e);
-    return vo_state_check(&c->state, &e) == 0 ? 0 : -1;
+    if (vo_state_check(&c->state, &e) != 0) return -1;
+    *used = f.i;
+    return 0;
+}
+
+static int fast_case(const char *text, size_t len, vo_case *c)
+{
+    size_t used = 0;
+    if (fast_case_prefix(text, len, c, &used)) return -1;
+    fx f = { text, len, used, &c->state };
+    fws(&f);
+    return f.i == f.n ? 0 : -1; /* trailing characters */
+}
+
+int vo_case_read_fast(const char *text, size_t len, vo_case *c, size_t *used)
+{
+    vo_state_free(&c->state);
+    memset(c->insn, 0, sizeof c->insn);
+    c->insn_len = 0;
+    c->comment[0] = 0;
+    return fast_case_prefix(text, len, c, used);
 }
 
 int vo_case_from_json_strict(const char *text, size_t len, vo_case *c, vo_error *err)
@@ -1538,7 +1577,10 @@ int vo_case_from_json_strict(const char *text, size_t len, vo_case *c, vo_error 
 
 int vo_case_from_json(const char *text, size_t len, vo_case *c, vo_error *err)
 {
-    reset_case(c);
+    vo_state_free(&c->state); /* reset_case but the platform, which the fast reader sets (or the strict one resets) */
+    memset(c->insn, 0, sizeof c->insn);
+    c->insn_len = 0;
+    c->comment[0] = 0;
     if (fast_case(text, len, c) == 0) {
         if (err) {
             memset(err, 0, sizeof *err);

@@ -35,19 +35,31 @@ void vo_dut_out_init(vo_dut_out *o)
     vo_state_init(&o->state);
 }
 
+/* snprintf(dst, cap, "%s", s) without the printf machinery (per test, issue 15) */
+static void str_copy(char *dst, size_t cap, const char *s)
+{
+    size_t n = strlen(s);
+    if (n >= cap) n = cap - 1;
+    memcpy(dst, s, n);
+    dst[n] = 0;
+}
+
 void vo_dut_out_set_code(vo_dut_out *out, const char *code)
 {
     out->code[0] = 0;
     out->code_known = 0;
     out->code_val = VO_E_NONE;
     if (!code || !code[0]) return;
-    snprintf(out->code, sizeof out->code, "%s", code);
-    for (int k = 0; k < (int)VO_E_COUNT; k++)
-        if (strcmp(vo_errcode_name((vo_errcode)k), code) == 0) {
+    str_copy(out->code, sizeof out->code, code);
+    for (int k = 0; k < (int)VO_E_COUNT; k++) {
+        const char *nm = vo_errcode_name((vo_errcode)k);
+        /* the names are "E_..." (>= 3 chars): code[2] is read only when code[1] matched a non-NUL */
+        if (nm[0] == code[0] && nm[1] == code[1] && nm[2] == code[2] && strcmp(nm, code) == 0) {
             out->code_known = 1;
             out->code_val = (vo_errcode)k;
             return;
         }
+    }
 }
 
 void vo_dut_out_free(vo_dut_out *o)
@@ -237,7 +249,7 @@ int vo_dut_run_lib(visa_dut_execute_fn fn, const vo_state *in, const uint8_t *in
 const char *vo_insn_mnemonic(const uint8_t *insn, size_t n, char *buf, size_t cap)
 {
     const vo_desc *d = n ? vo_desc_for(insn[0]) : NULL;
-    if (d) snprintf(buf, cap, "%s", d->mnemonic);
+    if (d) str_copy(buf, cap, d->mnemonic);
     else if (n) snprintf(buf, cap, "op_%02x", insn[0]);
     else snprintf(buf, cap, "empty");
     return buf;
@@ -1071,7 +1083,7 @@ static int verdict(vctx *xp, const vo_state *in, const uint8_t *insn, size_t n, 
     v->bucket[0] = v->detail[0] = 0;
     v->ndiff = v->nkept = 0;
     v->chen = r->chen;
-    snprintf(v->dut_code, sizeof v->dut_code, "%s", d->code);
+    str_copy(v->dut_code, sizeof v->dut_code, d->code);
     v->code_match = VO_CODE_NA;
     if (d->code[0] && r->status == VO_INVALID && d->status == VO_DUT_REJECTED)
         v->code_match = !d->code_known ? VO_CODE_FOREIGN : d->code_val == r->err.code ? VO_CODE_SAME : VO_CODE_OTHER;

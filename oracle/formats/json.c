@@ -1253,13 +1253,22 @@ static int fhex_decode(const char *s, size_t n, uint8_t *out)
     return 0;
 }
 
+/* a hex string of exactly n bytes (2n digits) decoded into out: a shorter
+ * string stops the decoding at its quote (not a digit), a longer one fails
+ * the closing-quote check */
+static int fhex_n(fx *f, size_t n, uint8_t *out)
+{
+    if (fch(f, '"') || f->n - f->i < 2 * n + 1 || fhex_decode(f->t + f->i, n, out) || f->t[f->i + 2 * n] != '"')
+        return -1;
+    f->i += 2 * n + 1;
+    return 0;
+}
+
 /* exactly 8 hex digits (get_hex32) */
 static int fhex32(fx *f, uint32_t *out)
 {
-    const char *s;
-    size_t n;
     uint8_t b[4];
-    if (fhex_span(f, &s, &n) || n != 4 || fhex_decode(s, 4, b)) return -1;
+    if (fhex_n(f, 4, b)) return -1;
     *out = (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
     return 0;
 }
@@ -1341,22 +1350,22 @@ static int ftype(const char *s, size_t n)
 static int fvar_elem(fx *f, void *ctx, unsigned i)
 {
     uint64_t *prev = ctx, id, n;
-    const char *hex, *ts;
-    size_t nb, tl;
+    const char *ts;
+    size_t tl;
     if (f->s->nvars >= VO_MAX_VARS) return -1;
     if (fch(f, '{') || FKEY(f, "id") || fuint(f, UINT32_MAX, &id) || fch(f, ',') || FKEY(f, "type") ||
         fstr(f, &ts, &tl) || tl == 0 || fch(f, ',') || FKEY(f, "num_elts") || fuint(f, UINT32_MAX, &n) ||
-        fch(f, ',') || FKEY(f, "data") || fhex_span(f, &hex, &nb) || fch(f, '}'))
+        fch(f, ',') || FKEY(f, "data"))
         return -1;
     if (i > 0 && id <= *prev) return -1; /* duplicate or not ascending */
     *prev = id;
     int t = ftype(ts, tl);
     if (!is_var_type(t) || n == 0) return -1;
     uint64_t size = n * vo_type_size((unsigned)t);
-    if (size > VO_MAX_VAR_BYTES || nb != size) return -1;
+    if (size > VO_MAX_VAR_BYTES) return -1;
     vo_var *v = vo_state_add_var(f->s, (uint32_t)id, (unsigned)t, (uint32_t)n);
     if (!v || !v->data || v->size != size) return -1;
-    return fhex_decode(hex, nb, v->data);
+    return fhex_n(f, (size_t)size, v->data) || fch(f, '}') ? -1 : 0; /* data of exactly size bytes */
 }
 
 /* ---- preds: {"id", "num_elts", "bits"} ---- */

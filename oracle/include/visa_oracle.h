@@ -581,7 +581,7 @@ enum vo_free_kind { VO_FREE_UNDEFINED = 0, VO_FREE_ONE_OF = 1,
 /* serializable: one lane of a group of atomic lanes on one address */
 typedef struct vo_ser_lane {
     uint8_t lane;
-    uint32_t src0, src1;  /* the lane's operands (low 16 bits for 16-bit atomics) */
+    uint64_t src0, src1;  /* the lane's operands (low len bytes; LSC: src1, src2) */
     int64_t dst_offset;   /* byte offset of its return slot in dst_var, -1 when %null */
 } vo_ser_lane;
 typedef struct vo_free {
@@ -593,12 +593,12 @@ typedef struct vo_free {
     uint32_t len;       /* bytes */
     uint8_t *values;    /* one_of: nvalues * len bytes, candidate-major; owned */
     const char *clause; /* spec clause id, e.g. "scatter.overlap" */
-    /* serializable (DWORD_ATOMIC): the final bytes [offset, offset+len) and each
-     * lane's returned value must come from SOME serial order of the lanes */
-    uint8_t op;         /* atomic op code (bits 4..0 of the op byte) */
+    /* serializable (DWORD_ATOMIC, LSC_UNTYPED atomics): the final bytes [offset, offset+len)
+     * (len 2, 4 or 8) and each lane's returned value must come from SOME serial order of the lanes */
+    uint8_t op;         /* atomic op code (bits 4..0 of the op byte; LSC: 0x40 + sub-op) */
     uint8_t nlanes;
     uint32_t dst_var;   /* 0: %null destination (no returns) */
-    uint32_t initial;   /* memory value before the instruction (len bytes, LE) */
+    uint64_t initial;   /* memory value before the instruction (len bytes) */
     vo_ser_lane *lanes; /* nlanes entries, ascending lane; owned */
 } vo_free;
 

@@ -589,6 +589,9 @@ int main(void)
         CHECK_EQ(out_ud(40, 1), 0x53525150u);
         CHECK(tag("misaligned") && tag("doc_vs_reader:26"));
         CHECK(has_clause(&r, VO_C_LSC_MISALIGNED));
+        a64(0, FA + 0xFE); /* misaligned and half past region A: unmapped wins (D123) */
+        CHECK_EQ(run(&l), VO_UNDEFINED);
+        CHECK(tag("lsc:flat_unmapped"));
     }
     state("PVC", 0xFFFFFFFFu);
     a32(0, 0x12);

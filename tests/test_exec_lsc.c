@@ -603,7 +603,7 @@ int main(void)
         CHECK_EQ(surf_ud(&r.final, 7, 0x10), 0x73727170u);
     }
 
-    /* ---- load_status, append counters, atomics (D130; atomics interim D120) ---- */
+    /* ---- load_status, append counters (D130) ---- */
     state("PVC", 0xFFFFFFFFu);
     {
         L l = op(0x1B, 0x00);

@@ -39,8 +39,18 @@ static const vo_free *entry(unsigned sub, unsigned w, uint64_t initial, unsigned
 /* may one lane of `sub` on `initial` with operands (a, b) leave `final` in memory? */
 static int one(unsigned sub, unsigned w, uint64_t initial, uint64_t a, uint64_t b, uint64_t final)
 {
+    /* judged twice: without returns (the shortcuts and compare-and-swap reachability) and with the
+     * lane's return (the initial value: every LSC atomic returns the old value; the order search) */
     const vo_free *f = entry(sub, w, initial, 1, &a, &b, 0);
-    return vo_serial_search(f, final, NULL, VO_SERIAL_CAP, NULL);
+    int no_ret = vo_serial_search(f, final, NULL, VO_SERIAL_CAP, NULL);
+    f = entry(sub, w, initial, 1, &a, &b, 1);
+    uint64_t ret = initial;
+    int with_ret = vo_serial_search(f, final, &ret, VO_SERIAL_CAP, NULL);
+    if (no_ret != with_ret) {
+        fprintf(stderr, "  op 0x%02x w%u: %d without returns, %d with\n", sub, w, no_ret, with_ret);
+        return -1;
+    }
+    return with_ret;
 }
 /* exactly `want` is accepted: checked with want and with want's neighbours */
 #define EXACT(sub, w, init, a, b, want) do { \

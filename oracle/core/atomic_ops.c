@@ -28,6 +28,28 @@ static const vo_atomic_info info_tab[VO_AT_LSC + 0x1B] = {
     [0x12] = { "fcmpwr", 2, VO_AT_F, 1, 0, 0, 0, C(FCMPWR) },
     [0x13] = { "fadd", 1, VO_AT_F, 1, 0, 1, 1, C(FADD) }, /* decision D48 */
     [0x14] = { "fsub", 1, VO_AT_F, 1, 0, 1, 1, C(FSUB) },
+    /* LSC_UNTYPED sub-ops 0x08..0x1A (decision D136); nsrc = the page's "extra atomic arguments" */
+#define L(sub) [VO_AT_LSC + (sub)]
+    L(0x08) = { "lsc_atomic_iinc", 0, VO_AT_UD, 0, 1, 0, 0, VO_C_LSC_AT_ARITH },
+    L(0x09) = { "lsc_atomic_idec", 0, VO_AT_UD, 0, 1, 0, 0, VO_C_LSC_AT_ARITH },
+    L(0x0A) = { "lsc_atomic_load", 0, VO_AT_UD, 0, 1, 0, 0, VO_C_LSC_AT_LDST },
+    L(0x0B) = { "lsc_atomic_store", 1, VO_AT_UD, 0, 0, 0, 0, VO_C_LSC_AT_LDST },
+    L(0x0C) = { "lsc_atomic_iadd", 1, VO_AT_UD, 0, 1, 0, 0, VO_C_LSC_AT_ARITH },
+    L(0x0D) = { "lsc_atomic_isub", 1, VO_AT_UD, 0, 1, 0, 0, VO_C_LSC_AT_ARITH },
+    L(0x0E) = { "lsc_atomic_smin", 1, VO_AT_D, 0, 1, 0, 0, VO_C_LSC_AT_MINMAX },
+    L(0x0F) = { "lsc_atomic_smax", 1, VO_AT_D, 0, 1, 0, 0, VO_C_LSC_AT_MINMAX },
+    L(0x10) = { "lsc_atomic_umin", 1, VO_AT_UD, 0, 1, 0, 0, VO_C_LSC_AT_MINMAX },
+    L(0x11) = { "lsc_atomic_umax", 1, VO_AT_UD, 0, 1, 0, 0, VO_C_LSC_AT_MINMAX },
+    L(0x12) = { "lsc_atomic_icas", 2, VO_AT_UD, 0, 0, 0, 0, VO_C_LSC_AT_CAS },
+    L(0x13) = { "lsc_atomic_fadd", 1, VO_AT_F, 1, 0, 0, 0, VO_C_LSC_AT_FLOAT },
+    L(0x14) = { "lsc_atomic_fsub", 1, VO_AT_F, 1, 0, 0, 0, VO_C_LSC_AT_FLOAT },
+    L(0x15) = { "lsc_atomic_fmin", 1, VO_AT_F, 1, 0, 0, 0, VO_C_LSC_AT_FLOAT },
+    L(0x16) = { "lsc_atomic_fmax", 1, VO_AT_F, 1, 0, 0, 0, VO_C_LSC_AT_FLOAT },
+    L(0x17) = { "lsc_atomic_fcas", 2, VO_AT_F, 1, 0, 0, 0, VO_C_LSC_AT_CAS },
+    L(0x18) = { "lsc_atomic_and", 1, VO_AT_UD, 0, 1, 0, 0, VO_C_LSC_AT_LOGIC },
+    L(0x19) = { "lsc_atomic_or", 1, VO_AT_UD, 0, 1, 0, 0, VO_C_LSC_AT_LOGIC },
+    L(0x1A) = { "lsc_atomic_xor", 1, VO_AT_UD, 0, 1, 0, 0, VO_C_LSC_AT_LOGIC },
+#undef L
 };
 #undef C
 

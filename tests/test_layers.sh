@@ -42,6 +42,8 @@ while read -r obj sym; do
     d=${def[$sym]:-}
     [ -n "$d" ] || continue
     [ "$d" = "$obj" ] && continue
+    # one family may span files: fam_lsc.c and fam_lsc_atomic.c share fam_lsc.h
+    [ "${d%_atomic}" = "fam_lsc" ] && [ "${obj%_atomic}" = "fam_lsc" ] && continue
     ro=${rank[$obj]:-}; rd=${rank[$d]:-}
     [ -n "$ro" ] && [ -n "$rd" ] || continue
     n=$((n + 1))

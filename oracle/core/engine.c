@@ -94,9 +94,69 @@ void vo_acc_push(vo_ctx *x, const vo_plan *p, uint8_t outcome)
     }
     vo_access *a = &r->acc[r->nacc++];
     a->lane = p->lane; a->channel = p->channel; a->element = p->element; a->size = p->size;
-    a->is_write = x->d->is_write; a->outcome = outcome; a->surface = x->surf_index; a->address = p->addr;
+    a->is_write = x->is_write; a->outcome = outcome; a->surface = x->surf_index; a->address = p->addr;
     a->reg_var = x->data_var ? x->data_var->id : 0; a->reg_off = p->reg_off;
     a->clause = vo_clause_name(p->clause);
+}
+
+const vo_mem_rules vo_rules_legacy = {
+    VO_C_MISALIGNED, VO_C_OVERLAP, VO_C_GATHER_DISABLED, VO_C_GATHER_UPPER, VO_C_OOB_READ, VO_C_OOB_WRITE, VO_C_OOB_PARTIAL,
+    VO_TAG_OOB_READ, VO_TAG_OOB_WRITE, VO_TAG_SLM_OOB, VO_TAG_UPPER_BYTES,
+};
+
+/* ---- the ctx's address space: the surface sf, or flat memory ---- */
+int vo_mem_oob(const vo_ctx *x, uint64_t a, uint32_t n)
+{
+    if (x->flat) return !vo_flat_inside(x->st, a, n);
+    return a + n > x->surf_size || a + n < a;
+}
+
+int vo_mem_read(const vo_ctx *x, uint64_t a, uint32_t n, uint8_t *out)
+{
+    if (x->flat) return vo_flat_read(x->st, a, n, out) != 0;
+    if (vo_mem_oob(x, a, n)) { memset(out, 0, n); return 1; }
+    vo_surface_read(x->sf, a, out, n);
+    return 0;
+}
+
+int vo_mem_write(vo_ctx *x, uint64_t a, uint32_t n, const uint8_t *in)
+{
+    if (vo_mem_oob(x, a, n)) return 1;
+    if (x->flat) return vo_flat_write(x->st, a, n, in) ? -1 : 0; /* inside: only the page cap fails */
+    return vo_surface_write(x->st, x->sf, a, in, n) ? -1 : 0;
+}
+
+int vo_mem_free(vo_ctx *x, uint64_t a, uint32_t n, uint8_t kind, unsigned clause, const uint8_t *values, uint8_t nvalues)
+{
+    uint32_t done = 0;
+    while (done < n) {
+        uint32_t len = n - done, index = x->surf_index, space = VO_SPACE_SURFACE;
+        uint64_t off = a + done;
+        if (x->flat) { /* one entry per region (index = its ordinal, offset in it) */
+            const vo_region *rg = vo_state_region(x->st, off);
+            if (!rg) return 0; /* past every region: nothing there to be free */
+            space = VO_SPACE_FLAT;
+            index = (uint32_t)(rg - x->st->regions);
+            off -= rg->base;
+            if ((uint64_t)len > rg->mem.size - off) len = (uint32_t)(rg->mem.size - off);
+        }
+        vo_free *f = vo_free_push(x->r);
+        if (!f) return -1;
+        f->space = (uint8_t)space;
+        f->index = index;
+        f->offset = off;
+        f->len = len;
+        f->kind = kind;
+        f->clause = vo_clause_name(clause);
+        if (nvalues) {
+            f->values = malloc((size_t)len * nvalues);
+            if (!f->values) { x->r->nfree--; return -1; }
+            for (uint32_t k = 0; k < nvalues; k++) memcpy(f->values + (size_t)k * len, values + (size_t)k * n + done, len);
+            f->nvalues = nvalues;
+        }
+        done += len;
+    }
+    return 0;
 }
 
 int vo_invalid(vo_ctx *x, vo_errcode c, unsigned role, const char *fmt, ...)

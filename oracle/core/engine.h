@@ -13,7 +13,7 @@
 #define VO_ENGINE_H
 #include "visa_oracle.h"
 
-#define VO_MAX_PLAN 64   /* 16 lanes x 4 channels, or 16 owords */
+#define VO_MAX_PLAN 128  /* LSC: 8 registers of 4-byte lanes on a 64-byte GRF (D116); legacy: 16 x 4 channels */
 
 /* One planned memory access, produced by a family, performed by the engine. */
 typedef struct vo_plan {
@@ -27,6 +27,20 @@ typedef struct vo_plan {
     uint8_t align_stated; /* 0: alignment is the oracle's reading (decision D9) */
 } vo_plan;
 
+/* What an access past the end of its address space means (per ctx). */
+enum vo_oob {
+    VO_OOB_ZERO = 0, /* D6, legacy surfaces: the element reads 0, a write is dropped */
+    VO_OOB_SLM,      /* D5, legacy SLM: a read's slot is free, a write makes the case undefined */
+    VO_OOB_FREE,     /* D123, LSC surfaces: a read's slot is free; a write is dropped, its in-bound bytes free */
+    VO_OOB_CASE      /* D123, LSC SLM and flat memory: the whole case is undefined */
+};
+/* The clauses and tags the engine reports for a family's accesses. */
+typedef struct vo_mem_rules {
+    uint8_t misaligned, overlap, disabled, upper, oob_read, oob_write, partial; /* enum vo_clause */
+    uint8_t tag_oob_read, tag_oob_write, tag_oob_case, tag_upper;              /* enum vo_tag */
+} vo_mem_rules;
+extern const vo_mem_rules vo_rules_legacy;
+
 typedef struct vo_ctx {
     const vo_insn *in;
     const vo_desc *d;
@@ -38,6 +52,13 @@ typedef struct vo_ctx {
     vo_surface *sf;      /* NULL when a predefined surface is absent (size 0) */
     uint64_t surf_size;
     uint8_t is_slm;
+    /* the address space of the plan (issue 14); zero = legacy: the surface sf */
+    uint8_t flat;        /* 1: plan addresses are 64-bit flat addresses in st's regions */
+    uint8_t oob;         /* enum vo_oob */
+    uint8_t is_write;    /* the instruction writes memory (d->is_write; LSC: by sub-op) */
+    uint8_t conv;        /* reads: bytes of the slot outside the element: 0 free (D13), 1 zero; 2: the
+                          * element sits in the slot's upper half (D125 d16u32h; lower half zero) */
+    const vo_mem_rules *mr; /* NULL: vo_rules_legacy */
     uint32_t goff;
     vo_var *eoff_var; uint32_t eoff_off;
     vo_var *data_var; uint32_t data_off;  /* data_var NULL: %null destination */
@@ -56,7 +77,7 @@ typedef struct vo_ctx {
         vo_var *src2_var; uint32_t src2_off;
     } lsc;
     uint32_t nplan;
-    vo_plan plan[VO_MAX_PLAN];
+    vo_plan plan[VO_MAX_PLAN]; /* last: vo_run clears the ctx up to here */
 } vo_ctx;
 
 /* A family: how many operand bytes it needs, and its access plan. */
@@ -66,18 +87,29 @@ typedef struct vo_family_ops {
     void (*plan)(vo_ctx *x);
     void (*padding)(vo_ctx *x);   /* reads: mark register padding undefined (may be NULL) */
     /* DWORD_ATOMIC: a family that reads and writes performs its own accesses:
-     * 0 ok, 1 undefined, -1 page cap (the engine restores the input) */
+     * 0 ok, 1 undefined, -1 page cap (the engine restores the input);
+     * VO_RUN_PLAN: the engine performs the plan (reads or writes) */
     int (*run)(vo_ctx *x);
     uint8_t no_lanes;             /* LSC_FENCE: no channel enables are evaluated */
     /* value checks of a family that replaces the generic field walk of
      * vo_validate (NULL: vo_validate); 0 ok, -1 invalid, 1 undefined */
     int (*validate)(vo_ctx *x);
 } vo_family_ops;
+#define VO_RUN_PLAN 2
 /* LSC_UNTYPED sub-op kinds (fam_lsc.c; also used by the text layer) */
 enum vo_lsc_kind { VO_LSC_LOAD, VO_LSC_LOAD_STRIDED, VO_LSC_LOAD_QUAD, VO_LSC_STORE, VO_LSC_STORE_STRIDED,
                    VO_LSC_STORE_QUAD, VO_LSC_ATOMIC, VO_LSC_LOAD_STATUS, VO_LSC_STORE_UNCOMP, VO_LSC_APNDCTR };
 /* the kind, atomic arity and float flag of an LSC_UNTYPED sub-op; -1 if unknown */
 int vo_lsc_kind(uint8_t subop, uint8_t *arity, uint8_t *is_float);
+/* The ctx's address space (flat memory or the surface sf): bytes [a, a + n)
+ * lie past it (1) or inside (0); read (zero-filled past it: returns 1);
+ * write (0, 1 past it: nothing written, -1 page cap). */
+int vo_mem_oob(const vo_ctx *x, uint64_t a, uint32_t n);
+int vo_mem_read(const vo_ctx *x, uint64_t a, uint32_t n, uint8_t *out);
+int vo_mem_write(vo_ctx *x, uint64_t a, uint32_t n, const uint8_t *in);
+/* a freedom entry on [a, a + n) of the address space (flat: one per region
+ * the range crosses; values: nvalues candidates of n bytes, copied); 0 or -1 (OOM) */
+int vo_mem_free(vo_ctx *x, uint64_t a, uint32_t n, uint8_t kind, unsigned clause, const uint8_t *values, uint8_t nvalues);
 /* result lists */
 void vo_acc_push(vo_ctx *x, const vo_plan *p, uint8_t outcome);
 vo_free *vo_free_push(vo_result *r);

@@ -2,6 +2,7 @@
  * the sparse surfaces, with out-of-bound, alignment and overlap rules, and the
  * freedom the spec leaves (docs/decisions.md). */
 #include "families.h"
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,7 @@ static uint32_t eval_chen(vo_ctx *x)
 }
 
 /* ---- writes ---- */
+/* undef: 0 written, 1 misaligned (D9, D126), 2 in-bound byte of a partly out-of-bound LSC store (D123) */
 typedef struct { uint64_t addr; uint16_t writer; uint8_t value; uint8_t undef; } wbyte;
 static int cmp_wbyte(const void *a, const void *b)
 {
@@ -46,7 +48,8 @@ static int cmp_wbyte(const void *a, const void *b)
     return (x->writer > y->writer) - (x->writer < y->writer);
 }
 
-#define MAX_WBYTES (VO_MAX_PLAN * 16 * 2)
+/* two ranges (literal, truncated) of every access: 64 x 16-byte owords, or 128 x 8-byte LSC elements */
+#define MAX_WBYTES (128 * 8 * 2)
 /* the bytes written at one address: its distinct writers (ascending) and
  * their values are wb[first .. first + nw) after compaction */
 typedef struct { uint64_t addr; uint32_t first; uint16_t nw; uint8_t undef; } wgroup;
@@ -61,43 +64,37 @@ static int same_set(const wbyte *wb, const wgroup *a, const wgroup *b)
 
 static void emit_surface_free(vo_ctx *x, const wbyte *wb, const wgroup *g, uint32_t n)
 {
-    vo_free *f = vo_free_push(x->r);
-    if (!f) return;
-    f->space = VO_SPACE_SURFACE;
-    f->index = x->surf_index;
-    f->offset = g[0].addr;
-    f->len = n;
     if (g[0].undef) {
-        f->kind = VO_FREE_UNDEFINED;
-        f->clause = vo_clause_name(VO_C_MISALIGNED);
+        vo_mem_free(x, g[0].addr, n, VO_FREE_UNDEFINED, g[0].undef == 2 ? x->mr->partial : x->mr->misaligned, NULL, 0);
         return;
     }
     /* decision D10: one candidate per writer; equal candidates count once, and
      * a range whose writers all wrote the same bytes is not free at all */
-    f->kind = VO_FREE_ONE_OF;
-    f->clause = vo_clause_name(VO_C_OVERLAP);
-    f->values = malloc((size_t)n * g[0].nw);
-    if (!f->values) { x->r->nfree--; return; }
+    uint8_t *values = malloc((size_t)n * g[0].nw);
+    if (!values) return;
     uint32_t nv = 0;
     for (uint32_t k = 0; k < g[0].nw; k++) {
-        uint8_t *cand = f->values + (size_t)nv * n;
+        uint8_t *cand = values + (size_t)nv * n;
         for (uint32_t b = 0; b < n; b++) cand[b] = wb[g[b].first + k].value;
         int dup = 0;
-        for (uint32_t j = 0; j < nv && !dup; j++) dup = memcmp(f->values + (size_t)j * n, cand, n) == 0;
+        for (uint32_t j = 0; j < nv && !dup; j++) dup = memcmp(values + (size_t)j * n, cand, n) == 0;
         if (!dup) nv++;
     }
-    if (nv < 2) {
-        free(f->values);
-        x->r->nfree--;
-        return;
-    }
-    f->nvalues = (uint8_t)nv;
+    if (nv >= 2) vo_mem_free(x, g[0].addr, n, VO_FREE_ONE_OF, x->mr->overlap, values, (uint8_t)nv);
+    free(values);
 }
 
-static int range_oob(const vo_ctx *x, uint64_t a, uint32_t n) { return a + n > x->surf_size; }
+/* bytes [a, a + n) lie past the ctx's address space (the surface, or every flat region) */
+static inline int range_oob(const vo_ctx *x, uint64_t a, uint32_t n)
+{
+    if (x->flat) return !vo_flat_inside(x->st, a, n);
+    return a + n > x->surf_size || a + n < a;
+}
+static int oob_whole_case(const vo_ctx *x) { return x->oob == VO_OOB_SLM || x->oob == VO_OOB_CASE; }
 
 static int do_writes(vo_ctx *x, int *slm_ub)
 {
+    const vo_mem_rules *mr = x->mr;
     const uint8_t *src = x->data_var->data;
     uint8_t outcome[VO_MAX_PLAN];
     struct { uint64_t addr, end; } rg[VO_MAX_PLAN];
@@ -110,26 +107,40 @@ static int do_writes(vo_ctx *x, int *slm_ub)
             uint64_t trunc = p->addr & ~(uint64_t)(p->align - 1);
             vo_tag(x->r, VO_TAG_MISALIGNED);
             if (!p->align_stated) vo_tag(x->r, VO_TAG_DVR_ALIGN_UNSTATED);
-            vo_clause(x->r, VO_C_MISALIGNED);
-            if (x->is_slm && (range_oob(x, p->addr, p->size) || range_oob(x, trunc, p->size))) *slm_ub = 1;
+            vo_clause(x->r, mr->misaligned);
+            if (oob_whole_case(x) && (range_oob(x, p->addr, p->size) || range_oob(x, trunc, p->size))) {
+                *slm_ub = 1;
+                if (x->oob == VO_OOB_CASE) vo_tag(x->r, mr->tag_oob_case);
+            }
             need_slow = 1;
             outcome[i] = VO_ACC_MISALIGNED;
         } else if (range_oob(x, p->addr, p->size)) {
-            if (x->is_slm) { /* decision D5 */
+            if (x->oob == VO_OOB_SLM) { /* decision D5 */
                 *slm_ub = 1;
                 vo_tag(x->r, VO_TAG_SLM_OOB);
                 vo_tag(x->r, VO_TAG_DVR_SLM_OOB);
                 vo_clause(x->r, VO_C_SLM_OOB_WRITE);
                 outcome[i] = VO_ACC_SLM_OOB;
+            } else if (x->oob == VO_OOB_CASE) { /* decision D123: LSC SLM, unmapped flat */
+                *slm_ub = 1;
+                vo_tag(x->r, mr->tag_oob_case);
+                vo_clause(x->r, mr->oob_write);
+                outcome[i] = x->flat ? VO_ACC_OOB : VO_ACC_SLM_OOB;
             } else {
-                vo_tag(x->r, VO_TAG_OOB_WRITE);
-                vo_clause(x->r, VO_C_OOB_WRITE);
-                if (p->addr < x->surf_size) { vo_tag(x->r, VO_TAG_PARTIAL_OOB); vo_clause(x->r, VO_C_OOB_PARTIAL); } /* D6 */
+                vo_tag(x->r, mr->tag_oob_write);
+                vo_clause(x->r, mr->oob_write);
+                if (p->addr < x->surf_size) { /* D6; D123: its in-bound bytes are free */
+                    vo_tag(x->r, VO_TAG_PARTIAL_OOB);
+                    vo_clause(x->r, mr->partial);
+                    if (x->oob == VO_OOB_FREE) need_slow = 1;
+                }
                 outcome[i] = VO_ACC_OOB;
             }
         } else {
             vo_clause(x->r, p->clause);
-            if (vo_surface_write(x->st, x->sf, p->addr, src + p->reg_off, p->size) != 0) return -1;
+            if ((x->flat ? vo_flat_write(x->st, p->addr, p->size, src + p->reg_off)
+                         : vo_surface_write(x->st, x->sf, p->addr, src + p->reg_off, p->size)) != 0)
+                return -1;
             /* insertion into address order: overlap is then a neighbour check */
             uint32_t k = nrg++;
             while (k && rg[k - 1].addr > p->addr) { rg[k] = rg[k - 1]; k--; }
@@ -152,8 +163,11 @@ static int do_writes(vo_ctx *x, int *slm_ub)
             for (int k = 0; k < 2; k++) {
                 uint64_t a = k ? trunc : lit;
                 for (uint32_t b = 0; b < p->size && nwb < MAX_WBYTES; b++)
-                    if (a + b < x->surf_size) wb[nwb++] = (wbyte){ a + b, (uint16_t)i, 0, 1 };
+                    if (!range_oob(x, a + b, 1)) wb[nwb++] = (wbyte){ a + b, (uint16_t)i, 0, 1 };
             }
+        } else if (outcome[i] == VO_ACC_OOB && x->oob == VO_OOB_FREE) {
+            for (uint32_t b = 0; b < p->size && nwb < MAX_WBYTES; b++)
+                if (!range_oob(x, p->addr + b, 1)) wb[nwb++] = (wbyte){ p->addr + b, (uint16_t)i, 0, 2 };
         } else if (outcome[i] == VO_ACC_DONE) {
             for (uint32_t b = 0; b < p->size && nwb < MAX_WBYTES; b++)
                 wb[nwb++] = (wbyte){ p->addr + b, (uint16_t)i, src[p->reg_off + b], 0 };
@@ -172,7 +186,7 @@ static int do_writes(vo_ctx *x, int *slm_ub)
         cur->nw = 0;
         cur->first = out;
         for (; j < nwb && wb[j].addr == cur->addr; j++) {
-            if (wb[j].undef) { cur->undef = 1; continue; }
+            if (wb[j].undef) { cur->undef = wb[j].undef; continue; }
             if (cur->nw && wb[out - 1].writer == wb[j].writer) continue;
             wb[out++] = wb[j];
             cur->nw++;
@@ -187,7 +201,7 @@ static int do_writes(vo_ctx *x, int *slm_ub)
         while (j < ng && g[j].addr == g[j - 1].addr + 1 && g[j].undef == g[i].undef && same_set(wb, &g[j], &g[i])) j++;
         if (!g[i].undef) {
             vo_tag(x->r, VO_TAG_UB_OVERLAP);
-            vo_clause(x->r, VO_C_OVERLAP);
+            vo_clause(x->r, mr->overlap);
             for (uint32_t k = 0; k < x->r->nacc; k++) /* mark overlapped accesses for provenance */
                 for (uint32_t w = 0; w < g[i].nw; w++) {
                     const vo_plan *pw = &x->plan[wb[g[i].first + w].writer];
@@ -204,46 +218,67 @@ static int do_writes(vo_ctx *x, int *slm_ub)
 }
 
 /* ---- reads ---- */
-static void do_reads(vo_ctx *x)
+/* 0, or 1: the whole case is undefined (VO_OOB_CASE) */
+static int do_reads(vo_ctx *x)
 {
+    const vo_mem_rules *mr = x->mr;
     uint8_t buf[16];
     for (uint32_t i = 0; i < x->nplan; i++) {
         const vo_plan *p = &x->plan[i];
         uint8_t *dst = x->data_var ? x->data_var->data + p->reg_off : NULL;
+        uint32_t at = x->conv == 2 ? 2 : 0; /* where the element sits in its slot (D125 d16u32h) */
         int whole_undef = 0;
         if (p->addr % p->align) { /* decision D9 */
             vo_tag(x->r, VO_TAG_MISALIGNED);
             if (!p->align_stated) vo_tag(x->r, VO_TAG_DVR_ALIGN_UNSTATED);
-            vo_free_var_undefined(x, p->reg_off, p->slot, VO_C_MISALIGNED);
+            vo_free_var_undefined(x, p->reg_off, p->slot, mr->misaligned);
             whole_undef = 1;
             vo_acc_push(x, p, VO_ACC_MISALIGNED);
         } else if (range_oob(x, p->addr, p->size)) {
-            if (p->addr < x->surf_size) { vo_tag(x->r, VO_TAG_PARTIAL_OOB); vo_clause(x->r, VO_C_OOB_PARTIAL); }
-            if (x->is_slm) { /* decision D5 */
+            if (x->oob == VO_OOB_CASE) { /* decision D123: LSC SLM, unmapped flat */
+                vo_tag(x->r, mr->tag_oob_case);
+                vo_clause(x->r, mr->oob_read);
+                return 1;
+            }
+            if (!x->flat && p->addr < x->surf_size) { vo_tag(x->r, VO_TAG_PARTIAL_OOB); vo_clause(x->r, mr->partial); }
+            if (x->oob == VO_OOB_SLM) { /* decision D5 */
                 vo_tag(x->r, VO_TAG_SLM_OOB);
                 vo_tag(x->r, VO_TAG_DVR_SLM_OOB);
                 vo_free_var_undefined(x, p->reg_off, p->slot, VO_C_SLM_OOB_READ);
                 whole_undef = 1;
                 vo_acc_push(x, p, VO_ACC_SLM_OOB);
+            } else if (x->oob == VO_OOB_FREE) { /* decision D123: the slot is free; the final state holds 0 */
+                vo_tag(x->r, mr->tag_oob_read);
+                if (dst) memset(dst, 0, p->slot);
+                vo_free_var_undefined(x, p->reg_off, p->slot, mr->oob_read);
+                whole_undef = 1;
+                vo_acc_push(x, p, VO_ACC_OOB);
             } else { /* decision D6: the whole element reads zero */
-                vo_tag(x->r, VO_TAG_OOB_READ);
-                vo_clause(x->r, VO_C_OOB_READ);
-                if (dst) memset(dst, 0, p->size);
+                vo_tag(x->r, mr->tag_oob_read);
+                vo_clause(x->r, mr->oob_read);
+                if (dst) memset(dst + at, 0, p->size);
                 vo_acc_push(x, p, VO_ACC_OOB);
             }
         } else {
             vo_clause(x->r, p->clause);
-            vo_surface_read(x->sf, p->addr, buf, p->size);
-            if (dst) memcpy(dst, buf, p->size);
+            if (x->flat) vo_flat_read(x->st, p->addr, p->size, buf);
+            else vo_surface_read(x->sf, p->addr, buf, p->size);
+            if (dst) memcpy(dst + at, buf, p->size);
             vo_acc_push(x, p, VO_ACC_DONE);
         }
-        if (!whole_undef && p->size < p->slot) { /* decision D13 */
-            vo_tag(x->r, VO_TAG_UPPER_BYTES);
-            vo_free_var_undefined(x, p->reg_off + p->size, (uint32_t)(p->slot - p->size), VO_C_GATHER_UPPER);
+        if (!whole_undef && p->size < p->slot) {
+            if (!x->conv) { /* decision D13 (D125: conversions before Xe2) */
+                vo_tag(x->r, mr->tag_upper);
+                vo_free_var_undefined(x, p->reg_off + p->size, (uint32_t)(p->slot - p->size), mr->upper);
+            } else if (dst) { /* decision D125: the bytes outside the element are zero */
+                if (at) memset(dst, 0, at);
+                else memset(dst + p->size, 0, (size_t)(p->slot - p->size));
+            }
         }
     }
     if (x->chen != ((x->c.exec_size >= 32) ? 0xFFFFFFFFu : ((1u << x->c.exec_size) - 1)))
-        vo_clause(x->r, VO_C_GATHER_DISABLED); /* decision D11: disabled lanes keep their value */
+        vo_clause(x->r, mr->disabled); /* decision D11: disabled lanes keep their value */
+    return 0;
 }
 
 static int cmp_free(const void *a, const void *b)
@@ -321,7 +356,7 @@ static void result_reset(vo_result *r)
     memset(&r->err, 0, sizeof r->err);
     r->tags = 0;
     r->chen = 0;
-    r->clauses[0] = r->clauses[1] = 0;
+    memset(r->clauses, 0, sizeof r->clauses);
 }
 
 vo_status vo_run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *r)
@@ -334,12 +369,14 @@ vo_status vo_run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *
     if (vo_decode(bytes, n, in->platform.visa_version, &insn, &r->err) != 0) return finish(r, VO_INVALID);
 
     vo_ctx x;
-    memset(&x, 0, sizeof x);
+    memset(&x, 0, offsetof(vo_ctx, plan)); /* the plan is written before it is read (nplan) */
+    x.mr = &vo_rules_legacy;
     x.in = &insn;
     x.d = insn.desc;
     x.st = &r->final;
     x.r = r;
     x.grf = in->platform.grf_bytes;
+    x.is_write = x.d->is_write;
     vo_insn_ctrl(&insn, &x.c);
     const vo_family_ops *fam = family_of(x.d);
     int v = vo_validate_opcode(&x);
@@ -357,15 +394,15 @@ vo_status vo_run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *
     if (!fam->no_lanes) x.chen = eval_chen(&x);
     r->chen = x.chen;
     fam->plan(&x); /* D95: the plan reads every element offset before any destination byte is written */
-    if (fam->run) { /* DWORD_ATOMIC: read-modify-write families */
-        int rc = fam->run(&x);
-        if (rc < 0) {
-            vo_state_free(&r->final);
-            if (vo_state_copy(&r->final, in) != 0) return fail_with(r, VO_E_OOM, "state", -1, "out of memory");
-            return fail_with(r, VO_E_STATE_CAP, "surfaces", -1, "surface page cap reached while writing");
-        }
-        if (rc > 0) return finish(r, VO_UNDEFINED);
-    } else if (x.d->is_write) {
+    int rc = fam->run ? fam->run(&x) : VO_RUN_PLAN; /* DWORD_ATOMIC, LSC: the family runs (some of) it */
+    if (rc < 0) {
+        vo_state_free(&r->final);
+        if (vo_state_copy(&r->final, in) != 0) return fail_with(r, VO_E_OOM, "state", -1, "out of memory");
+        return fail_with(r, VO_E_STATE_CAP, "surfaces", -1, "surface page cap reached while writing");
+    }
+    if (rc == 1) return finish(r, VO_UNDEFINED);
+    if (rc != VO_RUN_PLAN) return finish(r, VO_OK);
+    if (x.is_write) {
         int slm_ub = 0;
         if (do_writes(&x, &slm_ub) != 0) { /* restore the input: invalid leaves the state unchanged */
             vo_state_free(&r->final);
@@ -374,7 +411,7 @@ vo_status vo_run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *
         }
         if (slm_ub) return finish(r, VO_UNDEFINED);
     } else {
-        do_reads(&x);
+        if (do_reads(&x)) return finish(r, VO_UNDEFINED);
         if (fam->padding) fam->padding(&x);
     }
     return finish(r, VO_OK);

@@ -12,8 +12,9 @@
  *   - scope 0..6; >= 7 E_LSC_SCOPE;
  *   - on slm the op must be none and the scope group (E_LSC_SLM_FENCE, D98).
  *
- * LSC_UNTYPED: see the block comment above lsc_validate. */
-#include "engine.h"
+ * LSC_UNTYPED: see the block comment above lsc_validate; execution (loads,
+ * stores, D121-D131) below it; atomics in fam_lsc_atomic.c (fam_lsc.h). */
+#include "fam_lsc.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -383,22 +384,253 @@ static int lsc_validate(vo_ctx *x)
         if (lsc_raw(x, VO_R_SRC2, &in->src2, L->arity == 2 ? 2 : 0, &L->src2_var) != 0) return -1;
         L->src2_off = in->src2.offset;
     }
+    /* execution: loads read into dst; stores write src1 (the engine's data operand) */
+    x->is_write = (uint8_t)is_store((unsigned)k);
+    if (x->is_write) {
+        x->data_var = x->src1_var;
+        x->data_off = x->src1_off;
+    }
+    if (L->dsize == 7) x->conv = 2; /* decision D125: d16u32h: the upper half, the lower half zero */
+    else if (L->dsize >= 5) x->conv = x->st->platform.gen >= VO_GEN_XE2; /* D125: zero on Xe2+, else free */
     return undefined;
 }
 
 
-/* ---- LSC_UNTYPED execution ---- */
+/* ---- LSC_UNTYPED execution (D121-D131) ---- */
+static int is_load(unsigned k) { return k == VO_LSC_LOAD || k == VO_LSC_LOAD_STRIDED || k == VO_LSC_LOAD_QUAD; }
+static int is_strided(unsigned k) { return k == VO_LSC_LOAD_STRIDED || k == VO_LSC_STORE_STRIDED; }
+static int is_quad(unsigned k) { return k == VO_LSC_LOAD_QUAD || k == VO_LSC_STORE_QUAD; }
+static const uint8_t reg_bytes[8] = { 0, 1, 2, 4, 8, 4, 4, 4 }; /* D124: conversions fill a 4-byte slot */
+static unsigned addr_bytes(const vo_ctx *x) { return x->lsc.asize == 1 ? 2u : x->lsc.asize == 2 ? 4u : 8u; }
+static unsigned ncomp(const vo_ctx *x) { return is_quad(x->lsc.kind) ? (unsigned)__builtin_popcount(x->lsc.chmask & 0xF) : x->lsc.nelem; }
+
+uint32_t vo_lsc_reg_bytes(const vo_ctx *x) { return reg_bytes[x->lsc.dsize & 7]; }
+uint32_t vo_lsc_mem_bytes(const vo_ctx *x) { return dsize_bytes[x->lsc.dsize & 7]; }
+/* decision D124: a component block is R = max(1, ceil(W*b/GRF)) registers,
+ * W = max(exec size, the minimum payload width: 8 on a 32-byte GRF, 16 on a 64-byte one) */
+uint32_t vo_lsc_block_bytes(const vo_ctx *x)
+{
+    uint32_t minw = x->grf == 32 ? 8u : 16u, w = x->c.exec_size > minw ? x->c.exec_size : minw;
+    uint32_t r = (w * vo_lsc_reg_bytes(x) + x->grf - 1) / x->grf;
+    return (r ? r : 1) * x->grf;
+}
+
+uint32_t vo_lsc_reg(const vo_ctx *x, uint32_t lane, uint32_t comp)
+{
+    if (x->lsc.transposed) return comp * vo_lsc_reg_bytes(x); /* D124: element k at k*b */
+    return comp * vo_lsc_block_bytes(x) + lane * vo_lsc_reg_bytes(x);
+}
+
+uint64_t vo_lsc_addr(const vo_ctx *x, uint32_t lane, uint32_t elem, int *wrapped)
+{
+    const struct vo_lsc_ctx *L = &x->lsc;
+    unsigned asz = addr_bytes(x), strided = is_strided(L->kind);
+    /* decision D121: element `lane` of src0 as AddrSize elements; D122: strided reads element 0 */
+    const uint8_t *p = x->eoff_var->data + x->eoff_off + (strided ? 0 : lane * asz);
+    uint64_t a = 0;
+    for (unsigned i = 0; i < asz; i++) a |= (uint64_t)p[i] << (8 * i);
+    uint64_t step = strided ? (uint64_t)lane * L->pitch : 0, off = (uint64_t)elem * vo_lsc_mem_bytes(x);
+    int wr = 0;
+    uint64_t e;
+    if (asz < 8) { /* a16, a32: every term is far below 2^63 */
+        uint64_t mod = 1ull << (8 * asz);
+        int64_t t = (int64_t)(a * L->scale) + L->imm_off + (int64_t)step;
+        if (t < 0 || (uint64_t)t >= mod) wr = 1;
+        e = (uint64_t)t & (mod - 1);
+        if (e + off >= mod) wr = 1;
+        e = (e + off) & (mod - 1); /* a32 on flat: zero-extended */
+    } else {
+        wr |= __builtin_mul_overflow(a, (uint64_t)L->scale, &e);
+        uint64_t s = e + (uint64_t)(int64_t)L->imm_off; /* sign-extended, never scaled (D121) */
+        if (L->imm_off < 0 ? s > e : s < e) wr = 1;
+        wr |= __builtin_add_overflow(s, step, &e);
+        wr |= __builtin_add_overflow(e, off, &e);
+    }
+    if (wr && wrapped) *wrapped = 1;
+    return e;
+}
+
+/* the clauses and tags of each address space (D123) */
+static const vo_mem_rules rules_surface = {
+    VO_C_LSC_MISALIGNED, VO_C_LSC_OVERLAP, VO_C_LSC_DISABLED, VO_C_LSC_CONV_FREE,
+    VO_C_LSC_OOB_READ, VO_C_LSC_OOB_WRITE, VO_C_LSC_OOB_PARTIAL,
+    VO_TAG_LSC_SURFACE_OOB, VO_TAG_LSC_SURFACE_OOB, VO_TAG_LSC_SURFACE_OOB, VO_TAG_LSC_CONV_UPPER,
+};
+static const vo_mem_rules rules_slm = {
+    VO_C_LSC_MISALIGNED, VO_C_LSC_OVERLAP, VO_C_LSC_DISABLED, VO_C_LSC_CONV_FREE,
+    VO_C_LSC_SLM_OOB, VO_C_LSC_SLM_OOB, VO_C_LSC_SLM_OOB,
+    VO_TAG_SLM_OOB, VO_TAG_SLM_OOB, VO_TAG_SLM_OOB, VO_TAG_LSC_CONV_UPPER,
+};
+static const vo_mem_rules rules_flat = {
+    VO_C_LSC_MISALIGNED, VO_C_LSC_OVERLAP, VO_C_LSC_DISABLED, VO_C_LSC_CONV_FREE,
+    VO_C_LSC_FLAT_UNMAPPED, VO_C_LSC_FLAT_UNMAPPED, VO_C_LSC_FLAT_UNMAPPED,
+    VO_TAG_LSC_FLAT_UNMAPPED, VO_TAG_LSC_FLAT_UNMAPPED, VO_TAG_LSC_FLAT_UNMAPPED, VO_TAG_LSC_CONV_UPPER,
+};
+
+int vo_lsc_space(vo_ctx *x)
+{
+    const struct vo_lsc_ctx *L = &x->lsc;
+    vo_surface *sf = NULL;
+    x->flat = 0;
+    x->is_slm = 0;
+    x->oob = VO_OOB_FREE; /* decision D123: surface bounds: a load's element free, a store's dropped */
+    x->mr = &rules_surface;
+    switch (L->atype) {
+    case 1:
+        x->oob = VO_OOB_CASE; /* decision D123: SLM out of bounds, unmapped flat: the case is undefined */
+        if (L->sfid == 3) {
+            vo_clause(x->r, VO_C_LSC_SLM);
+            x->sf = vo_state_surface(x->st, 0);
+            x->surf_size = x->sf ? x->sf->size : 0;
+            x->surf_index = 0;
+            x->is_slm = 1;
+            x->mr = &rules_slm;
+        } else {
+            vo_clause(x->r, VO_C_LSC_FLAT);
+            x->flat = 1;
+            x->surf_index = VO_ACC_FLAT;
+            x->mr = &rules_flat;
+        }
+        return 0;
+    case 5: /* decision D123: indirect argument data is outside the memory image */
+        vo_tag(x->r, VO_TAG_LSC_ARG);
+        vo_clause(x->r, VO_C_LSC_ARG);
+        return 1;
+    case 4:
+        vo_clause(x->r, VO_C_LSC_BTI);
+        if (L->surf_val <= 0xFFFFFFFFu) sf = vo_state_bti(x->st, (uint32_t)L->surf_val);
+        break;
+    default: { /* bss, ss: the surface-state offset (+ 0x40 * ss_idx for a register surface, D118) */
+        uint64_t off = L->surf_val;
+        uint32_t idx = x->in->val[VO_R_SSIDX];
+        vo_clause(x->r, L->atype == 2 ? VO_C_LSC_BSS : VO_C_LSC_SS);
+        if (L->surf_is_reg && idx) {
+            off += 0x40ull * idx;
+            vo_clause(x->r, VO_C_LSC_SSIDX);
+        }
+        if (off <= 0xFFFFFFFFu) sf = vo_state_ss(x->st, (uint32_t)off);
+        break;
+    }
+    }
+    if (!sf) { /* decision D123: no binding-table / surface-state entry */
+        vo_tag(x->r, VO_TAG_LSC_UNBOUND);
+        vo_clause(x->r, VO_C_LSC_UNBOUND);
+        return 1;
+    }
+    x->sf = sf;
+    x->surf_size = sf->size;
+    x->surf_index = sf->index;
+    return 0;
+}
+
+int vo_lsc_read(vo_ctx *x, uint64_t addr, uint32_t n, uint8_t *out) { return vo_mem_read(x, addr, n, out); }
+int vo_lsc_write(vo_ctx *x, uint64_t addr, uint32_t n, const uint8_t *in) { return vo_mem_write(x, addr, n, in); }
+
+/* decision D14: the address operand holds exec_size addresses (strided: one) */
+static uint32_t lsc_eoff_bytes(const vo_ctx *x)
+{
+    if (x->lsc.kind == VO_LSC_APNDCTR) return 0;
+    return addr_bytes(x) * (is_strided(x->lsc.kind) ? 1u : x->c.exec_size);
+}
+/* decision D124: the data operand holds up to the last lane of the last component */
+static uint32_t lsc_data_bytes(const vo_ctx *x)
+{
+    unsigned k = x->lsc.kind;
+    if (k == VO_LSC_LOAD_STATUS || k == VO_LSC_APNDCTR) return 0;
+    uint32_t b = vo_lsc_reg_bytes(x), n = k == VO_LSC_ATOMIC ? 1 : ncomp(x);
+    if (x->lsc.transposed) return n * b;
+    return (n - 1) * vo_lsc_block_bytes(x) + x->c.exec_size * b;
+}
+
+static void lsc_plan(vo_ctx *x)
+{
+    const struct vo_lsc_ctx *L = &x->lsc;
+    unsigned k = L->kind;
+    if (!is_load(k) && !is_store(k)) return;        /* atomics run their own accesses */
+    if (!x->is_write && !x->data_var) return;       /* prefetch (D128): no access */
+    static const uint8_t cl_kind[] = { [VO_LSC_LOAD] = VO_C_LSC_LOAD, [VO_LSC_LOAD_STRIDED] = VO_C_LSC_LOAD_STRIDED,
+        [VO_LSC_LOAD_QUAD] = VO_C_LSC_LOAD_QUAD, [VO_LSC_STORE] = VO_C_LSC_STORE,
+        [VO_LSC_STORE_STRIDED] = VO_C_LSC_STORE_STRIDED, [VO_LSC_STORE_QUAD] = VO_C_LSC_STORE_QUAD,
+        [VO_LSC_STORE_UNCOMP] = VO_C_LSC_STORE };
+    uint8_t cl = cl_kind[k];
+    uint8_t m = (uint8_t)vo_lsc_mem_bytes(x), b = (uint8_t)vo_lsc_reg_bytes(x);
+    /* decision D125: a store takes the element from the slot's upper half for d16u32h */
+    uint32_t base = x->data_off + (x->is_write && x->conv == 2 ? 2u : 0u);
+    int wrapped = 0;
+    vo_clause(x->r, L->asize == 1 ? VO_C_LSC_A16 : L->asize == 2 ? VO_C_LSC_A32 : VO_C_LSC_A64);
+    if (L->scale != 1) vo_clause(x->r, VO_C_LSC_ADDR_SCALED);
+    if (L->imm_off) vo_clause(x->r, VO_C_LSC_ADDR_IMM);
+    if (is_strided(k) && L->scale != 1) vo_tag(x->r, VO_TAG_LSC_STRIDED_PSEUDO); /* D122 */
+    if (L->dsize == 7) { vo_tag(x->r, VO_TAG_LSC_D16U32H); vo_clause(x->r, VO_C_LSC_D16U32H); } /* D125 */
+    else if (L->dsize >= 5 && x->conv && !x->is_write) vo_clause(x->r, VO_C_LSC_CONV_ZERO);
+    if (L->transposed) { /* decision D124: SIMD1; element k at E_0 + k*bytes and register byte k*b */
+        vo_clause(x->r, VO_C_LSC_TRANSPOSED);
+        if (x->chen & 1)
+            for (uint32_t e = 0; e < L->nelem; e++)
+                vo_plan_add(x, 0, 0, (uint8_t)e, vo_lsc_addr(x, 0, e, &wrapped), m, m, b, base + vo_lsc_reg(x, 0, e), cl, 0);
+    } else {
+        /* decision D127: lanes ascending, components ascending within a lane (the last writer wins) */
+        for (uint32_t n = 0; n < x->c.exec_size; n++) {
+            if (!(x->chen >> n & 1)) continue;
+            if (is_quad(k)) { /* D124: the m-th enabled channel c is block m; memory E_n + 4*c */
+                for (uint32_t c = 0, blk = 0; c < 4; c++)
+                    if (L->chmask >> c & 1)
+                        vo_plan_add(x, (uint8_t)n, (uint8_t)c, 0, vo_lsc_addr(x, n, c, &wrapped), m, m, b,
+                                    base + vo_lsc_reg(x, n, blk++), cl, 0);
+            } else {
+                for (uint32_t v = 0; v < L->nelem; v++)
+                    vo_plan_add(x, (uint8_t)n, 0, (uint8_t)v, vo_lsc_addr(x, n, v, &wrapped), m, m, b,
+                                base + vo_lsc_reg(x, n, v), cl, 0); /* D126: natural alignment, unstated */
+            }
+        }
+    }
+    if (wrapped) { vo_tag(x->r, VO_TAG_LSC_ADDR_WRAP); vo_clause(x->r, VO_C_LSC_ADDR_WRAP); } /* D121 */
+}
+
+/* decision D124: a load's bytes from lane exec to the end of each component
+ * block (transposed: to the end of the last register) are free; disabled
+ * lanes keep theirs (D11) */
+static void lsc_padding(vo_ctx *x)
+{
+    if (!x->data_var) return;
+    uint32_t b = vo_lsc_reg_bytes(x), blk = vo_lsc_block_bytes(x), n = ncomp(x);
+    if (x->lsc.transposed) {
+        uint32_t end = x->data_off + n * b, grf_end = (end + x->grf - 1) / x->grf * x->grf;
+        if (grf_end > end) {
+            vo_tag(x->r, VO_TAG_PADDING);
+            vo_free_var_undefined(x, end, grf_end - end, VO_C_LSC_PADDING);
+        }
+        return;
+    }
+    uint32_t used = x->c.exec_size * b;
+    if (used >= blk) return;
+    vo_tag(x->r, VO_TAG_PADDING);
+    for (uint32_t v = 0; v < n; v++) vo_free_var_undefined(x, x->data_off + v * blk + used, blk - used, VO_C_LSC_PADDING);
+}
+
 static int lsc_run(vo_ctx *x)
 {
-    vo_tag(x->r, VO_TAG_LSC_NOT_EXECUTED); /* decision D120: interim, no claim on the final state */
+    unsigned k = x->lsc.kind;
+    if (k == VO_LSC_ATOMIC) return vo_lsc_atomic_run(x);
+    if (k == VO_LSC_LOAD_STATUS) { /* decision D130: tiled-resource residency is outside the state */
+        vo_tag(x->r, VO_TAG_LSC_LOAD_STATUS);
+        vo_clause(x->r, VO_C_LSC_LOAD_STATUS);
+        return 1;
+    }
+    if (k == VO_LSC_APNDCTR) { /* decision D130: the counter lives in the surface's auxiliary state */
+        vo_tag(x->r, VO_TAG_LSC_APNDCTR);
+        vo_clause(x->r, VO_C_LSC_APNDCTR);
+        return 1;
+    }
+    vo_tag(x->r, VO_TAG_LSC_NOT_EXECUTED); /* decision D120: interim, loads and stores land next */
     return 1;
 }
-static uint32_t lsc_none(const vo_ctx *x) { (void)x; return 0; }
-static void lsc_plan(vo_ctx *x) { (void)x; }
+
 const vo_family_ops vo_fam_lsc = {
-    .eoff_bytes = lsc_none,
-    .data_bytes = lsc_none,
+    .eoff_bytes = lsc_eoff_bytes,
+    .data_bytes = lsc_data_bytes,
     .plan = lsc_plan,
+    .padding = lsc_padding,
     .run = lsc_run,
     .validate = lsc_validate,
 };

@@ -103,7 +103,13 @@ static const char *const tag_tab[VO_TAG_COUNT] = {
     "lsc:fence_exec_pred", "lsc:code_only_enum", "lsc:slm_fence",
     "lsc:ssidx_layout", "lsc:cache_table", "lsc:slm_cache", "lsc:addr_scale", "lsc:ssidx_ignored",
     "lsc:ugml_platform", "lsc:not_executed",
+    /* LSC loads/stores (D121-) */
+    "lsc:addr_wrap", "lsc:strided_pseudocode", "lsc:flat_unmapped", "lsc:unbound", "lsc:arg",
+    "lsc:surface_oob", "lsc:conv_upper", "lsc:d16u32h", "lsc:prefetch", "lsc:store_uncompressed",
+    "lsc:load_status", "lsc:apndctr",
 };
+_Static_assert(VO_TAG_COUNT <= 64, "vo_result.tags holds 64 tags");
+_Static_assert(VO_C_COUNT <= 64 * sizeof ((vo_result *)0)->clauses / sizeof(uint64_t), "vo_result.clauses is too small");
 const char *vo_tag_name(unsigned tag) { return tag < VO_TAG_COUNT ? tag_tab[tag] : NULL; }
 
 static const char *const clause_tab[VO_C_COUNT] = {

@@ -488,7 +488,22 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(AT_MISALIGNED, "atomic.misaligned_undefined") \
     /* LSC (issue 14) */ \
     X(LSC_FENCE_NOP, "lsc_fence.no_state_change") X(LSC_FENCE_CTRL, "lsc_fence.exec_pred_ignored") \
-    X(LSC_FENCE_SLM, "lsc_fence.slm_none_group") X(LSC_FENCE_CODE_ONLY, "lsc_fence.urb_type6_accepted")
+    X(LSC_FENCE_SLM, "lsc_fence.slm_none_group") X(LSC_FENCE_CODE_ONLY, "lsc_fence.urb_type6_accepted") \
+    /* LSC loads/stores (D121-) */ \
+    X(LSC_LOAD, "lsc.load") X(LSC_LOAD_STRIDED, "lsc.load_strided") X(LSC_LOAD_QUAD, "lsc.load_quad") \
+    X(LSC_STORE, "lsc.store") X(LSC_STORE_STRIDED, "lsc.store_strided") X(LSC_STORE_QUAD, "lsc.store_quad") \
+    X(LSC_TRANSPOSED, "lsc.transposed") X(LSC_A16, "lsc.a16") X(LSC_A32, "lsc.a32") X(LSC_A64, "lsc.a64") \
+    X(LSC_ADDR_SCALED, "lsc.addr_scaled") X(LSC_ADDR_IMM, "lsc.addr_imm_offset") X(LSC_ADDR_WRAP, "lsc.addr_wrap") \
+    X(LSC_FLAT, "lsc.flat") X(LSC_SLM, "lsc.slm") X(LSC_BTI, "lsc.bti") X(LSC_BSS, "lsc.bss") X(LSC_SS, "lsc.ss") \
+    X(LSC_SSIDX, "lsc.ss_idx_step") X(LSC_FLAT_UNMAPPED, "lsc.flat_unmapped_undefined") \
+    X(LSC_SLM_OOB, "lsc.slm_oob_undefined") X(LSC_UNBOUND, "lsc.unbound_undefined") X(LSC_ARG, "lsc.arg_undefined") \
+    X(LSC_OOB_READ, "lsc.surface_oob_read_free") X(LSC_OOB_WRITE, "lsc.surface_oob_write_dropped") \
+    X(LSC_OOB_PARTIAL, "lsc.surface_oob_partial") X(LSC_CONV_FREE, "lsc.conv_upper_free") \
+    X(LSC_CONV_ZERO, "lsc.conv_upper_zero") X(LSC_D16U32H, "lsc.d16u32h_high_half") \
+    X(LSC_MISALIGNED, "lsc.misaligned") X(LSC_OVERLAP, "lsc.store_overlap_one_of") \
+    X(LSC_DISABLED, "lsc.disabled_lane_kept") X(LSC_PADDING, "lsc.register_padding") \
+    X(LSC_PREFETCH, "lsc.prefetch_no_effect") X(LSC_STORE_UNCOMP, "lsc.store_uncompressed_as_store") \
+    X(LSC_LOAD_STATUS, "lsc.load_status_undefined") X(LSC_APNDCTR, "lsc.apndctr_undefined")
 
 enum vo_clause {
 #define VO_X_ENUM(e, s) VO_C_##e,
@@ -541,6 +556,19 @@ enum vo_tag {
     VO_TAG_LSC_SSIDX_IGNORED,    /* lsc:ssidx_ignored   */
     VO_TAG_LSC_UGML,             /* lsc:ugml_platform   */
     VO_TAG_LSC_NOT_EXECUTED,     /* lsc:not_executed: interim, until the address-space model (D120) */
+    /* LSC loads/stores (D121-) */
+    VO_TAG_LSC_ADDR_WRAP,        /* lsc:addr_wrap (D121) */
+    VO_TAG_LSC_STRIDED_PSEUDO,   /* lsc:strided_pseudocode (D122) */
+    VO_TAG_LSC_FLAT_UNMAPPED,    /* lsc:flat_unmapped (D123) */
+    VO_TAG_LSC_UNBOUND,          /* lsc:unbound (D123) */
+    VO_TAG_LSC_ARG,              /* lsc:arg (D123) */
+    VO_TAG_LSC_SURFACE_OOB,      /* lsc:surface_oob (D123) */
+    VO_TAG_LSC_CONV_UPPER,       /* lsc:conv_upper (D125) */
+    VO_TAG_LSC_D16U32H,          /* lsc:d16u32h (D125) */
+    VO_TAG_LSC_PREFETCH,         /* lsc:prefetch (D128) */
+    VO_TAG_LSC_STORE_UNCOMP,     /* lsc:store_uncompressed (D129) */
+    VO_TAG_LSC_LOAD_STATUS,      /* lsc:load_status (D130) */
+    VO_TAG_LSC_APNDCTR,          /* lsc:apndctr (D130) */
     VO_TAG_COUNT
 };
 const char *vo_tag_name(unsigned tag);   /* "oob_read", "doc_vs_reader:5", ... */
@@ -601,7 +629,7 @@ typedef struct vo_result {
     uint32_t nacc, acc_cap;
     vo_access *acc;         /* in execution order */
     uint32_t chen;          /* channel-enable mask that was used */
-    uint64_t clauses[2];    /* bit per enum vo_clause exercised */
+    uint64_t clauses[4];    /* bit per enum vo_clause exercised */
 } vo_result;
 
 void vo_result_init(vo_result *r);

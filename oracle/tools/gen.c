@@ -896,7 +896,10 @@ static void build_goff(gx *x)
     unsigned cols = (v->size - row * x->grf < x->grf ? v->size - row * x->grf : x->grf) / 4;
     col = rn(&x->R, cols);
     uint32_t pos = row * x->grf + col * 4;
-    if (kind == 2 && x->rnd && chance(&x->R, 15) && v->size >= 8) pos = rn(&x->R, v->size - 3); /* unaligned */
+    if (kind == 2 && x->rnd && chance(&x->R, 15) && v->size >= 8) {
+        pos = rn(&x->R, v->size - 3); /* anywhere in the variable */
+        if ((pos & 7) != 1) pos &= ~3u; /* mostly dword-aligned; 1 in 8 stays misaligned (D101: undefined) */
+    }
     wr32(v->data + pos, x->G);
     if (kind == 1) {
         g->cls = 0;

@@ -1,0 +1,48 @@
+/* The LSC_UNTYPED family's shared API (issue 14): internal to the family,
+ * included by fam_lsc.c (validation, loads, stores) and fam_lsc_atomic.c
+ * (atomics) only. Both files are one family (layer 3 of docs/architecture.md).
+ *
+ * Valid after lsc_validate (x->lsc filled, x->eoff_var the address operand)
+ * and the engine's channel enables (x->chen). Decisions D121-D131
+ * (docs/decisions.md). */
+#ifndef VO_FAM_LSC_H
+#define VO_FAM_LSC_H
+#include "engine.h"
+
+/* Resolves the address model (D123) into the ctx's address space: flat
+ * memory (ugm/ugml flat), the SLM surface, or the surface a bti / bss / ss
+ * entry names; sets x->flat, sf, surf_size, surf_index, is_slm, oob, mr and
+ * records the model's clause. 0 ok; 1 the whole case is undefined (arg, no
+ * binding-table or surface-state entry: tags and clauses set). */
+int vo_lsc_space(vo_ctx *x);
+
+/* Address of element `elem` of lane `lane` (D121; strided D122): for a
+ * vector, elem is the component v; for a quad, the channel c (x 0 .. w 3);
+ * transposed: lane 0, elem k. Wrapped modulo 2^16 / 2^32 / 2^64 by AddrSize
+ * (a32 on flat zero-extended); *wrapped (may be NULL) is set to 1 when the
+ * computation wrapped, left alone otherwise. */
+uint64_t vo_lsc_addr(const vo_ctx *x, uint32_t lane, uint32_t elem, int *wrapped);
+
+/* Byte offset, relative to the start of a data operand (dst, src1, src2),
+ * of lane `lane`'s component `comp` (D124): comp*R*GRF + lane*b, or comp*b
+ * transposed. For a quad, comp is the block (the m-th enabled channel). */
+uint32_t vo_lsc_reg(const vo_ctx *x, uint32_t lane, uint32_t comp);
+
+/* Register bytes per lane b (D124: 1 d8, 2 d16, 4 d32, 8 d64, 4 for the
+ * conversions), memory bytes per element (d8u32 1, d16u32/d16u32h 2), and
+ * the bytes of one component block (R*GRF). */
+uint32_t vo_lsc_reg_bytes(const vo_ctx *x);
+uint32_t vo_lsc_mem_bytes(const vo_ctx *x);
+uint32_t vo_lsc_block_bytes(const vo_ctx *x);
+
+/* Bytes [addr, addr + n) of the resolved space (after vo_lsc_space):
+ * read: 0 in bounds, 1 out of bounds / unmapped (out zero-filled);
+ * write: 0, 1 out of bounds (nothing written), -1 page cap (VO_MAX_PAGES). */
+int vo_lsc_read(vo_ctx *x, uint64_t addr, uint32_t n, uint8_t *out);
+int vo_lsc_write(vo_ctx *x, uint64_t addr, uint32_t n, const uint8_t *in);
+
+/* Atomics (sub-ops 0x08-0x1A; fam_lsc_atomic.c): called from the family's run
+ * after the channel enables; it resolves the space itself (vo_lsc_space).
+ * Returns as vo_family_ops.run: 0 ok, 1 undefined, -1 page cap. */
+int vo_lsc_atomic_run(vo_ctx *x);
+#endif

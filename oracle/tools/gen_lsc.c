@@ -872,6 +872,15 @@ static void lx_state(lx *x)
         uint8_t ne = 32; /* 1, 2, 4, 8, 16 or 32 elements; the smallest that holds offset + exec now and then */
         if (chance(&x->R, 30))
             while (ne / 2 >= moff + es) ne /= 2;
+        if (chance(&x->R, 85)) { /* the predicate lets the boundary lane run (else anything, no lanes included) */
+            uint32_t hb = 1u << (moff + x->hot), all = (es >= 32 ? 0xFFFFFFFFu : ((1u << es) - 1)) << moff;
+            switch (x->pmode) {
+            case 1: case 2: bits |= hb; break;
+            case 3: bits |= all; break;
+            case 5: bits &= ~all; break;
+            default: bits &= ~hb; break;
+            }
+        }
         vo_state_add_pred(s, pid, ne, ne == 32 ? bits : bits & ((1u << ne) - 1));
         static const uint16_t form[7] = { 0, 0x0000, 0x2000, 0x4000, 0x8000, 0xA000, 0xC000 };
         x->pred = (uint16_t)(pid | form[x->pmode]);

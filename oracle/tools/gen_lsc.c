@@ -862,7 +862,8 @@ static void lx_state(lx *x)
     if (x->hot_off) { /* ... unless the case is about it being disabled */
         x->nib &= 7;
         x->pmode = 0;
-        x->exec_mask &= ~(1u << (moff + x->hot));
+        for (unsigned n = 0; n < es; n++) /* and every lane sharing its address */
+            if (n == x->hot || (!lg_is_strided(g) && x->T[n] == x->T[x->hot])) x->exec_mask &= ~(1u << (moff + n));
     }
     x->pred = 0;
     if (x->pmode) {
@@ -916,6 +917,7 @@ static void lx_pre(lx *x)
         break;
     case LS_U_ARG:
         if (x->am == AM_SLM16 || x->am == AM_SLM32) { x->am = AM_FLAT64; x->sfid = 0; x->at = 1; x->asz = 3; }
+        x->nulldst = 0; /* a prefetch has no effect anywhere (D128) */
         break;
     case LS_V_PREFETCH_OOB: {
         static const uint8_t lbs[] = { LB_FIRST_OOB, LB_PARTIAL, LB_FAR, LB_MISALIGN, LB_FIRST_OOB, LB_FAR };
@@ -1174,7 +1176,7 @@ static void lx_post(lx *x)
                 uint32_t want = need - b;
                 dv->type = VO_T_UB; dv->num_elts = (uint16_t)want; dv->size = want;
                 data->off = 0;
-            }
+            } else data->off = (uint16_t)dv->size; /* one element: the operand starts past the variable */
             if (!data->id || (g == LG_ATOMIC && x->nulldst)) { x->dst = (lraw){ dv->id, 0 }; }
         } else if (v == 1) { /* the address operand: one lane short, or an offset past it */
             vo_var *a = vo_state_var(s, x->src0.id);

@@ -13,7 +13,11 @@
  * VO_DIFF_IGNORE="b1,b2*,..." skips divergences whose bucket equals b1 or
  * starts with b2 (to keep fuzzing past a known bug); VO_DIFF_ONLY="b1,b2*"
  * reports only the divergences those patterns match (so minimizing a crash
- * keeps its bucket: scripts/fuzz-minimize-crash.sh). */
+ * keeps its bucket: scripts/fuzz-minimize-crash.sh).
+ * A DUT answering "unsupported" (VISA_DUT_UNSUPPORTED) is never a divergence,
+ * whatever the oracle's status (ok, invalid or undefined): `check` counts such
+ * a test apart, neither passed nor failed (docs/check.md "Unsupported"), and
+ * so does this fuzzer (it skips the input). */
 #define FZ_NAME "diff_fuzzer"
 #include <dlfcn.h>
 
@@ -100,6 +104,7 @@ static void fz_one(const uint8_t *data, size_t size)
     vo_dut_out_free(&out);
     vo_dut_run_lib(dut_exec, &c.state, c.insn, c.insn_len, &out);
     if (vo_verdict_compute(&c.state, c.insn, c.insn_len, &r, &out, &v)) return;
+    if (v.unsupported) return; /* as check: neither a pass nor a failure */
     if (ignore && matches(ignore, v.bucket)) return;
     if (only && *only && !matches(only, v.bucket)) return;
     fprintf(stderr, "diff_fuzzer: DIVERGENCE %s\n", v.bucket);

@@ -50,6 +50,9 @@ class Case:
         self.preds = {}     # id -> (num_elts, bits)
         self.addrs = {}     # id -> [(var id, off)]
         self.surfaces = {}  # index -> (size, [(off, bytes)])
+        self.memory = {}    # flat region base -> (size, [(off, bytes)])
+        self.bt = {}        # bti -> surface index
+        self.ss = {}        # surface-state offset -> surface index
         self.insn = b""
 
     @property
@@ -87,6 +90,18 @@ class Case:
             for (off, data) in sorted(runs):
                 out += varint(off - end) + varint(len(data)) + data
                 end = off + len(data)
+        # the address-space model: tag 7 region, 11 binding-table entry, 15 surface-state entry
+        for base in sorted(self.memory):
+            size, runs = self.memory[base]
+            out += bytes([7]) + varint(base) + varint(size - 1) + varint(len(runs))
+            end = 0
+            for (off, data) in sorted(runs):
+                out += varint(off - end) + varint(len(data)) + data
+                end = off + len(data)
+        for bti in sorted(self.bt):
+            out += bytes([11, bti, self.bt[bti]])
+        for off in sorted(self.ss):
+            out += bytes([15]) + varint(off // 64) + bytes([self.ss[off]])
         return bytes(out)
 
 
@@ -307,6 +322,15 @@ def lsc_seeds():
         cc = base_case(platform=platform, version=401, offs=offs)
         cc.var(38, "uq", 16, b"".join(struct.pack("<Q", 0x100000000 + 8 * i) for i in range(16)))
         cc.var(39, "uw", 32, b"".join(u16(0xFFF0 + 2 * i) for i in range(32)))
+        cc.var(42, "uw", 32, b"".join(u16(4 * i) for i in range(32)))
+        cc.var(34, "ud", 1, u32(0x100))  # a bss/ss surface register: surface-state offset 0x100
+        # the address-space model: flat regions at 0 (a32) and 4 GiB (V38's a64
+        # addresses), bti 3 -> T6, surface-state 0x100 -> T6, 0x140 -> T7
+        cc.memory[0] = (4096, [(0, bytes((i * 3 + 1) & 0xFF for i in range(256)))])
+        cc.memory[0x100000000] = (4096, [(0, bytes((i * 5 + 2) & 0xFF for i in range(256)))])
+        cc.bt[3] = 6
+        cc.ss[0x100] = 6
+        cc.ss[0x140] = 7
         cc.insn = lsc_untyped(cc, **kw)
         add("lsc_" + name, cc)
 
@@ -330,6 +354,34 @@ def lsc_seeds():
        src0=(32, 0), chmask=0xD, platform="DG2", offs=[16 * i for i in range(16)])
     lc("load_transposed_slm_ok", sub=0x00, exec_b=0x80, sfid=SLM, atype=1, asize=2, dsize=3, dst=(33, 0),
        src0=(32, 0), order=2, elems=5, offs=[20] * 16)
+    # plain valid cases over each address model and shape (more *_ok starting points)
+    lc("load_ugm_flat_ok", sub=0x00, exec_b=0x04, sfid=UGM, atype=1, asize=3, dsize=3, dst=(33, 0), src0=(38, 0))
+    lc("store_ugm_flat_a32_ok", sub=0x04, exec_b=0x03, sfid=UGM, atype=1, asize=2, dsize=3, dst=(0, 0),
+       src0=(32, 0), src1=(33, 0), platform="DG2")
+    lc("load_ugm_bti_ok", sub=0x00, exec_b=0x04, sfid=UGM, atype=4, asize=2, dsize=3, dst=(33, 0), src0=(32, 0),
+       surf=imm(3))
+    lc("store_ugm_bss_ok", sub=0x04, exec_b=0x04, sfid=UGM, atype=2, asize=2, dsize=3, dst=(0, 0),
+       src0=(32, 0), src1=(33, 0), surf=gen(base_case(version=401), 34), ssidx=1)
+    lc("load_ugml_x2_ok", sub=0x00, exec_b=0x03, sfid=UGML, atype=1, asize=3, dsize=3, dst=(33, 0), src0=(38, 0),
+       elems=2)
+    lc("atomic_iadd_ugm_d64_ok", sub=0x0C, exec_b=0x03, sfid=UGM, atype=1, asize=3, dsize=4, dst=(33, 0),
+       src0=(38, 0), src1=(33, 0), platform="DG2")
+    lc("load_strided_slm_ok", sub=0x01, exec_b=0x04, sfid=SLM, atype=1, asize=2, dsize=3, dst=(33, 0),
+       src0=(32, 0), pitch=imm(8), scale=2, off=4)
+    lc("load_slm_a16_ok", sub=0x00, exec_b=0x04, sfid=SLM, atype=1, asize=1, dsize=3, dst=(33, 0), src0=(42, 0))
+    lc("load_slm_d16u32_xe2_ok", sub=0x00, exec_b=0x04, sfid=SLM, atype=1, asize=2, dsize=6, dst=(33, 0),
+       src0=(32, 0), platform="Xe2")
+    lc("store_uncompressed_slm_ok", sub=0x1C, exec_b=0x04, sfid=SLM, atype=1, asize=2, dsize=3, dst=(0, 0),
+       src0=(32, 0), src1=(33, 0))
+    lc("prefetch_slm_ok", sub=0x00, exec_b=0x04, sfid=SLM, atype=1, asize=2, dsize=3, dst=(0, 0), src0=(32, 0))
+    lc("atomic_iinc_slm_d16u32_xe2_ok", sub=0x08, exec_b=0x04, sfid=SLM, atype=1, asize=2, dsize=6, dst=(33, 0),
+       src0=(32, 0), platform="Xe2")
+    # forms the example DUTs answer "unsupported" (after validation): diff_fuzzer must not
+    # count them as divergences, whatever the oracle says (as check counts them apart)
+    lc("load_status_ugm_unsupported", sub=0x1B, exec_b=0x04, sfid=UGM, atype=1, asize=3, dsize=3, dst=(33, 0),
+       src0=(38, 0))
+    lc("load_arg_unsupported", sub=0x00, exec_b=0x04, sfid=UGM, atype=5, asize=2, dsize=3, dst=(33, 0),
+       src0=(32, 0))
     # shapes, address corners
     lc("load_slm_x3_dg2", sub=0x00, exec_b=0x03, sfid=SLM, atype=1, asize=2, dsize=3, dst=(33, 0), src0=(32, 0),
        elems=3, platform="DG2", offs=[12 * i for i in range(16)])

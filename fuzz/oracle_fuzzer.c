@@ -148,19 +148,21 @@ FZ_CHECKER static void check_free(const vo_insn *in, int decoded)
                 for (unsigned k = 0; k < f->nvalues && !hit; k++) hit = !memcmp(buf, f->values + k * f->len, f->len);
                 FZ_ASSERT(hit, "free[%u]: final bytes are none of the %u candidates", i, f->nvalues);
             }
-            if (f->kind == VO_FREE_SERIALIZABLE) { /* DWORD_ATOMIC: the oracle's own order explains its final state */
-                FZ_ASSERT(in->desc->family == VO_FAM_ATOMIC && f->nlanes >= 2 && f->lanes && (f->len == 2 || f->len == 4),
+            if (f->kind == VO_FREE_SERIALIZABLE) { /* atomics: the oracle's own order explains its final state */
+                FZ_ASSERT(f->nlanes >= 2 && f->lanes && (f->len == 2 || f->len == 4 || f->len == 8),
                           "free[%u]: serializable entry malformed", i);
-                const vo_surface *sf = vo_state_surface(s1, f->index);
-                uint8_t b[4] = { 0 };
+                const vo_surface *sf = f->space == VO_SPACE_FLAT ? (f->index < s1->nregions ? &s1->regions[f->index].mem : NULL)
+                                                                  : vo_state_surface(s1, f->index);
+                FZ_ASSERT(sf && f->offset + f->len <= sf->size, "free[%u]: serializable range outside its memory", i);
+                uint8_t b[8] = { 0 };
                 vo_surface_read(sf, f->offset, b, f->len);
-                uint32_t fin = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-                uint32_t rets[32] = { 0 };
+                uint64_t fin = 0, rets[32] = { 0 };
+                for (unsigned k = 0; k < 8; k++) fin |= (uint64_t)b[k] << (8 * k);
                 const vo_var *dv = f->dst_var ? vo_state_var(s1, f->dst_var) : NULL;
                 for (unsigned t = 0; t < f->nlanes && t < 32 && dv; t++) {
-                    uint8_t rb[4] = { 0 };
+                    uint8_t rb[8] = { 0 };
                     memcpy(rb, dv->data + f->lanes[t].dst_offset, f->len);
-                    rets[t] = (uint32_t)rb[0] | (uint32_t)rb[1] << 8 | (uint32_t)rb[2] << 16 | (uint32_t)rb[3] << 24;
+                    for (unsigned k = 0; k < 8; k++) rets[t] |= (uint64_t)rb[k] << (8 * k);
                 }
                 FZ_ASSERT(vo_serial_search(f, fin, rets, VO_SERIAL_CAP, NULL) == 1,
                           "free[%u]: the oracle's final state is not a serial order of its own lanes", i);

@@ -15,11 +15,9 @@ for t in oracle_fuzzer roundtrip_fuzzer diff_fuzzer; do
   mkdir -p "$root/corpus/$t"
   cp "$tmp"/bin/*.bin "$root/corpus/$t/"
 done
-# LSC seeds (issue 14): the example DUTs implement LSC_FENCE and LSC_UNTYPED; the
-# LSC_UNTYPED seeds join diff_fuzzer once the oracle executes LSC_UNTYPED
-for f in "$root"/corpus/diff_fuzzer/lsc_*.bin; do
-  case $(basename "$f") in lsc_fence_*) ;; *) rm -f "$f" ;; esac
-done
+# LSC seeds (issue 14): the example DUTs implement LSC_FENCE and LSC_UNTYPED, and
+# diff_fuzzer starts from every LSC seed too (flat, bti, bss/ss and SLM cases: the
+# binary form carries the memory regions and both tables)
 
 # json_fuzzer: test objects, bare input objects and expect objects of a subset
 # of the binary seeds, the worked examples, and some malformed texts

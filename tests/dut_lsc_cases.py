@@ -89,6 +89,13 @@ def le(vals, n):
     return b"".join(v.to_bytes(n, "little") for v in vals)
 
 
+def runs(d):
+    """data runs: bytes at offset 0, or a list of (offset, bytes)"""
+    if isinstance(d, list):
+        return [[o, b.hex()] for o, b in d]
+    return [[0, d.hex()]] if d else []
+
+
 def case(name, plat, insn, vars_=(), memory=(), surfaces=(), bt=(), sst=(), em="ffffffff"):
     return {"name": name, "input": {
         "platform": {"name": plat, "grf_bytes": PLAT[plat], "visa_version": "4.1"},
@@ -97,8 +104,8 @@ def case(name, plat, insn, vars_=(), memory=(), surfaces=(), bt=(), sst=(), em="
                                                                "f": 4, "df": 8}[t], "data": d.hex()}
                  for i, t, d in vars_],
         "preds": [], "addrs": [],
-        "surfaces": [{"index": i, "size": sz, "data": [[0, d.hex()]] if d else []} for i, sz, d in surfaces],
-        "memory": [{"base": "0x%016x" % b, "size": sz, "data": [[0, d.hex()]] if d else []} for b, sz, d in memory],
+        "surfaces": [{"index": i, "size": sz, "data": runs(d)} for i, sz, d in surfaces],
+        "memory": [{"base": "0x%016x" % b, "size": sz, "data": runs(d)} for b, sz, d in memory],
         "binding_table": [{"bti": b, "surface": s} for b, s in bt],
         "surface_state": [{"offset": o, "surface": s} for o, s in sst]}}
 
@@ -340,6 +347,67 @@ add(case("load_status truncated: invalid, not unsupported", "PVC",
 add(case("arg address model: unsupported", "PVC",
          lsc(LOAD, 0x80, UGM, 5, A32, D32, raw(33), raw(32)),
          [(32, "ud", bytes(64)), (33, "ud", bytes(64))]), "unsupported")
+
+
+# 23. the shared LSC execution decisions (docs/decisions.md, LSC section) the example DUTs follow
+# element v of a lane is at (E_n + 4v) mod 2^w, like the lane's own address (D121): a32 flat
+# d32x2 at 0xFFFFFFFC reads its second dword at 0 (zero-extended), not at 0x1_0000_0000
+PAT2 = bytes((i * 13 + 5) & 0xFF for i in range(64))
+add(case("load.ugm d32x2 a32: element 1 wraps to 0 (D121)", "DG2",
+         lsc(LOAD, 0x00, UGM, FLAT, A32, D32, raw(33), raw(32), elems=2),
+         [(32, "ud", le([0xFFFFFFFC], 4) + bytes(28)), (33, "ud", b"\xee" * 64)],
+         memory=[(0, 64, PAT[:64]), (0xFFFFFFC0, 64, PAT2)]),
+    "ok", {("var", 33): PAT2[60:64] + b"\xee" * 28 + PAT[0:4] + b"\xee" * 28})
+# a64 transposed d32x2 at 2^64 - 4: the second dword at 0
+add(case("load.ugm d32x2t a64: element 1 wraps to 0 (D121)", "PVC",
+         lsc(LOAD, 0x80, UGM, FLAT, A64, D32, raw(33), raw(32), order=TR, elems=2),
+         [(32, "uq", le([(1 << 64) - 4], 8)), (33, "ud", b"\xee" * 64)],
+         memory=[(0, 64, PAT[:64]), ((1 << 64) - 64, 64, PAT2)]),
+    "ok", {("var", 33): PAT2[60:64] + PAT[0:4] + b"\xee" * 56})
+# a16 on a 64 KiB SLM, transposed d32x2 at 0xFFFC: the second dword at 0
+add(case("load.slm d32x2t a16: element 1 wraps to 0 (D121)", "DG2",
+         lsc(LOAD, 0x80, SLM, FLAT, A16, D32, raw(33), raw(32), order=TR, elems=2),
+         [(32, "uw", le([0xFFFC], 2) + bytes(30)), (33, "ud", b"\xee" * 32)],
+         surfaces=[(0, 65536, [(0, PAT[:16]), (0xFFF0, PAT2[:16])])]),
+    "ok", {("var", 33): PAT2[12:16] + PAT[0:4] + b"\xee" * 24})
+# a flat access may span adjacent regions (the flat-memory model): d32 over [0,2) + [2,64)
+add(case("load.ugm d32 over two adjacent regions", "DG2",
+         lsc(LOAD, 0x00, UGM, FLAT, A32, D32, raw(33), raw(32)),
+         [(32, "ud", bytes(32)), (33, "ud", b"\xee" * 32)],
+         memory=[(0, 2, PAT[:2]), (2, 62, PAT[2:64])]),
+    "ok", {("var", 33): PAT[0:4] + b"\xee" * 28})
+add(case("store.ugm d32 over two adjacent regions", "DG2",
+         lsc(STORE, 0x00, UGM, FLAT, A32, D32, NULL, raw(32), raw(33)),
+         [(32, "ud", le([1], 4) + bytes(28)), (33, "ud", le([0x44332211], 4) + bytes(28))],
+         memory=[(0, 2, b""), (2, 62, b"")]),
+    "ok", {("mem", 0): b"\x00\x11", ("mem", 1): b"\x22\x33\x44"})
+# prefetch has no architectural effect whatever the address model (D128), arg included
+add(case("prefetch with the arg address model: ok, nothing changes (D128)", "PVC",
+         lsc(LOAD, 0x04, UGM, 5, A32, D32, NULL, raw(32)), [(32, "ud", bytes(64))]), "ok")
+# store_uncompressed (0x1C) is a plain store (D129)
+add(case("store_uncompressed.ugm is a store (D129)", "DG2",
+         lsc(0x1C, 0x01, UGM, FLAT, A32, D32, NULL, raw(32), raw(33)),
+         [(32, "ud", le([4, 12], 4) + bytes(24)), (33, "ud", le([0xA1A2A3A4, 0xB1B2B3B4], 4) + bytes(24))],
+         memory=[(0, 16, b"")]),
+    "ok", {("mem", 0): bytes(4) + le([0xA1A2A3A4], 4) + bytes(4) + le([0xB1B2B3B4], 4)})
+# d16u32h store: slot bytes 2-3 go to memory (D125)
+add(case("store.slm d16u32h stores the upper half (D125)", "DG2",
+         lsc(STORE, 0x00, SLM, FLAT, A32, D16U32H, NULL, raw(32), raw(33)),
+         [(32, "ud", le([2], 4) + bytes(28)), (33, "ud", le([0x44332211], 4) + bytes(28))],
+         surfaces=[(0, 8, b"\xaa" * 8)]),
+    "ok", {("surf", 0): b"\xaa\xaa\x33\x44\xaa\xaa\xaa\xaa"})
+# d8u32 on Xe2: the upper bytes of the slot are zero (D125; free before Xe2)
+add(case("load.ugm d8u32 Xe2: upper bytes zero (D125)", "Xe2",
+         lsc(LOAD, 0x01, UGM, FLAT, A32, D8U32, raw(33), raw(32)),
+         [(32, "ud", le([5, 6], 4) + bytes(56)), (33, "ud", b"\xee" * 64)], memory=[(0, 64, PAT[:64])]),
+    "ok", {("var", 33): bytes([PAT[5], 0, 0, 0, PAT[6], 0, 0, 0]) + b"\xee" * 56})
+# the minimum payload width on GRF-64 platforms is 16 lanes (D124): d32x2 SIMD4 on Xe2,
+# component 1 starts at byte 64 (one 64-byte register per component)
+add(case("load.ugm d32x2 SIMD4 Xe2: blocks sized by the 16-lane payload (D124)", "Xe2",
+         lsc(LOAD, 0x02, UGM, FLAT, A32, D32, raw(33), raw(32), elems=2),
+         [(32, "ud", le([0, 8, 16, 24], 4) + bytes(48)), (33, "ud", b"\xee" * 128)], memory=[(0, 64, PAT[:64])]),
+    "ok", {("var", 33): le([pat32(8 * n) for n in range(4)], 4) + b"\xee" * 48
+           + le([pat32(8 * n + 4) for n in range(4)], 4) + b"\xee" * 48})
 
 
 # ---- running ----

@@ -98,25 +98,36 @@ class Runner:
             regs.append((int(m["base"], 16), b))
 
         def flat(a, n):
-            for base, b in regs:
-                if base <= a and a + n <= base + len(b):
-                    return b, a - base
-            return None, 0
+            """[(region bytes, offset, length)] covering [a, a+n), or None; an access may
+            span adjacent regions (visa_dut.h)"""
+            pieces, pos, end = [], a, a + n
+            while pos < end:
+                hit = next(((b, base) for base, b in regs if base <= pos < base + len(b)), None)
+                if hit is None:
+                    return None
+                b, base = hit
+                k = min(end, base + len(b)) - pos
+                pieces.append((b, pos - base, k))
+                pos += k
+            return pieces
 
         def frd(host, a, n, out):
-            b, o = flat(a, n)
-            if b is None:
+            f = flat(a, n)
+            if f is None:
                 C.memmove(out, b"\xcd" * n, n)
                 return -1
-            C.memmove(out, bytes(b[o:o + n]), n)
+            C.memmove(out, b"".join(bytes(b[o:o + k]) for b, o, k in f), n)
             return 0
 
         def fwr(host, a, n, inp_):
-            b, o = flat(a, n)
-            if b is None:
+            f = flat(a, n)
+            if f is None:
                 bad.append(("flat", a, n))
                 return -1
-            b[o:o + n] = C.string_at(inp_, n)
+            data, i = C.string_at(inp_, n), 0
+            for b, o, k in f:
+                b[o:o + k] = data[i:i + k]
+                i += k
             return 0
         rcb, wcb, frcb, fwcb = READ(rd), WRITE(wr), FREAD(frd), FWRITE(fwr)
         rg = (Region * max(1, len(regs)))(*[Region(base, len(b)) for base, b in regs])

@@ -12,7 +12,7 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # Until LSC_UNTYPED vectors ship (vectors/lsc_untyped*.json, issue 14), the
-# LSC load/store clauses (lsc.*) alone may be missing; once one such file
+# LSC clauses (lsc.*, lsc_atomic.*) alone may be missing; once one such file
 # exists every clause must be reached again.
 shopt -s nullglob
 lsc_files=("$SRC"/vectors/lsc_untyped*.json)
@@ -29,7 +29,7 @@ if [ $lsc_exempt = 0 ]; then
     grep -q '^missing: (none)$' "$tmp/cov.txt" || fail "cov text does not say 'missing: (none)'"
     grep -q 'MISSING' "$tmp/cov.txt" && fail "a clause is marked MISSING"
 else
-    grep 'MISSING' "$tmp/cov.txt" | grep -v '^lsc\.' && fail "a clause other than lsc.* is marked MISSING"
+    grep 'MISSING' "$tmp/cov.txt" | grep -v '^lsc\(_atomic\)\?\.' && fail "a clause other than lsc.* / lsc_atomic.* is marked MISSING"
 fi
 
 "$VO" cov --json "$SRC/vectors" > "$tmp/cov.json" || [ $lsc_exempt = 1 ]
@@ -37,7 +37,7 @@ python3 - "$tmp/cov.json" "$lsc_exempt" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 exempt = sys.argv[2] == "1"
-missing = [c for c in d["missing"] if not (exempt and c.startswith("lsc."))]
+missing = [c for c in d["missing"] if not (exempt and c.startswith(("lsc.", "lsc_atomic.")))]
 assert d["total"] == len(d["clauses"]), d
 assert d["covered"] == d["total"] - len(d["missing"]), d
 assert missing == [], missing

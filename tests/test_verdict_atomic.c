@@ -191,9 +191,10 @@ static void test_scale16(void)
                 continue;
             }
             /* reverse order (lane 15 first): its memory value and returns, by direct replay of the op */
-            uint32_t cur = f->initial, rets[16];
+            uint32_t cur = (uint32_t)f->initial;
+            uint64_t rets[16];
             for (int t = 15; t >= 0; t--) { /* the op's rule, written out here independently */
-                uint32_t old = cur, a = f->lanes[t].src0, b = f->lanes[t].src1, nw;
+                uint32_t old = cur, a = (uint32_t)f->lanes[t].src0, b = (uint32_t)f->lanes[t].src1, nw;
                 switch (op) {
                 case 0x00: nw = old + a; break;
                 case 0x01: nw = old - a; break;

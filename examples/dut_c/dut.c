@@ -1414,19 +1414,19 @@ static int dut_flat_in(ctx *x, uint64_t a, unsigned n)
 #ifdef VISA_DUT_ABI_MINOR
     if (!DUT_HAS_STATE(x) || !x->c->mem.read_flat)
         return 0;
-    uint64_t pos = a, end = a + n;
-    while (pos < end) {
-        int found = 0;
-        for (uint32_t i = 0; i < x->c->nregions; i++) {
-            const visa_dut_region *r = &x->c->regions[i];
-            if (pos >= r->base && pos - r->base < r->size) {
-                pos = r->base + r->size;
-                found = 1;
-                break;
-            }
-        }
-        if (!found || pos == 0) /* pos == 0: the region ends at 2^64 */
-            return found;
+    uint64_t pos = a, left = n; /* counts, not an end address: a region may end at 2^64 */
+    while (left) {
+        const visa_dut_region *hit = NULL;
+        for (uint32_t i = 0; i < x->c->nregions && !hit; i++)
+            if (pos >= x->c->regions[i].base && pos - x->c->regions[i].base < x->c->regions[i].size)
+                hit = &x->c->regions[i];
+        if (!hit)
+            return 0;
+        uint64_t room = hit->size - (pos - hit->base); /* >= 1 */
+        if (room >= left)
+            return 1;
+        left -= room;
+        pos += room;
     }
     return 1;
 #else
@@ -1586,8 +1586,8 @@ static const visa_dut_surface *lsc_surface(ctx *x, uint32_t s)
 /* 1 when [a, a+n) is wholly inside the space (an element partly outside is outside) */
 static int lsc_in(ctx *x, const lspace *sp, uint64_t a, unsigned n)
 {
-    if (a + n < a)
-        return 0;
+    if (n && a + (n - 1) < a)
+        return 0; /* past 2^64 (an element may end exactly there) */
     if (sp->flat)
         return dut_flat_in(x, a, n);
     if (!sp->has_surf)
@@ -1595,9 +1595,11 @@ static int lsc_in(ctx *x, const lspace *sp, uint64_t a, unsigned n)
     const visa_dut_surface *s = lsc_surface(x, sp->surf);
     if (!s)
         return 0;
+    if (a >= s->size)
+        return 0;
     if (BUG(B_LSC_SLM_BOUND_OFF_BY_ONE) && sp->surf == 0)
-        return a + n < s->size;
-    return a + n <= s->size;
+        return n < s->size - a;
+    return n <= s->size - a;
 }
 
 static void lsc_read(ctx *x, const lspace *sp, uint64_t a, unsigned n, uint8_t *out)
@@ -1950,6 +1952,8 @@ static int do_lsc_untyped(ctx *x)
         say(x, "unsupported: load_status depends on page state outside a memory image");
         return VISA_DUT_UNSUPPORTED;
     }
+    if (is_load && !dst.v)
+        return VISA_DUT_OK; /* prefetch: no architectural effect, whatever the address model (D128) */
     if (atype == 5) {
         say(x, "unsupported: the arg address model");
         return VISA_DUT_UNSUPPORTED;
@@ -1972,6 +1976,8 @@ static int do_lsc_untyped(ctx *x)
     uint64_t wrap = ab == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * ab)) - 1;
     if (BUG(B_LSC_A16_NO_WRAP) && ab == 2)
         wrap = 0xFFFFFFFFu;
+    /* element v of a lane: (E_n + v * bytes) mod 2^w, like the lane's own address (D121) */
+    uint64_t ewrap = BUG(B_LSC_A32_SIGN_EXTENDED) && ab == 4 && !slm && atype == 1 ? ~(uint64_t)0 : wrap;
     uint64_t sc = scale;
     if (BUG(B_LSC_SCALE_TWICE))
         sc = (uint64_t)scale * scale;
@@ -2066,8 +2072,6 @@ static int do_lsc_untyped(ctx *x)
             comps[nc++] = 3;
     }
     if (is_load) {
-        if (!dst.v)
-            return VISA_DUT_OK; /* prefetch: no architectural effect */
         /* gather every datum first, then write dst (dst may alias src0: already read) */
         for (unsigned n = 0; n < k.es; n++) {
             int on = (chen >> n & 1) && (have >> n & 1);
@@ -2077,7 +2081,7 @@ static int do_lsc_untyped(ctx *x)
                 unsigned v = comps[m];
                 uint8_t mbuf[8] = {0}, rbuf[8] = {0};
                 if (on)
-                    lsc_read(x, &sp, addr[n] + (uint64_t)v * mb, mb, mbuf);
+                    lsc_read(x, &sp, (addr[n] + (uint64_t)v * mb) & ewrap, mb, mbuf);
                 if (ds >= 5)
                     lsc_to_reg(ds, mbuf, rbuf);
                 else
@@ -2105,7 +2109,7 @@ static int do_lsc_untyped(ctx *x)
                 continue; /* past its variable: undefined */
             if (BUG(B_LSC_STREAMING_STORE_DROPPED) && l1 == 5)
                 continue;
-            lsc_write(x, &sp, addr[n] + (uint64_t)v * mb, mb, ds >= 5 ? lsc_to_mem(ds, d) : d);
+            lsc_write(x, &sp, (addr[n] + (uint64_t)v * mb) & ewrap, mb, ds >= 5 ? lsc_to_mem(ds, d) : d);
         }
     }
 #undef SLOT

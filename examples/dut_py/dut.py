@@ -1116,6 +1116,8 @@ class Machine:
             if nvec != 1 or transposed or dst["var"] is None:
                 raise Invalid("load_status: x1, not transposed, dst not %null")
             raise Unsupported("lsc_load_status depends on page state outside the memory image")
+        if is_load and dst["var"] is None:
+            return  # prefetch: no architectural effect, whatever the address model (D128)
         if atype == 5:
             raise Unsupported("arg address model (indirect data)")
         en = self.chen(es, off, nomask, pred)
@@ -1168,10 +1170,8 @@ class Machine:
                     continue
                 comps = [v for v in range(4) if chmask >> v & 1] if quad else range(nvec)
                 for m, v in enumerate(comps):
-                    val = self.lsc_read(space, addrs[n] + v * mb, mb)
+                    val = self.lsc_read(space, (addrs[n] + v * mb) & wrap, mb)  # element v wraps too (D121)
                     pend.append((m if quad else v, n, lsc_to_reg(dsize, val)))
-            if dst["var"] is None:
-                return  # prefetch: no architectural effect
             for v, n, b in pend:
                 d = self.raw_at(dst, slot(v, n), rb)
                 if d is None:
@@ -1187,7 +1187,7 @@ class Machine:
                 d = self.raw_at(src1, slot(m if quad else v, n), rb)
                 if d is None:
                     raise Undefined("src1 past its variable")
-                self.lsc_write(space, addrs[n] + v * mb, lsc_to_mem(dsize, bytes(d[0].data[d[1]:d[1] + rb])))
+                self.lsc_write(space, (addrs[n] + v * mb) & wrap, lsc_to_mem(dsize, bytes(d[0].data[d[1]:d[1] + rb])))
 
     def lsc_atomic(self, aop, es, en, addrs, space, dsize, dst, src1, src2, slot):
         mb, rb = LSC_DSIZE[dsize]
@@ -1216,26 +1216,38 @@ class Machine:
             d[0].data[d[1]:d[1] + rb] = old.to_bytes(rb, "little")  # d16u32: upper half zero
 
     def lsc_find(self, space, a, n):
-        """(store, offset) holding [a, a+n) wholly, or None (out of bounds)"""
+        """[(store, offset, length)] covering [a, a+n) wholly, or None (out of bounds).
+        Flat memory: an access may span adjacent regions."""
         if space[0] == "flat":
-            for r in self.memory:
-                if r.base <= a and a + n <= r.base + r.size:
-                    return r, a - r.base
-            return None
+            pieces, pos, end = [], a, a + n
+            while pos < end:
+                r = next((r for r in self.memory if r.base <= pos < r.base + r.size), None)
+                if r is None:
+                    return None
+                k = min(end, r.base + r.size) - pos
+                pieces.append((r, pos - r.base, k))
+                pos += k
+            return pieces
         s = 0 if space[0] == "slm" else space[1]
         sf = self.surfaces.get(s) if s is not None else None
         if sf is not None and a + n <= sf.size:
-            return sf, a
+            return [(sf, a, n)]
         return None
 
     def lsc_read(self, space, a, n):
         f = self.lsc_find(space, a, n)
-        return f[0].read(f[1], n) if f else bytes(n)  # out of bounds: zeros
+        if f is None:
+            return bytes(n)  # out of bounds: zeros
+        return b"".join(st.read(off, k) for st, off, k in f)
 
     def lsc_write(self, space, a, b):
         f = self.lsc_find(space, a, len(b))
-        if f:
-            f[0].write(f[1], b)  # out of bounds: dropped
+        if f is None:
+            return  # out of bounds: dropped
+        i = 0
+        for st, off, k in f:
+            st.write(off, b[i:i + k])
+            i += k
 
 
 def handle(line):

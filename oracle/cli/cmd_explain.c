@@ -133,12 +133,13 @@ int cmd_explain(int argc, char **argv)
     printf("\nfreedom (%u):\n", r.nfree);
     for (uint32_t i = 0; i < r.nfree; i++) {
         const vo_free *f = &r.free[i];
-        printf("  %s%u bytes 0x%llx..0x%llx %s", f->space == VO_SPACE_VAR ? "var V" : "surface ", f->index,
+        printf("  %s%u bytes 0x%llx..0x%llx %s",
+               f->space == VO_SPACE_VAR ? "var V" : f->space == VO_SPACE_FLAT ? "memory region " : "surface ", f->index,
                (unsigned long long)f->offset, (unsigned long long)(f->offset + f->len - 1),
                f->kind == VO_FREE_UNDEFINED ? "undefined" : f->kind == VO_FREE_ONE_OF ? "one_of" : "serializable");
         if (f->kind == VO_FREE_SERIALIZABLE) { /* DWORD_ATOMIC */
             const char *on = vo_atomic_op_name(f->op);
-            printf(" %s, initial 0x%0*x, lanes", on ? on : "?", (int)(2 * f->len), (unsigned)f->initial);
+            printf(" %s, initial 0x%0*llx, lanes", on ? on : "?", (int)(2 * f->len), (unsigned long long)f->initial);
             for (unsigned k = 0; k < f->nlanes; k++) printf("%s%u", k ? "," : " ", f->lanes[k].lane);
             printf(" in some serial order%s", f->dst_var ? ", returns into dst" : "");
         }

@@ -18,10 +18,19 @@ typedef struct vo_atomic_info {
     uint8_t clause;       /* enum vo_clause */
 } vo_atomic_info;
 const vo_atomic_info *vo_atomic_info_of(unsigned code); /* NULL: undefined op code */
+/* LSC_UNTYPED atomics (sub-ops 0x08..0x1A) share the table and the search
+ * under the codes VO_AT_LSC + sub-op (0x48..0x5A; decision D136): a = src1,
+ * b = src2 (icas/fcas: a the comparand, b the new value); every op returns
+ * the old value. Widths 2 (d16u32), 4 (d32), 8 (d64). */
+#define VO_AT_LSC 0x40u
+static inline int vo_atomic_is_lsc(unsigned code) { return code >= VO_AT_LSC + 0x08 && code <= VO_AT_LSC + 0x1A; }
 /* Candidate new values of one atomic step (width 2 or 4 bytes); returns how
  * many (1..VO_AT_MAXCAND, distinct). Integer ops have exactly one. */
 #define VO_AT_MAXCAND 8
 unsigned vo_atomic_apply(unsigned code, unsigned width, uint32_t old, uint32_t s0, uint32_t s1, uint32_t *cand);
+/* the same for every width (2, 4 or 8 bytes) and every code, legacy or LSC */
+unsigned vo_atomic_apply64(unsigned code, unsigned width, uint64_t old, uint64_t a, uint64_t b, uint64_t *cand);
 /* the value returned to dst: the old value, or the new one for PREDEC */
 static inline uint32_t vo_atomic_ret(unsigned code, uint32_t old, uint32_t nw) { return code == 0x0D ? nw : old; }
+static inline uint64_t vo_atomic_ret64(unsigned code, uint64_t old, uint64_t nw) { return code == 0x0D ? nw : old; }
 #endif

@@ -107,6 +107,8 @@ static const char *const tag_tab[VO_TAG_COUNT] = {
     "lsc:addr_wrap", "lsc:strided_pseudocode", "lsc:flat_unmapped", "lsc:unbound", "lsc:arg",
     "lsc:surface_oob", "lsc:conv_upper", "lsc:d16u32h", "lsc:prefetch", "lsc:store_uncompressed",
     "lsc:load_status", "lsc:apndctr",
+    /* LSC atomics (D136-) */
+    "lsc_atomic:float",
 };
 _Static_assert(VO_TAG_COUNT <= 64, "vo_result.tags holds 64 tags");
 _Static_assert(VO_C_COUNT <= 64 * sizeof ((vo_result *)0)->clauses / sizeof(uint64_t), "vo_result.clauses is too small");

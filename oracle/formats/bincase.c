@@ -92,6 +92,65 @@ static int put_run(vo_state *s, vo_surface *sf, uint64_t off, const uint8_t *b, 
 
 typedef struct { uint16_t id; uint8_t n; uint32_t var_idx[VO_MAX_ADDR_ELTS]; } pending_addr;
 
+/* record kind 3 with sub-kind k = tag bits 3..2 (1 region, 2 binding-table
+ * entry, 3 surface-state entry; visa_bincase.h). Returns 0 (a record cut
+ * short sets r->eof and adds nothing) or -1 with the error fields set. */
+static int flat_record(vo_state *s, rd *r, unsigned k, const uint8_t *buf, vo_errcode *code, const char **field,
+                       const char **msg, unsigned *arg, size_t *rec)
+{
+    if (k == 1) {
+        uint64_t base = rd_var(r, 10);
+        uint64_t size = rd_var(r, 5) % VO_MAX_REGION_SIZE + 1;
+        uint64_t nruns = rd_var(r, 5);
+        if (r->eof) return 0;
+        if (base && size > UINT64_MAX - base + 1) size = UINT64_MAX - base + 1; /* clipped at 2^64 */
+        if (s->nregions >= VO_MAX_REGIONS) {
+            *code = VO_E_STATE_CAP; *field = "bincase.memory"; *msg = "more than %u memory regions"; *arg = VO_MAX_REGIONS;
+            return -1;
+        }
+        vo_region *g = vo_state_add_region(s, base, size);
+        if (!g) {
+            *code = VO_E_REGION_OVERLAP; *field = "bincase.memory.base"; *msg = "memory region %u overlaps another";
+            *arg = s->nregions;
+            return -1;
+        }
+        uint64_t end = 0;
+        for (uint64_t i = 0; i < nruns && r->pos < r->n; i++) {
+            size_t rs = r->pos;
+            uint64_t gap = rd_var(r, 10);
+            uint64_t len = rd_var(r, 5);
+            if (r->eof) { r->eof = 0; break; } /* a run cut short: dropped, the region stays */
+            if (len > r->n - r->pos) len = r->n - r->pos;
+            uint64_t off = gap > UINT64_MAX - end ? UINT64_MAX : end + gap;
+            if (put_run(s, &g->mem, off, buf + r->pos, len) != 0) {
+                *rec = rs;
+                *code = VO_E_STATE_CAP; *field = "bincase.memory.data";
+                *msg = "more than %u non-zero pages over all surfaces and regions"; *arg = VO_MAX_PAGES;
+                return -1;
+            }
+            r->pos += (size_t)len;
+            end = off > UINT64_MAX - len ? UINT64_MAX : off + len;
+        }
+        vo_surface_compact(&g->mem);
+        return 0;
+    }
+    int ss = k == 3;
+    uint32_t key = ss ? (uint32_t)(rd_var(r, 5) % (VO_MAX_SS_OFFSET / VO_SS_ALIGN + 1)) * VO_SS_ALIGN : rd_u8(r);
+    uint32_t surf = rd_u8(r);
+    if (r->eof) return 0;
+    if ((ss ? s->nss : s->nbt) >= (ss ? VO_MAX_SS : VO_MAX_BT)) {
+        *code = VO_E_STATE_CAP; *field = ss ? "bincase.surface_state" : "bincase.binding_table";
+        *msg = "more than %u entries"; *arg = ss ? VO_MAX_SS : VO_MAX_BT;
+        return -1;
+    }
+    if (!(ss ? (void *)vo_state_add_ss(s, key, surf) : (void *)vo_state_add_bti(s, key, surf))) {
+        *code = VO_E_STATE; *field = ss ? "bincase.surface_state.offset" : "bincase.binding_table.bti";
+        *msg = ss ? "duplicate surface-state offset %u" : "duplicate bti %u"; *arg = key;
+        return -1;
+    }
+    return 0; /* an undeclared surface: vo_state_check (E_TABLE_SURFACE) */
+}
+
 int vo_bincase_decode(const uint8_t *buf, size_t n, unsigned flags, vo_case *c, vo_error *err)
 {
     vo_error dummy;
@@ -180,7 +239,13 @@ int vo_bincase_decode(const uint8_t *buf, size_t n, unsigned flags, vo_case *c, 
             pa[npa++] = p;
             break;
         }
-        case 3: { /* surface */
+        case 3:
+            if (tag & 0x0C) { /* the address-space model: region, binding-table or surface-state entry */
+                if (flat_record(s, &r, (unsigned)(tag >> 2) & 3, buf, &code, &field, &msg, &arg, &rec) != 0) goto fail;
+                if (r.eof) goto done;
+                break;
+            }
+            { /* surface */
             uint8_t idx = rd_u8(&r);
             uint64_t size = rd_var(&r, 10) % (VO_MAX_SURFACE_SIZE + 1);
             uint64_t nruns = rd_var(&r, 5);
@@ -208,7 +273,7 @@ int vo_bincase_decode(const uint8_t *buf, size_t n, unsigned flags, vo_case *c, 
             }
             vo_surface_compact(sf);
             break;
-        }
+            }
         }
     }
 done:
@@ -294,10 +359,8 @@ int vo_bincase_encode(const vo_case *c, uint8_t **out, size_t *len, vo_error *er
     else if (ver == 400 || ver == 401) vk = 100u + (ver - 400u);
     else return eerr(err, VO_E_STATE, "input.platform.visa_version", "vISA version outside 3.0..4.1");
     if (c->insn_len > VO_MAX_INSN_BYTES) return eerr(err, VO_E_STATE_CAP, "input.insn", "instruction too long");
-    /* the binary form predates the address-space model: no record kind for it yet */
-    if (s->nregions) return eerr(err, VO_E_STATE, "input.memory", "flat memory has no binary form yet");
-    if (s->nbt) return eerr(err, VO_E_STATE, "input.binding_table", "the binding table has no binary form yet");
-    if (s->nss) return eerr(err, VO_E_STATE, "input.surface_state", "the surface-state table has no binary form yet");
+    if (s->nregions > VO_MAX_REGIONS || s->nbt > VO_MAX_BT || s->nss > VO_MAX_SS)
+        return eerr(err, VO_E_STATE_CAP, "input", "too many regions or table entries");
     if (s->nvars > VO_MAX_VARS || s->npreds > VO_MAX_PREDS || s->naddrs > VO_MAX_ADDRS || s->nsurfaces > VO_MAX_SURFACES)
         return eerr(err, VO_E_STATE_CAP, "input", "too many declarations");
 
@@ -371,11 +434,16 @@ int vo_bincase_encode(const vo_case *c, uint8_t **out, size_t *len, vo_error *er
             w_var(&w, a->elems[e].off);
         }
     }
-    for (uint32_t i = 0; i < s->nsurfaces; i++) {
-        const vo_surface *sf = &s->surfaces[i];
-        if (sf->index > 255 || (sf->index >= 1 && sf->index <= 3) || sf->size > VO_MAX_SURFACE_SIZE) {
+    /* surfaces (tag 3), then regions (tag 7) in base order */
+    for (uint32_t i = 0; i < s->nsurfaces + s->nregions; i++) {
+        const vo_surface *sf = i < s->nsurfaces ? &s->surfaces[i] : &s->regions[i - s->nsurfaces].mem;
+        if (i < s->nsurfaces && (sf->index > 255 || (sf->index >= 1 && sf->index <= 3) || sf->size > VO_MAX_SURFACE_SIZE)) {
             free(w.b);
             return eerr(err, VO_E_STATE, "input.surfaces", "surface with no binary form (index or size)");
+        }
+        if (i >= s->nsurfaces && (sf->size == 0 || sf->size > VO_MAX_REGION_SIZE)) {
+            free(w.b);
+            return eerr(err, VO_E_STATE, "input.memory", "region with no binary form (size)");
         }
         /* runs: the non-zero span of each page (inside the surface) */
         uint32_t nruns = 0;
@@ -385,9 +453,15 @@ int vo_bincase_encode(const vo_case *c, uint8_t **out, size_t *len, vo_error *er
             for (uint32_t b = 0; b < VO_PAGE_BYTES && pg->base + b < sf->size; b++)
                 if (pg->bytes[b]) { nruns++; break; }
         }
-        w_u8(&w, 3);
-        w_u8(&w, (uint8_t)sf->index);
-        w_var(&w, sf->size);
+        if (i < s->nsurfaces) {
+            w_u8(&w, 3);
+            w_u8(&w, (uint8_t)sf->index);
+            w_var(&w, sf->size);
+        } else {
+            w_u8(&w, 7);
+            w_var(&w, s->regions[i - s->nsurfaces].base);
+            w_var(&w, sf->size - 1);
+        }
         w_var(&w, nruns);
         uint64_t end = 0;
         for (uint32_t k = 0; k < sf->npages; k++) {
@@ -409,6 +483,24 @@ int vo_bincase_encode(const vo_case *c, uint8_t **out, size_t *len, vo_error *er
             w_bytes(&w, pg->bytes + lo, hi - lo);
             end = off + (hi - lo);
         }
+    }
+    for (uint32_t i = 0; i < s->nbt; i++) { /* tag 11: binding-table entry */
+        if (s->bt[i].bti > VO_MAX_BTI || s->bt[i].surface > 255) {
+            free(w.b);
+            return eerr(err, VO_E_STATE, "input.binding_table", "entry with no binary form (bti or surface)");
+        }
+        w_u8(&w, 11);
+        w_u8(&w, (uint8_t)s->bt[i].bti);
+        w_u8(&w, (uint8_t)s->bt[i].surface);
+    }
+    for (uint32_t i = 0; i < s->nss; i++) { /* tag 15: surface-state entry */
+        if (s->ss[i].offset > VO_MAX_SS_OFFSET || s->ss[i].offset % VO_SS_ALIGN || s->ss[i].surface > 255) {
+            free(w.b);
+            return eerr(err, VO_E_STATE, "input.surface_state", "entry with no binary form (offset or surface)");
+        }
+        w_u8(&w, 15);
+        w_var(&w, s->ss[i].offset / VO_SS_ALIGN);
+        w_u8(&w, (uint8_t)s->ss[i].surface);
     }
     if (w.oom) {
         free(w.b);

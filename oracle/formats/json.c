@@ -1780,15 +1780,16 @@ static void free_text(sb *b, const vo_result *r)
             }
             SB_LIT(b, "]");
         } else if (f->kind == VO_FREE_SERIALIZABLE) { /* DWORD_ATOMIC: docs/format.md */
-            uint8_t le[4];
+            uint8_t le[8];
+            unsigned wl = f->len <= 8 ? f->len : 8;
             const char *on = vo_atomic_op_name(f->op);
             SB_LIT(b, ",\"kind\":\"serializable\",\"op\":\"");
             sb_str(b, on ? on : "?");
             SB_LIT(b, "\",\"width\":");
             sb_u64(b, f->len);
             SB_LIT(b, ",\"initial\":\"");
-            for (unsigned k = 0; k < 4; k++) le[k] = (uint8_t)(f->initial >> (8 * k));
-            sb_hex(b, le, f->len <= 4 ? f->len : 4);
+            for (unsigned k = 0; k < 8; k++) le[k] = (uint8_t)(f->initial >> (8 * k));
+            sb_hex(b, le, wl);
             SB_LIT(b, "\",\"dst\":");
             if (f->dst_var) sb_u64(b, f->dst_var);
             else SB_LIT(b, "null");
@@ -1799,11 +1800,11 @@ static void free_text(sb *b, const vo_result *r)
                 SB_LIT(b, "{\"lane\":");
                 sb_u64(b, l->lane);
                 for (unsigned s = 0; s < 2; s++) {
-                    uint32_t v = s ? l->src1 : l->src0;
-                    for (unsigned j = 0; j < 4; j++) le[j] = (uint8_t)(v >> (8 * j));
+                    uint64_t v = s ? l->src1 : l->src0;
+                    for (unsigned j = 0; j < 8; j++) le[j] = (uint8_t)(v >> (8 * j));
                     if (s) SB_LIT(b, ",\"src1\":\"");
                     else SB_LIT(b, ",\"src0\":\"");
-                    sb_hex(b, le, f->len <= 4 ? f->len : 4);
+                    sb_hex(b, le, wl);
                     SB_LIT(b, "\"");
                 }
                 SB_LIT(b, ",\"dst_offset\":");

@@ -38,15 +38,26 @@
  *     2 addr:    id varint (value % 65536); count byte (count = byte % 16 + 1);
  *                count x (var varint: index into the sorted variables, modulo
  *                their number; byte offset varint)
- *     3 surface: index byte (1..3 are reserved: error); size varint (value %
- *                (2^32 + 1)); nruns varint; nruns x (gap varint: run offset =
- *                end of the previous run + gap; len varint; len bytes), bytes
- *                at or past the surface size are dropped
+ *     3 surface (tag bits 3..2 = 0): index byte (1..3 are reserved: error);
+ *                size varint (value % (2^32 + 1)); nruns varint; nruns x (gap
+ *                varint: run offset = end of the previous run + gap; len
+ *                varint; len bytes), bytes at or past the surface size are
+ *                dropped
+ *       kind 3 with tag bits 3..2 = 1, 2, 3: the address-space model
+ *       (canonical tags 7, 11, 15; encoded in this order after the surfaces):
+ *       7  memory region: base varint (u64); size varint (value % 2^32 + 1,
+ *                clipped so the region ends at 2^64 at the latest); nruns and
+ *                runs as a surface's, offsets relative to the base
+ *       11 binding-table entry: bti byte; surface byte (a declared surface
+ *                index, checked by vo_state_check: E_TABLE_SURFACE)
+ *       15 surface-state entry: k varint, offset = 64 * (k % 2^20)
+ *                (0..VO_MAX_SS_OFFSET); surface byte (as above)
  *
  * Errors (vo_error, field names the part, offset = byte offset in the input):
  *   VO_E_TRUNCATED  fewer than 7 header bytes
- *   VO_E_STATE      reserved surface index, duplicate id, address variable
- *                   with no variable to point at, or (unless
+ *   VO_E_REGION_OVERLAP  a region overlapping an earlier one
+ *   VO_E_STATE      reserved surface index, duplicate id / bti / surface-state
+ *                   offset, address variable with no variable to point at, or (unless
  *                   VO_BINCASE_NOCHECK) whatever vo_state_check reports
  *   VO_E_STATE_CAP  too many records of a kind, or the surface page cap
  *   VO_E_OOM        allocation failed
@@ -73,8 +84,7 @@ int vo_bincase_decode(const uint8_t *buf, size_t n, unsigned flags, vo_case *c, 
 /* Encodes a case. On success returns 0 and *out is a malloc'd buffer of *len
  * bytes (free it with free()). Returns -1 (err filled: VO_E_STATE for a case
  * that has no binary form, e.g. an unknown platform or an instruction longer
- * than VO_MAX_INSN_BYTES, or a state with flat memory, a binding table or a
- * surface-state table, which have no binary form yet; VO_E_OOM) otherwise. The comment is not encoded. */
+ * than VO_MAX_INSN_BYTES; VO_E_OOM) otherwise. The comment is not encoded. */
 int vo_bincase_encode(const vo_case *c, uint8_t **out, size_t *len, vo_error *err);
 
 #ifdef __cplusplus

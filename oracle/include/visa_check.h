@@ -174,7 +174,7 @@ const char *vo_access_clause(const vo_access *a, uint64_t bound);
  * -1 when the search stopped after cap steps (not proven). *steps (may be
  * NULL) receives the number of search steps taken. */
 #define VO_SERIAL_CAP 4000000u
-int vo_serial_search(const vo_free *f, uint32_t final, const uint32_t *rets, uint64_t cap, uint64_t *steps);
+int vo_serial_search(const vo_free *f, uint64_t final, const uint64_t *rets, uint64_t cap, uint64_t *steps);
 
 /* Mnemonic of the instruction bytes ("scatter4_scaled", or "op_XX"). */
 const char *vo_insn_mnemonic(const uint8_t *insn, size_t n, char *buf, size_t cap);

@@ -503,7 +503,13 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(LSC_MISALIGNED, "lsc.misaligned") X(LSC_OVERLAP, "lsc.store_overlap_one_of") \
     X(LSC_DISABLED, "lsc.disabled_lane_kept") X(LSC_PADDING, "lsc.register_padding") \
     X(LSC_PREFETCH, "lsc.prefetch_no_effect") X(LSC_STORE_UNCOMP, "lsc.store_uncompressed_as_store") \
-    X(LSC_LOAD_STATUS, "lsc.load_status_undefined") X(LSC_APNDCTR, "lsc.apndctr_undefined")
+    X(LSC_LOAD_STATUS, "lsc.load_status_undefined") X(LSC_APNDCTR, "lsc.apndctr_undefined") \
+    /* LSC atomics (D136-) */ \
+    X(LSC_AT_ARITH, "lsc_atomic.arith") X(LSC_AT_MINMAX, "lsc_atomic.minmax") X(LSC_AT_LOGIC, "lsc_atomic.logic") \
+    X(LSC_AT_LDST, "lsc_atomic.load_store") X(LSC_AT_CAS, "lsc_atomic.cas") X(LSC_AT_FLOAT, "lsc_atomic.float") \
+    X(LSC_AT_D16, "lsc_atomic.d16u32") X(LSC_AT_D64, "lsc_atomic.d64") X(LSC_AT_RET, "lsc_atomic.return_old") \
+    X(LSC_AT_SERIAL, "lsc_atomic.serializable") X(LSC_AT_FLOAT_OPEN, "lsc_atomic.float_result_open") \
+    X(LSC_AT_OOB, "lsc_atomic.surface_oob_return_free") X(LSC_AT_MISALIGNED, "lsc_atomic.misaligned_undefined")
 
 enum vo_clause {
 #define VO_X_ENUM(e, s) VO_C_##e,
@@ -569,6 +575,8 @@ enum vo_tag {
     VO_TAG_LSC_STORE_UNCOMP,     /* lsc:store_uncompressed (D129) */
     VO_TAG_LSC_LOAD_STATUS,      /* lsc:load_status (D130) */
     VO_TAG_LSC_APNDCTR,          /* lsc:apndctr (D130) */
+    /* LSC atomics (D136-) */
+    VO_TAG_LSC_AT_FLOAT,         /* lsc_atomic:float: the float type by data size, open results (D141, D142) */
     VO_TAG_COUNT
 };
 const char *vo_tag_name(unsigned tag);   /* "oob_read", "doc_vs_reader:5", ... */
@@ -581,7 +589,7 @@ enum vo_free_kind { VO_FREE_UNDEFINED = 0, VO_FREE_ONE_OF = 1,
 /* serializable: one lane of a group of atomic lanes on one address */
 typedef struct vo_ser_lane {
     uint8_t lane;
-    uint32_t src0, src1;  /* the lane's operands (low 16 bits for 16-bit atomics) */
+    uint64_t src0, src1;  /* the lane's operands (low len bytes; LSC: src1, src2) */
     int64_t dst_offset;   /* byte offset of its return slot in dst_var, -1 when %null */
 } vo_ser_lane;
 typedef struct vo_free {
@@ -593,12 +601,12 @@ typedef struct vo_free {
     uint32_t len;       /* bytes */
     uint8_t *values;    /* one_of: nvalues * len bytes, candidate-major; owned */
     const char *clause; /* spec clause id, e.g. "scatter.overlap" */
-    /* serializable (DWORD_ATOMIC): the final bytes [offset, offset+len) and each
-     * lane's returned value must come from SOME serial order of the lanes */
-    uint8_t op;         /* atomic op code (bits 4..0 of the op byte) */
+    /* serializable (DWORD_ATOMIC, LSC_UNTYPED atomics): the final bytes [offset, offset+len)
+     * (len 2, 4 or 8) and each lane's returned value must come from SOME serial order of the lanes */
+    uint8_t op;         /* atomic op code (bits 4..0 of the op byte; LSC: 0x40 + sub-op) */
     uint8_t nlanes;
     uint32_t dst_var;   /* 0: %null destination (no returns) */
-    uint32_t initial;   /* memory value before the instruction (len bytes, LE) */
+    uint64_t initial;   /* memory value before the instruction (len bytes) */
     vo_ser_lane *lanes; /* nlanes entries, ascending lane; owned */
 } vo_free;
 

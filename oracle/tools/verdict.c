@@ -653,13 +653,19 @@ static void cmp_one_of(vctx *x, const vo_state *exp, const vo_state *got)
     }
 }
 
-/* ---- DWORD_ATOMIC: serializability of colliding atomic lanes (docs/check.md) ---- */
+/* ---- atomics (DWORD_ATOMIC, LSC_UNTYPED): serializability of colliding lanes (docs/check.md) ---- */
+/* Values are up to 64 bits wide (LSC d64, decision D144). */
+typedef struct memo_ent {
+    uint64_t cur;
+    uint32_t left;
+    uint32_t used;
+} memo_ent;
 typedef struct ser {
     const vo_free *f;
-    uint32_t final;
-    const uint32_t *rets;
+    uint64_t final;
+    const uint64_t *rets;
     uint64_t steps, cap;
-    uint64_t *memo;     /* open addressing: (remaining-lanes mask << 32 | value) + 1; 0 = empty */
+    memo_ent *memo;     /* open addressing on (remaining-lanes mask, memory value) */
     uint64_t memo_cap, memo_n;
     int oom;
 } ser;
@@ -669,33 +675,34 @@ static uint64_t h64(uint64_t k)
     k ^= k >> 33; k *= 0xFF51AFD7ED558CCDull; k ^= k >> 33; k *= 0xC4CEB9FE1A85EC53ull; k ^= k >> 33;
     return k;
 }
-static int memo_has(const ser *s, uint64_t key)
+static uint64_t memo_hash(uint32_t left, uint64_t cur) { return h64(cur ^ h64((uint64_t)left + 0x9E3779B97F4A7C15ull)); }
+static int memo_has(const ser *s, uint32_t left, uint64_t cur)
 {
     if (!s->memo) return 0;
-    for (uint64_t i = h64(key) & (s->memo_cap - 1);; i = (i + 1) & (s->memo_cap - 1)) {
-        if (s->memo[i] == 0) return 0;
-        if (s->memo[i] == key + 1) return 1;
+    for (uint64_t i = memo_hash(left, cur) & (s->memo_cap - 1);; i = (i + 1) & (s->memo_cap - 1)) {
+        if (!s->memo[i].used) return 0;
+        if (s->memo[i].left == left && s->memo[i].cur == cur) return 1;
     }
 }
-static void memo_put(ser *s, uint64_t key)
+static void memo_put(ser *s, uint32_t left, uint64_t cur)
 {
     if (s->memo_n * 2 >= s->memo_cap) { /* grow */
         uint64_t nc = s->memo_cap ? s->memo_cap * 2 : 4096;
-        uint64_t *nm = calloc(nc, sizeof *nm);
+        memo_ent *nm = calloc(nc, sizeof *nm);
         if (!nm) { s->oom = 1; return; }
         for (uint64_t i = 0; i < s->memo_cap; i++) {
-            if (!s->memo[i]) continue;
-            uint64_t j = h64(s->memo[i] - 1) & (nc - 1);
-            while (nm[j]) j = (j + 1) & (nc - 1);
+            if (!s->memo[i].used) continue;
+            uint64_t j = memo_hash(s->memo[i].left, s->memo[i].cur) & (nc - 1);
+            while (nm[j].used) j = (j + 1) & (nc - 1);
             nm[j] = s->memo[i];
         }
         free(s->memo);
         s->memo = nm;
         s->memo_cap = nc;
     }
-    uint64_t i = h64(key) & (s->memo_cap - 1);
-    while (s->memo[i]) i = (i + 1) & (s->memo_cap - 1);
-    s->memo[i] = key + 1;
+    uint64_t i = memo_hash(left, cur) & (s->memo_cap - 1);
+    while (s->memo[i].used) i = (i + 1) & (s->memo_cap - 1);
+    s->memo[i] = (memo_ent){ cur, left, 1 };
     s->memo_n++;
 }
 
@@ -703,44 +710,59 @@ static void memo_put(ser *s, uint64_t key)
  * memory value cur. With a destination, a lane may go next only if the value
  * it returned is the one it would return now (old, or new for PREDEC), which
  * prunes almost every branch. (left, cur) pairs proven dead are memoized. */
-static int ser_dfs(ser *s, uint32_t left, uint32_t cur)
+static int ser_dfs(ser *s, uint32_t left, uint64_t cur)
 {
     const vo_free *f = s->f;
     if (!left) return cur == s->final;
     if (++s->steps > s->cap || s->oom) return -1;
-    uint64_t key = (uint64_t)left << 32 | cur;
-    if (memo_has(s, key)) return 0;
-    uint32_t tried_free = 0; /* %null dst: lanes with equal operands are interchangeable */
+    if (memo_has(s, left, cur)) return 0;
+    uint64_t cand[VO_AT_MAXCAND];
+    if (f->dst_var && f->op != 0x0D) /* decision D144: a lane that returned cur and leaves cur goes now */
+        for (unsigned t = 0; t < f->nlanes; t++) {
+            const vo_ser_lane *l = &f->lanes[t];
+            if (!(left >> t & 1) || l->dst_offset < 0 || s->rets[t] != cur) continue;
+            if (vo_atomic_apply64(f->op, f->len, cur, l->src0, l->src1, cand) != 1 || cand[0] != cur) continue;
+            /* any order that runs it later runs it on cur too (its return says so) with the same single
+             * result, so moving it first changes nothing: no other branch is needed */
+            int r = ser_dfs(s, left & ~(1u << t), cur);
+            if (r == 0) memo_put(s, left, cur);
+            return r;
+        }
+    uint32_t tried = 0; /* lanes with equal operands (and equal returns) are interchangeable */
     for (unsigned t = 0; t < f->nlanes; t++) {
         if (!(left >> t & 1)) continue;
         const vo_ser_lane *l = &f->lanes[t];
-        if (!f->dst_var) {
-            int dup = 0;
-            for (unsigned u = 0; u < t && !dup; u++)
-                dup = (tried_free >> u & 1) && f->lanes[u].src0 == l->src0 && f->lanes[u].src1 == l->src1;
-            if (dup) continue;
-            tried_free |= 1u << t;
-        }
-        uint32_t cand[VO_AT_MAXCAND];
-        unsigned n = vo_atomic_apply(f->op, f->len, cur, l->src0, l->src1, cand);
+        int dup = 0;
+        for (unsigned u = 0; u < t && !dup; u++)
+            dup = (tried >> u & 1) && f->lanes[u].src0 == l->src0 && f->lanes[u].src1 == l->src1 &&
+                  (!f->dst_var || ((f->lanes[u].dst_offset < 0) == (l->dst_offset < 0) && s->rets[u] == s->rets[t]));
+        if (dup) continue;
+        tried |= 1u << t;
+        unsigned n = vo_atomic_apply64(f->op, f->len, cur, l->src0, l->src1, cand);
         for (unsigned c = 0; c < n; c++) {
-            if (f->dst_var && l->dst_offset >= 0 && vo_atomic_ret(f->op, cur, cand[c]) != s->rets[t]) continue;
+            if (f->dst_var && l->dst_offset >= 0 && vo_atomic_ret64(f->op, cur, cand[c]) != s->rets[t]) continue;
             int r = ser_dfs(s, left & ~(1u << t), cand[c]);
             if (r) return r;
         }
     }
-    memo_put(s, key);
+    memo_put(s, left, cur);
     return 0;
 }
 
 /* ---- refutation before the order search (docs/check.md) ---- */
-/* value of a float of width w (4: binary32, 2: binary16); 0 when NaN or infinite */
-static int fval(uint32_t b, unsigned w, double *out)
+/* value of a float of width w (8: binary64, 4: binary32, 2: binary16); 0 when NaN or infinite */
+static int fval(uint64_t b, unsigned w, double *out)
 {
+    if (w == 8) {
+        if ((b & 0x7FF0000000000000ull) == 0x7FF0000000000000ull) return 0;
+        memcpy(out, &b, 8);
+        return 1;
+    }
     if (w == 4) {
-        if ((b & 0x7F800000u) == 0x7F800000u) return 0;
+        uint32_t u = (uint32_t)b;
+        if ((u & 0x7F800000u) == 0x7F800000u) return 0;
         float f;
-        memcpy(&f, &b, 4);
+        memcpy(&f, &u, 4);
         *out = f;
         return 1;
     }
@@ -753,27 +775,28 @@ static int fval(uint32_t b, unsigned w, double *out)
 
 /* 1 when no serial order can produce (final, rets): checked in microseconds so
  * that a wrong answer does not cost a full search. Sound only (0 = "maybe"):
- *  - xchg / cmpxchg / fcmpwr: memory only ever holds the initial value or a
- *    lane's stored operand (src0; src1 for fcmpwr), and each returned value is
+ *  - xchg / cmpxchg / fcmpwr (LSC store / icas / fcas): memory only ever holds
+ *    the initial value or a lane's stored operand, and each returned value is
  *    an earlier memory value;
  *  - fmax / fmin with no NaN, infinity or denormal among the values: memory
- *    only ever holds the initial value or a lane's src0 (infinities are left to
- *    the search too, to stay clear of the NaN rules of D51);
+ *    only ever holds the initial value or a lane's operand (infinities are left
+ *    to the search too, to stay clear of the NaN rules of D51);
  *  - fadd / fsub on finite values: whatever the order, round-to-nearest with
  *    optional flushing keeps the final value within
  *    n*u*A*(1+u)^n + 3n*min_normal of the exact sum (A = sum of magnitudes,
- *    u = 2^-24 or 2^-11, n = lanes) -- the classic bound for recursive
+ *    u = 2^-53, 2^-24 or 2^-11, n = lanes) -- the classic bound for recursive
  *    summation in any order, plus one flush of each operand and result. */
-static int ser_refuted(const vo_free *f, uint32_t final, const uint32_t *rets, uint32_t m)
+static int ser_refuted(const vo_free *f, uint64_t final, const uint64_t *rets, uint64_t m)
 {
     unsigned op = f->op;
-    if (op == 0x06 || op == 0x07 || op == 0x12) {
-        uint32_t set[33];
+    int store = op == 0x06 || op == VO_AT_LSC + 0x0B, cas_new_s1 = op == 0x12 || op == VO_AT_LSC + 0x12 || op == VO_AT_LSC + 0x17;
+    if (store || op == 0x07 || cas_new_s1) {
+        uint64_t set[33];
         unsigned n = 0;
         set[n++] = f->initial & m;
-        for (unsigned t = 0; t < f->nlanes; t++) set[n++] = (op == 0x12 ? f->lanes[t].src1 : f->lanes[t].src0) & m;
+        for (unsigned t = 0; t < f->nlanes && n < 33; t++) set[n++] = (cas_new_s1 ? f->lanes[t].src1 : f->lanes[t].src0) & m;
         int hit = 0;
-        for (unsigned k = op == 0x06 ? 1 : 0; k < n && !hit; k++) hit = set[k] == final; /* xchg: some lane's src0 */
+        for (unsigned k = store ? 1 : 0; k < n && !hit; k++) hit = set[k] == final; /* a store: some lane's value */
         if (!hit) return 1;
         if (f->dst_var && rets)
             for (unsigned t = 0; t < f->nlanes; t++) {
@@ -784,61 +807,128 @@ static int ser_refuted(const vo_free *f, uint32_t final, const uint32_t *rets, u
             }
         return 0;
     }
-    if (op == 0x10 || op == 0x11) { /* fmax / fmin pick an operand: without NaN or denormals memory stays in the set */
-        unsigned w = f->len == 2 ? 2 : 4;
-        uint32_t expo = w == 4 ? 0x7F800000u : 0x7C00u, mant = w == 4 ? 0x007FFFFFu : 0x03FFu;
+    unsigned w = f->len == 2 ? 2 : f->len == 8 ? 8 : 4;
+    if (op == 0x10 || op == 0x11 || op == VO_AT_LSC + 0x15 || op == VO_AT_LSC + 0x16) {
+        /* fmax / fmin pick an operand: without NaN or denormals memory stays in the set */
+        uint64_t expo = w == 8 ? 0x7FF0000000000000ull : w == 4 ? 0x7F800000u : 0x7C00u;
+        uint64_t mant = w == 8 ? 0x000FFFFFFFFFFFFFull : w == 4 ? 0x007FFFFFu : 0x03FFu;
         int hit = 0;
         for (unsigned t = 0; t <= f->nlanes; t++) {
-            uint32_t v = (t ? f->lanes[t - 1].src0 : f->initial) & m;
+            uint64_t v = (t ? f->lanes[t - 1].src0 : f->initial) & m;
             if ((v & expo) == expo || ((v & expo) == 0 && (v & mant))) return 0; /* NaN/inf or denormal: search */
             if (v == final) hit = 1;
         }
         return !hit;
     }
-    if (op == 0x13 || op == 0x14) {
-        unsigned w = f->len == 2 ? 2 : 4;
+    if (op == 0x13 || op == 0x14 || op == VO_AT_LSC + 0x13 || op == VO_AT_LSC + 0x14) {
+        int sub = op == 0x14 || op == VO_AT_LSC + 0x14;
         double v, sum, mag, fin;
         if (!fval(f->initial & m, w, &v) || !fval(final, w, &fin)) return 0;
         sum = v;
         mag = v < 0 ? -v : v;
         for (unsigned t = 0; t < f->nlanes; t++) {
             if (!fval(f->lanes[t].src0 & m, w, &v)) return 0;
-            sum += op == 0x13 ? v : -v;
+            sum += sub ? -v : v;
             mag += v < 0 ? -v : v;
         }
-        double u = w == 4 ? 0x1p-24 : 0x1p-11, mn = w == 4 ? 0x1p-126 : 0x1p-14, n = (double)f->nlanes, g = 1.0;
+        double u = w == 8 ? 0x1p-53 : w == 4 ? 0x1p-24 : 0x1p-11;
+        double mn = w == 8 ? 0x1p-1022 : w == 4 ? 0x1p-126 : 0x1p-14, n = (double)f->nlanes, g = 1.0;
         for (unsigned t = 0; t < f->nlanes; t++) g *= 1.0 + u;
-        /* the double sum above is itself off by at most 32 * 2^-53 * A */
-        double bound = (n * u * mag * g + 3.0 * n * mn + 32.0 * 0x1p-53 * mag) * 1.0001;
+        /* the double sum above is itself off by at most (n+1) * 2^-53 * A * (1+2^-53)^n (decision D144) */
+        double host = (n + 1.0) * 0x1p-53 * mag * g;
+        double bound = (n * u * mag * g + 3.0 * n * mn + host) * 1.0001;
         double d = fin - sum;
         return (d < 0 ? -d : d) > bound;
     }
     return 0;
 }
 
-int vo_serial_search(const vo_free *f, uint32_t final, const uint32_t *rets, uint64_t cap, uint64_t *steps)
+/* Compare-and-swap lanes without returns (cmpxchg, LSC icas; fcmpwr, LSC fcas
+ * when no value is a zero or a denormal), decided exactly without a search
+ * (decision D144): lane t is an edge cmp_t -> new_t, taken when it runs on
+ * cmp_t (never for a NaN comparand of a float op); on any other value it
+ * changes nothing. Returns -1 when the case is not one of these. */
+static int cas_reach(const uint64_t *c, const uint64_t *w, const uint8_t *never, unsigned n, uint64_t from, uint64_t to)
+{
+    uint64_t seen[33];
+    unsigned ns = 0;
+    seen[ns++] = from;
+    for (int grew = 1; grew;) {
+        grew = 0;
+        for (unsigned t = 0; t < n; t++) {
+            int in_c = 0, in_w = 0;
+            for (unsigned k = 0; k < ns; k++) { in_c |= seen[k] == c[t]; in_w |= seen[k] == w[t]; }
+            if (in_c && !never[t] && !in_w && ns < 33) { seen[ns++] = w[t]; grew = 1; }
+        }
+    }
+    for (unsigned k = 0; k < ns; k++)
+        if (seen[k] == to) return 1;
+    return 0;
+}
+static int cas_null(const vo_free *f, uint64_t final, uint64_t m)
+{
+    unsigned op = f->op;
+    int flt = op == 0x12 || op == VO_AT_LSC + 0x17;
+    if (f->dst_var || !(flt || op == 0x07 || op == VO_AT_LSC + 0x12) || f->nlanes > 32) return -1;
+    unsigned w8 = f->len;
+    uint64_t expo = w8 == 8 ? 0x7FF0000000000000ull : w8 == 4 ? 0x7F800000u : 0x7C00u;
+    uint64_t sign = w8 == 8 ? 0x8000000000000000ull : w8 == 4 ? 0x80000000u : 0x8000u;
+    /* DWORD_ATOMIC cmpxchg: src1 the comparand, src0 the new value; the others the opposite */
+    int cmp_in_src1 = op == 0x07;
+    uint64_t c[32], w[32], init = f->initial & m;
+    uint8_t never[32] = { 0 };
+    unsigned n = f->nlanes;
+    for (unsigned t = 0; t < n; t++) {
+        c[t] = (cmp_in_src1 ? f->lanes[t].src1 : f->lanes[t].src0) & m;
+        w[t] = (cmp_in_src1 ? f->lanes[t].src0 : f->lanes[t].src1) & m;
+    }
+    if (flt) { /* zeros (+0 == -0) and denormals (flushed compares) are left to the search */
+        for (unsigned t = 0; t <= n; t++) {
+            uint64_t v[2] = { t < n ? c[t] : init, t < n ? w[t] : final };
+            for (unsigned k = 0; k < 2; k++)
+                if (!(v[k] & expo)) return -1;
+            if (t < n && (c[t] & expo) == expo && (c[t] & ~sign & ~expo)) never[t] = 1; /* a NaN equals nothing */
+        }
+    }
+    /* a different final: some path of distinct lanes leads there; every other lane runs where memory
+     * is not its comparand (at the initial or the final value, which differ) and changes nothing */
+    if (init != final) return cas_reach(c, w, never, n, init, final);
+    /* the same final: fine when no lane must leave it; else some lane leaving it must come back (a cycle,
+     * during which the lanes that must not leave it run) */
+    int must_leave = 0;
+    for (unsigned t = 0; t < n; t++) must_leave |= c[t] == init && !never[t] && w[t] != init;
+    if (!must_leave) return 1;
+    for (unsigned t = 0; t < n; t++)
+        if (c[t] == init && !never[t] && w[t] != init && cas_reach(c, w, never, n, w[t], init)) return 1;
+    return 0;
+}
+
+int vo_serial_search(const vo_free *f, uint64_t final, const uint64_t *rets, uint64_t cap, uint64_t *steps)
 {
     if (steps) *steps = 0;
     if (!f || f->kind != VO_FREE_SERIALIZABLE || !f->nlanes || f->nlanes > 32) return 0;
-    uint32_t m = f->len == 2 ? 0xFFFFu : 0xFFFFFFFFu;
+    if (f->len != 2 && f->len != 4 && f->len != 8) return 0;
+    uint64_t m = f->len == 2 ? 0xFFFFu : f->len == 4 ? 0xFFFFFFFFu : ~0ull;
     final &= m;
     const vo_atomic_info *ai = vo_atomic_info_of(f->op);
-    if (!f->dst_var && f->op == 0x06) { /* xchg, no returns: the last lane's value */
+    if (!f->dst_var && (f->op == 0x06 || f->op == VO_AT_LSC + 0x0B)) { /* xchg / store, no returns: the last lane's value */
         for (unsigned t = 0; t < f->nlanes; t++)
             if ((f->lanes[t].src0 & m) == final) return 1;
         return 0;
     }
     if (ser_refuted(f, final, rets, m)) return 0; /* impossible whatever the order: no search */
+    int cas = cas_null(f, final, m);
+    if (cas >= 0) return cas;
     if (ai && ai->order_free) { /* one final value whatever the order: check it first */
-        uint32_t cur = f->initial, c[VO_AT_MAXCAND];
+        uint64_t cur = f->initial & m, c[VO_AT_MAXCAND];
         for (unsigned t = 0; t < f->nlanes; t++) {
-            vo_atomic_apply(f->op, f->len, cur, f->lanes[t].src0, f->lanes[t].src1, c);
+            vo_atomic_apply64(f->op, f->len, cur, f->lanes[t].src0, f->lanes[t].src1, c);
             cur = c[0];
         }
         if (cur != final) return 0;
         if (!f->dst_var) return 1;
     }
-    uint32_t r[32];
+    uint64_t r[32];
     for (unsigned t = 0; t < f->nlanes; t++) r[t] = rets ? rets[t] & m : 0;
     ser s = { f, final, r, 0, cap ? cap : VO_SERIAL_CAP, NULL, 0, 0, 0 };
     uint32_t all = f->nlanes >= 32 ? 0xFFFFFFFFu : (1u << f->nlanes) - 1;
@@ -848,19 +938,26 @@ int vo_serial_search(const vo_free *f, uint32_t final, const uint32_t *rets, uin
     return rc;
 }
 
+static uint64_t rd_le(const uint8_t *b, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned k = 0; k < n; k++) v |= (uint64_t)b[k] << (8 * k);
+    return v;
+}
+
 static void cmp_serializable(vctx *x, const vo_state *exp, const vo_state *got)
 {
     for (uint32_t i = 0; i < x->r->nfree; i++) {
         const vo_free *f = &x->r->free[i];
-        if (f->kind != VO_FREE_SERIALIZABLE || f->len > 4) continue;
-        uint8_t b[4] = { 0 };
-        read_space(got, VO_SPACE_SURFACE, f->index, f->offset, b, f->len);
-        uint32_t final = vo_rd32(b), rets[32] = { 0 };
+        if (f->kind != VO_FREE_SERIALIZABLE || !f->len || f->len > 8) continue;
+        uint8_t b[8] = { 0 };
+        read_space(got, f->space, f->index, f->offset, b, f->len);
+        uint64_t final = rd_le(b, f->len), rets[32] = { 0 };
         for (unsigned t = 0; t < f->nlanes && t < 32; t++) {
             if (!f->dst_var || f->lanes[t].dst_offset < 0) continue;
-            uint8_t rb[4] = { 0 };
+            uint8_t rb[8] = { 0 };
             read_space(got, VO_SPACE_VAR, f->dst_var, (uint64_t)f->lanes[t].dst_offset, rb, f->len);
-            rets[t] = vo_rd32(rb);
+            rets[t] = rd_le(rb, f->len);
         }
         uint64_t steps = 0;
         int rc = vo_serial_search(f, final, rets, VO_SERIAL_CAP, &steps);
@@ -873,30 +970,31 @@ static void cmp_serializable(vctx *x, const vo_state *exp, const vo_state *got)
             for (unsigned t = 0; t < f->nlanes && k + 4 < sizeof lanes; t++)
                 k += (size_t)snprintf(lanes + k, sizeof lanes - k, "%s%u", t ? "," : "", f->lanes[t].lane);
             const char *on = vo_atomic_op_name(f->op);
+            const char *sp = f->space == VO_SPACE_FLAT ? "memory region" : "surface";
             if (rc < 0)
                 snprintf(x->v->detail, sizeof x->v->detail,
-                         "atomic %s lanes %s on surface %u +0x%llx: serializability NOT PROVEN: the order search "
+                         "atomic %s lanes %s on %s %u +0x%llx: serializability NOT PROVEN: the order search "
                          "stopped after %llu steps (cap %u); the outcome was neither matched nor refuted",
-                         on ? on : "?", lanes, f->index, (unsigned long long)f->offset, (unsigned long long)steps,
+                         on ? on : "?", lanes, sp, f->index, (unsigned long long)f->offset, (unsigned long long)steps,
                          VO_SERIAL_CAP);
             else
                 snprintf(x->v->detail, sizeof x->v->detail,
-                         "atomic %s lanes %s on surface %u +0x%llx: no serial order of these lanes gives final "
-                         "0x%0*x%s (lost update or impossible returned values)",
-                         on ? on : "?", lanes, f->index, (unsigned long long)f->offset, (int)(2 * f->len),
-                         (unsigned)final, f->dst_var ? " with the returned values" : "");
+                         "atomic %s lanes %s on %s %u +0x%llx: no serial order of these lanes gives final "
+                         "0x%0*llx%s (lost update or impossible returned values)",
+                         on ? on : "?", lanes, sp, f->index, (unsigned long long)f->offset, (int)(2 * f->len),
+                         (unsigned long long)final, f->dst_var ? " with the returned values" : "");
         }
         /* report the bytes that differ from the oracle's own order (ascending lanes) */
         size_t before = x->v->nkept;
         uint32_t before_n = x->v->ndiff;
-        uint8_t e[4], iv[4];
-        read_space(exp, VO_SPACE_SURFACE, f->index, f->offset, e, f->len);
-        read_space(x->in, VO_SPACE_SURFACE, f->index, f->offset, iv, f->len);
+        uint8_t e[8], iv[8];
+        read_space(exp, f->space, f->index, f->offset, e, f->len);
+        read_space(x->in, f->space, f->index, f->offset, iv, f->len);
         for (uint32_t k = 0; k < f->len; k++)
-            if (b[k] != e[k]) classify(x, VO_SPACE_SURFACE, f->index, f->offset + k, e[k], b[k], iv[k]);
+            if (b[k] != e[k]) classify(x, f->space, f->index, f->offset + k, e[k], b[k], iv[k]);
         for (unsigned t = 0; t < f->nlanes && f->dst_var; t++) {
             if (f->lanes[t].dst_offset < 0) continue;
-            uint8_t g[4], ev[4], iv2[4];
+            uint8_t g[8], ev[8], iv2[8];
             uint64_t o = (uint64_t)f->lanes[t].dst_offset;
             read_space(got, VO_SPACE_VAR, f->dst_var, o, g, f->len);
             read_space(exp, VO_SPACE_VAR, f->dst_var, o, ev, f->len);
@@ -906,7 +1004,7 @@ static void cmp_serializable(vctx *x, const vo_state *exp, const vo_state *got)
         }
         if (x->v->ndiff == before_n) { /* cannot happen (the oracle's order explains its own bytes); be safe */
             vo_diff *d = push_diff(x);
-            if (d) { d->space = VO_SPACE_SURFACE; d->index = f->index; d->offset = f->offset; }
+            if (d) { d->space = f->space; d->index = f->index; d->offset = f->offset; }
         }
         for (size_t k = before; k < x->v->nkept; k++) {
             x->v->diffs[k].kind = (uint8_t)kind;

@@ -542,15 +542,27 @@ static void lx_factors(lx *x, uint64_t k, int sys)
     x->pitchreg = lg_is_strided(g) && chance(&x->R, 30);
 }
 
+/* a bound that is not a multiple of the element size, so an aligned single
+ * element can straddle it (always for atomics: misaligned ones are undefined) */
+static uint64_t lx_odd(lx *x, uint64_t S)
+{
+    unsigned eb = ds_mem[x->ds < 8 ? x->ds : 0];
+    int single = lg_is_quad(x->g) ? x->chm == 1 : x->nelem == 1;
+    if (x->lb == LB_PARTIAL && eb > 1 && single && S % eb == 0 && S < 0x100000000ull &&
+        (x->g == LG_ATOMIC || chance(&x->R, 50)))
+        S += eb / 2;
+    return S;
+}
+
 /* the space: a flat region, SLM or a surface reached through the tables */
 static void lx_space(lx *x)
 {
     vo_state *s = x->s;
-    static const uint64_t fsz[] = { 256, 4096, 4096, 0x10000, 0x100000, 0x40000000, 0x100000000ull };
-    static const uint64_t ssz[] = { 64, 256, 1024, 4096, 4096, 0x8000, 0x10000 };
-    static const uint64_t usz[] = { 64, 100, 256, 4096, 4096, 0x10000, 0x1000000, 0x100000000ull };
+    static const uint64_t fsz[] = { 256, 4096, 4096, 0x1004, 0x10000, 0x100000, 0x40000000, 0x100000000ull };
+    static const uint64_t ssz[] = { 64, 256, 1024, 4096, 4096, 0x1002, 0x8000, 0x10000 };
+    static const uint64_t usz[] = { 64, 100, 256, 0x106, 4096, 4096, 0x10000, 0x1000000, 0x100000000ull };
     if (x->am <= AM_FLAT32) {
-        x->S = PICK(&x->R, fsz);
+        x->S = lx_odd(x, PICK(&x->R, fsz));
         if (x->am == AM_FLAT32 && x->S > 0x40000000) x->S = 0x40000000;
         uint64_t top = x->am == AM_FLAT32 ? 0x100000000ull : 0;
         if (x->lb == LB_WRAP) x->base = chance(&x->R, 50) ? 0 : 0x1000;
@@ -580,12 +592,12 @@ static void lx_space(lx *x)
             x->lb = 100; /* element wrap (see lx_lanes) */
         }
     } else if (x->am <= AM_SLM32) {
-        x->S = PICK(&x->R, ssz);
+        x->S = lx_odd(x, PICK(&x->R, ssz));
         if (x->lb == LB_WRAP && x->am == AM_SLM16 && chance(&x->R, 50)) { x->S = 0x10000; x->lb = 100; }
         vo_state_add_surface(s, 0, x->S);
         x->base = 0;
     } else {
-        x->S = PICK(&x->R, usz);
+        x->S = lx_odd(x, PICK(&x->R, usz));
         x->sidx = 6 + rn(&x->R, 40);
         vo_state_add_surface(s, x->sidx, x->S);
         x->base = 0;
@@ -631,8 +643,10 @@ static void lx_lanes(lx *x)
     uint64_t tb = x->T[x->hot];
     switch (x->lb) {
     case LB_LAST: tb = S >= x->foot ? (S - x->foot) / eb * eb : 0; break;
-    case LB_FIRST_OOB: tb = S; break;
-    case LB_PARTIAL: tb = x->foot > eb ? (S - x->foot) / eb * eb + eb : eb > 1 ? S - eb / 2 : S; break;
+    case LB_FIRST_OOB: tb = (S + eb - 1) / eb * eb; break; /* aligned */
+    case LB_PARTIAL: /* an aligned element over the bound when the size allows it, else a misaligned one */
+        tb = x->foot > eb ? (S - x->foot) / eb * eb + eb : S % eb ? S / eb * eb : eb > 1 ? S - eb / 2 : S;
+        break;
     case LB_FAR:
         tb = x->asz == 1 ? 0xFFF0 : x->asz == 2 ? 0xFFFFFFF0u : (chance(&x->R, 50) ? 0x8000000000000000ull : 0xFFFFFFFFFFFFFFF0ull);
         if (x->am <= AM_FLAT32) tb -= x->base; /* an absolute address */
@@ -915,6 +929,7 @@ static void lx_pre(lx *x)
         x->surfreg = v >= 2;
         x->lb = LB_IN;
         break;
+    case LS_U_RAW_PAST: x->nulldst = 0; break;
     case LS_U_ARG:
         if (x->am == AM_SLM16 || x->am == AM_SLM32) { x->am = AM_FLAT64; x->sfid = 0; x->at = 1; x->asz = 3; }
         x->nulldst = 0; /* a prefetch has no effect anywhere (D128) */

@@ -78,9 +78,406 @@ static int fzm_lsc(uint8_t *insn, size_t ilen, uint32_t *s)
     return 1;
 }
 
+/* ---- case-level mutations (issue 19): enumerated fields with operand repair, operand relations ----
+ *
+ * The whole binary case is decoded (vo_bincase_decode), changed and encoded
+ * again (vo_bincase_encode), so a mutation can retype a variable, declare one,
+ * or write memory. Nothing here lists opcodes: the fields come from the
+ * instruction's descriptor (vo_desc.fields), the atomic ops from the atomic
+ * table (vo_atomic_op_name), the LSC sub-ops from the descriptor table
+ * (vo_desc_at, has_subop), the platforms from vo_platform_name; the value
+ * range of a field depends only on its role. After a new value, the operands
+ * are repaired by asking the oracle: while vo_run says invalid, the field the
+ * error names is fixed (an operand made %null or given a variable, a
+ * variable retyped, another enumerated field or the platform searched for a
+ * value that moves the error later in the instruction), at most 8 rounds.
+ * One mutation in eight keeps the raw new value (an illegal combination). */
+static vo_case fzm_c;
+static vo_result fzm_r;
+static int fzm_ready;
+
+/* candidate value of an enumerated field by role; -1: not an enumerated field */
+static int64_t fzm_enum_value(unsigned role, uint32_t cur, uint32_t *s, int legal_only)
+{
+    uint32_t r = fzm_next(s), odd = legal_only ? 1 : fzm_next(s) % 16; /* odd == 0: an out-of-range value */
+    switch (role) {
+    case VO_R_EXEC: return (odd ? r % 6 : 6 + r % 10) | (r >> 8) % 2 * (((r >> 12) % 16) << 4);
+    case VO_R_NUM_ELTS: return (odd ? r % 3 : 3) | (r >> 8) % 2 * (((r >> 12) % 16) << 4);
+    case VO_R_ELT_SIZE: return odd ? r % 3 : 3 + r % 4;
+    case VO_R_CHMASK: return odd ? 1 + r % 15 : (r % 2 ? 0 : 16 + r % 240);
+    case VO_R_NUM_BLOCKS: return odd ? r % 3 : 3 + r % 4;
+    case VO_R_OWORD_SIZE: return odd ? r % 5 : 5 + r % 4;
+    case VO_R_SURFACE: { static const uint8_t sv[] = { 0, 4, 5, 6, 7, 8, 1, 255 }; return sv[r % (odd ? 6 : 8)]; }
+    case VO_R_BLOCK_SIZE: return odd ? 0 : 1 + r % 3;
+    case VO_R_SCALE: return odd ? 0 : 1 + r % 0x100;
+    case VO_R_ATOMIC_OP: {
+        uint32_t codes[32], n = 0;
+        for (uint32_t c = 0; c < 32; c++)
+            if ((vo_atomic_op_name(c) != NULL) == (odd != 0)) codes[n++] = c;
+        uint32_t w = (r >> 16) % 4 == 0 ? 1 : 0; /* 16-bit: one in four */
+        if (!legal_only && fzm_next(s) % 32 == 0) w = 2 + (r >> 20) % 6;
+        if (legal_only) w = cur >> 5;
+        return n ? codes[r % n] | w << 5 : (int64_t)cur;
+    }
+    case VO_R_LSC_SUBOP: {
+        uint8_t subs[64];
+        unsigned n = 0;
+        for (unsigned i = 0; vo_desc_at(i) && n < 64; i++)
+            if (vo_desc_at(i)->has_subop) subs[n++] = vo_desc_at(i)->subop;
+        if (!odd || !n) { static const uint8_t bad[] = { 0x03, 0x07, 0x1D, 0x1F, 0x2A, 0x30, 0xFF }; return bad[r % 7]; }
+        return subs[r % n];
+    }
+    case VO_R_LSC_SFID: return odd ? (r % 3 == 2 ? 3 : r % 2) : 2 + r % 6;
+    case VO_R_FENCE_OP: return odd ? r % 7 : 7 + r % 2;
+    case VO_R_SCOPE: return odd ? r % 7 : 7 + r % 2;
+    case VO_R_L1: case VO_R_L3: return odd ? r % 8 : 8 + r % 8;
+    case VO_R_ADDR_TYPE: return odd ? 1 + r % 5 : (r % 2 ? 0 : 6 + r % 4);
+    case VO_R_ADDR_SIZE: return odd ? 1 + r % 3 : (r % 2 ? 0 : 4);
+    case VO_R_ADDR_SCALE: { static const uint16_t sc[] = { 1, 2, 4, 8, 16, 0, 3, 6 }; return sc[r % (odd ? 5 : 8)]; }
+    case VO_R_DATA_SIZE: return odd ? 1 + r % 7 : (r % 2 ? 0 : 8 + r % 8);
+    case VO_R_DATA_ORDER: return odd ? 1 + r % 2 : (r % 2 ? 0 : 3);
+    case VO_R_DATA_ELEMS: return odd ? 1 + r % 8 : (r % 2 ? 0 : 9 + r % 4);
+    case VO_R_LSC_CHMASK: return odd ? 1 + r % 15 : (r % 2 ? 0 : 16 + r % 16);
+    default: return -1;
+    }
+}
+
+static int fzm_runc(vo_case *c, const vo_insn *in, int patch_subop, uint8_t subop)
+{
+    uint8_t buf[VO_MAX_INSN_BYTES];
+    size_t n = vo_encode(in, buf, sizeof buf);
+    if (!n) return -1;
+    if (patch_subop && n > 1) buf[1] = subop;
+    memcpy(c->insn, buf, n);
+    c->insn_len = n;
+    vo_run(&c->state, c->insn, c->insn_len, &fzm_r);
+    return 0;
+}
+
+/* the descriptor field the oracle's error names, NULL for none */
+static const vo_field_desc *fzm_err_field(const vo_insn *in, const vo_error *e)
+{
+    if (!e->field) return NULL;
+    for (unsigned i = 0; i < in->desc->nfields; i++)
+        if (strcmp(in->desc->fields[i].name, e->field) == 0) return &in->desc->fields[i];
+    return NULL;
+}
+
+/* 1 when the last run is not invalid or its error lies past (off, code) */
+static int fzm_progress(int64_t off, vo_errcode code)
+{
+    if (fzm_r.status != VO_INVALID) return 1;
+    return fzm_r.err.offset > off || (fzm_r.err.offset == off && fzm_r.err.code != code);
+}
+
+static unsigned fzm_nplat(void)
+{
+    unsigned n = 0;
+    while (vo_platform_name(n)) n++;
+    return n;
+}
+
+static void fzm_set_platform(vo_state *st, unsigned i)
+{
+    uint16_t ver = st->platform.visa_version;
+    vo_platform_lookup(vo_platform_name(i), &st->platform);
+    st->platform.visa_version = ver;
+}
+
+/* a declared variable (id >= 32) for an operand: one no other operand of in
+ * names when there is one, else a new one (type and size of the first
+ * declared variable, or 32 UD) */
+static uint32_t fzm_pick_var(vo_case *c, const vo_insn *in, uint32_t *s)
+{
+    vo_state *st = &c->state;
+    uint32_t cand[VO_MAX_VARS], n = 0, any = 0;
+    for (uint32_t i = 0; i < st->nvars; i++) {
+        uint32_t id = st->vars[i].id, used = 0;
+        if (id < 32) continue;
+        any = any ? any : id;
+        for (unsigned f = 0; f < in->desc->nfields; f++)
+            if (in->desc->fields[f].kind == VO_FK_RAW && vo_insn_raw((vo_insn *)in, in->desc->fields[f].role)->id == id) used = 1;
+        if (!used) cand[n++] = id;
+    }
+    if (n && fzm_next(s) % 4) return cand[fzm_next(s) % n];
+    uint32_t id = 32;
+    while (vo_state_var(st, id)) id++;
+    const vo_var *t = any ? vo_state_var(st, any) : NULL;
+    vo_var *v = vo_state_add_var(st, id, t ? t->type : VO_T_UD, t ? t->num_elts : 32);
+    if (!v) return any;
+    for (uint32_t b = 0; b < v->size; b++) v->data[b] = (uint8_t)fzm_next(s);
+    vo_state_sort(st);
+    return id;
+}
+
+/* retype the variable id so that the last error moves; 0 when none does */
+static int fzm_retype(vo_case *c, const vo_insn *in, uint32_t id, int64_t off, vo_errcode code)
+{
+    static const uint8_t types[] = { VO_T_UD, VO_T_D, VO_T_F, VO_T_UQ, VO_T_Q, VO_T_DF, VO_T_UW, VO_T_W, VO_T_HF, VO_T_UB, VO_T_B };
+    vo_var *v = vo_state_var(&c->state, id);
+    if (!v || id < 32) return 0;
+    uint8_t t0 = v->type;
+    uint32_t n0 = v->num_elts;
+    for (unsigned k = 0; k < sizeof types; k++) {
+        unsigned ts = vo_type_size(types[k]);
+        if (types[k] == t0 || !ts || v->size % ts) continue;
+        v->type = types[k];
+        v->num_elts = v->size / ts;
+        if (fzm_runc(c, in, 0, 0) == 0 && fzm_progress(off, code)) return 1;
+    }
+    v->type = t0;
+    v->num_elts = n0;
+    return 0;
+}
+
+/* the operand repair loop; in is the instruction (its new value set) */
+static void fzm_repair(vo_case *c, vo_insn *in, unsigned mutated, uint32_t *s)
+{
+    for (int round = 0; round < 10; round++) {
+        if (fzm_runc(c, in, 0, 0) != 0 || fzm_r.status != VO_INVALID) return;
+        vo_errcode code = fzm_r.err.code;
+        int64_t off = fzm_r.err.offset;
+        const vo_field_desc *f = fzm_err_field(in, &fzm_r.err);
+        int fixed = 0;
+        if (code == VO_E_PLATFORM) { /* a platform where the error moves */
+            unsigned np = fzm_nplat(), start = fzm_next(s) % np;
+            char keep[16];
+            memcpy(keep, c->state.platform.name, sizeof keep);
+            for (unsigned k = 0; k < np && !fixed; k++) {
+                fzm_set_platform(&c->state, (start + k) % np);
+                fixed = fzm_runc(c, in, 0, 0) == 0 && fzm_progress(off, code);
+            }
+            if (!fixed) {
+                for (unsigned k = 0; k < np; k++)
+                    if (strcmp(vo_platform_name(k), keep) == 0) fzm_set_platform(&c->state, k);
+                return;
+            }
+            continue;
+        }
+        if (!f) return;
+        unsigned role = f->role;
+        if (f->kind == VO_FK_RAW) {
+            vo_raw *rw = vo_insn_raw(in, role);
+            if (code == VO_E_RAW_ALIGN || (rw->id == 0 && rw->offset)) rw->offset = 0;
+            else if (code == VO_E_ATOMIC_TYPE || code == VO_E_OPERAND_TYPE) {
+                if (!fzm_retype(c, in, rw->id, off, code)) rw->id = fzm_pick_var(c, in, s);
+            } else if (rw->id == 0 || code == VO_E_VAR_ID || code == VO_E_RESERVED_ID || code == VO_E_READ_ONLY) {
+                rw->id = fzm_pick_var(c, in, s);
+                rw->offset = 0;
+            } else {
+                rw->id = 0;
+                rw->offset = 0;
+            }
+            continue;
+        }
+        if (f->kind == VO_FK_VEC) {
+            vo_vec *v = vo_insn_vec(in, role);
+            if (v->cls == 0 && (code == VO_E_OPERAND_TYPE || code == VO_E_IMM_TYPE) && fzm_retype(c, in, v->id, off, code)) continue;
+            vo_vec nv;
+            memset(&nv, 0, sizeof nv);
+            nv.cls = 5;
+            nv.type_byte = VO_T_UD;
+            nv.imm = role == VO_R_PITCH ? 4u << fzm_next(s) % 4 : role == VO_R_LSC_SURF ? 6 + fzm_next(s) % 2 : 0;
+            *v = nv;
+            if (fzm_runc(c, in, 0, 0) == 0 && fzm_progress(off, code)) continue;
+            v->imm = 0;
+            continue;
+        }
+        if (role == VO_R_PRED) { in->val[role] = 0; continue; }
+        if (role == VO_R_EXEC && code == VO_E_MASK_CTRL) { in->val[role] &= 0x8F; continue; }
+        if (role == mutated && round == 0 && fzm_next(s) % 2) return; /* the new value itself is illegal here */
+        /* another enumerated field: search its legal values for one that moves the error */
+        uint32_t old = in->val[role];
+        for (int k = 0; k < 12 && !fixed; k++) {
+            int64_t nv = fzm_enum_value(role, old, s, 1);
+            if (nv < 0) break;
+            in->val[role] = (uint32_t)nv;
+            fixed = fzm_runc(c, in, 0, 0) == 0 && fzm_progress(off, code);
+        }
+        if (fixed) continue;
+        in->val[role] = old;
+        /* no value of this field helps: an earlier enumerated field decides (an SLM sfid forbids
+         * every address model an append counter takes): give one of them another legal value */
+        unsigned early[24], ne = 0;
+        for (unsigned i = 0; i < in->desc->nfields; i++) {
+            const vo_field_desc *g = &in->desc->fields[i];
+            if (in->off[g->role] < off && g->role != mutated && (g->kind == VO_FK_UB || g->kind == VO_FK_UW) &&
+                fzm_enum_value(g->role, 0, s, 1) >= 0)
+                early[ne++] = g->role;
+        }
+        if (!ne) return;
+        unsigned g = early[fzm_next(s) % ne];
+        in->val[g] = (uint32_t)fzm_enum_value(g, in->val[g], s, 1);
+    }
+}
+
+/* a new value for one enumerated field of the descriptor (or the platform) */
+static int fzm_enum(vo_case *c, vo_insn *in, uint32_t *s)
+{
+    unsigned roles[24], n = 0;
+    for (unsigned i = 0; i < in->desc->nfields; i++) {
+        const vo_field_desc *f = &in->desc->fields[i];
+        if ((f->kind == VO_FK_UB || f->kind == VO_FK_UW) && fzm_enum_value(f->role, 0, s, 1) >= 0) roles[n++] = f->role;
+    }
+    unsigned k = fzm_next(s) % (n + 1);
+    for (unsigned i = 0; i < n; i++) /* the field that selects the operation: one time in three */
+        if ((roles[i] == VO_R_ATOMIC_OP || roles[i] == VO_R_LSC_SUBOP) && fzm_next(s) % 3 == 0) k = i;
+    if (k == n) {
+        fzm_set_platform(&c->state, fzm_next(s) % fzm_nplat());
+        fzm_repair(c, in, VO_R_COUNT, s);
+        return 1;
+    }
+    unsigned role = roles[k];
+    int64_t v = fzm_enum_value(role, in->val[role], s, 0);
+    int raw = fzm_next(s) % 8 == 0;
+    if (role == VO_R_LSC_SUBOP) {
+        const vo_desc *d = vo_desc_for_sub(in->desc->opcode, (uint8_t)v);
+        if (!d) return fzm_runc(c, in, 1, (uint8_t)v) == 0; /* an unknown sub-op: the byte only */
+        in->desc = d;
+    }
+    in->val[role] = (uint32_t)v;
+    if (raw) return fzm_runc(c, in, 0, 0) == 0;
+    fzm_repair(c, in, role, s);
+    return fzm_runc(c, in, 0, 0) == 0;
+}
+
+/* values that matter to compare, min/max and float ops, by element size */
+static uint64_t fzm_special(unsigned size, int flt, uint32_t r)
+{
+    static const uint32_t i4[] = { 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0, 1, 0x7FFFFFFE, 0x80000001, 0xFFFF, 0x8000 };
+    static const uint64_t i8[] = { 0x7FFFFFFFFFFFFFFFull, 0x8000000000000000ull, ~0ull, 0, 1, 0xFFFFFFFFull, 0x80000000ull,
+                                   0x7FFFFFFFull, 0xFFFFFFFF80000000ull };
+    static const uint16_t i2[] = { 0x7FFF, 0x8000, 0xFFFF, 0, 1, 0x7FFE, 0x8001 };
+    static const uint32_t f4[] = { 0, 0x80000000, 0x7FC00000, 0xFFC00000, 0x7F800001, 0x7F800000, 0xFF800000,
+                                   0x00000001, 0x807FFFFF, 0x00800000, 0x3F800000, 0xBF800000, 0x7F7FFFFF };
+    static const uint64_t f8[] = { 0, 0x8000000000000000ull, 0x7FF8000000000000ull, 0x7FF0000000000001ull,
+                                   0x7FF0000000000000ull, 0xFFF0000000000000ull, 1, 0x800FFFFFFFFFFFFFull,
+                                   0x3FF0000000000000ull, 0xBFF0000000000000ull };
+    static const uint16_t f2[] = { 0, 0x8000, 0x7E00, 0x7C01, 0x7C00, 0xFC00, 0x0001, 0x83FF, 0x3C00, 0xBC00 };
+#define FZM_PICK(a) a[r % (sizeof a / sizeof a[0])]
+    if (size == 8) return flt ? FZM_PICK(f8) : FZM_PICK(i8);
+    if (size == 2) return flt ? FZM_PICK(f2) : FZM_PICK(i2);
+    if (size == 1) return (uint8_t)FZM_PICK(i2);
+    return flt ? FZM_PICK(f4) : FZM_PICK(i4);
+#undef FZM_PICK
+}
+
+static void fzm_mem_write(vo_state *st, const vo_access *a, const uint8_t *b)
+{
+    if (a->outcome != VO_ACC_DONE && a->outcome != VO_ACC_OVERLAP) return;
+    if (a->surface == VO_ACC_FLAT) { vo_flat_write(st, a->address, a->size, b); return; }
+    vo_surface *sf = vo_state_surface(st, a->surface);
+    if (sf) vo_surface_write(st, sf, a->address, b, a->size);
+}
+
+/* operand relations (issue 19 §2): equal sources, memory equal to a source,
+ * sign boundaries, float specials, colliding lanes */
+static int fzm_relation(vo_case *c, vo_insn *in, uint32_t *s)
+{
+    if (fzm_runc(c, in, 0, 0) != 0 || fzm_r.status == VO_INVALID) return 0;
+    vo_state *st = &c->state;
+    const vo_desc *d = in->desc;
+    unsigned srcs[4], ns = 0, eoff = 0;
+    for (unsigned i = 0; i < d->nfields; i++) {
+        const vo_field_desc *f = &d->fields[i];
+        if (f->kind != VO_FK_RAW) continue;
+        if (f->role == VO_R_EOFF) { eoff = 1; continue; }
+        if (f->role == VO_R_DATA && !(d->is_write == 1 && d->family != VO_FAM_ATOMIC)) continue;
+        if (vo_insn_raw(in, f->role)->id >= 32) srcs[ns++] = f->role;
+    }
+    int done = 0;
+    for (int step = 0; step < 1 + (int)(fzm_next(s) % 2); step++) {
+        uint32_t kind = fzm_next(s) % 5, lanes = fzm_next(s) | (fzm_next(s) % 4 == 0 ? 0xFFFFFFFFu : 0);
+        if (kind == 4 && eoff) { /* colliding lanes: address elements copied from lane 0 (or another) */
+            vo_var *v = vo_state_var(st, in->eoff.id);
+            if (!v || in->eoff.id < 32) continue;
+            unsigned es = vo_type_size(v->type), base = in->eoff.offset, from = fzm_next(s) % 4;
+            if (base + (from + 1) * es > v->size) from = 0;
+            for (unsigned l = 0; l < 32 && base + (l + 1) * es <= v->size; l++)
+                if (l != from && lanes >> l & 1) memmove(v->data + base + l * es, v->data + base + from * es, es);
+            done = 1;
+            continue;
+        }
+        if (!ns) continue;
+        unsigned ra = srcs[fzm_next(s) % ns];
+        const vo_raw *a = vo_insn_raw(in, ra);
+        vo_var *va = vo_state_var(st, a->id);
+        if (!va) continue;
+        unsigned es = vo_type_size(va->type);
+        int flt = va->type == VO_T_F || va->type == VO_T_HF || va->type == VO_T_DF || va->type == VO_T_BF;
+        if (kind == 0 && ns > 1) { /* equal sources: lanes of one copied into another */
+            unsigned rb = srcs[fzm_next(s) % ns];
+            const vo_raw *b = vo_insn_raw(in, rb);
+            vo_var *vb = vo_state_var(st, b->id);
+            if (!vb || rb == ra) continue;
+            for (unsigned l = 0; l < 32; l++) {
+                uint32_t oa = a->offset + l * es, ob = b->offset + l * es;
+                if (oa + es > va->size || ob + es > vb->size) break;
+                if (lanes >> l & 1) memmove(vb->data + ob, va->data + oa, es);
+            }
+            done = 1;
+        } else if (kind == 1 || kind == 0) { /* memory equal to a source at each lane's address */
+            for (uint32_t i = 0; i < fzm_r.nacc; i++) {
+                const vo_access *x = &fzm_r.acc[i];
+                uint32_t o = a->offset + (uint32_t)x->lane * es;
+                if (!(lanes >> (x->lane & 31) & 1) || x->size > 8 || o + x->size > va->size) continue;
+                fzm_mem_write(st, x, va->data + o);
+            }
+            done = 1;
+        } else { /* sign boundaries / float specials, in the source and sometimes in memory */
+            int f2 = kind == 3 ? 1 : kind == 2 ? 0 : flt;
+            for (unsigned l = 0; l < 32; l++) {
+                uint32_t o = a->offset + l * es;
+                if (o + es > va->size) break;
+                if (!(lanes >> l & 1)) continue;
+                uint64_t v = fzm_special(es, f2, fzm_next(s));
+                for (unsigned b = 0; b < es; b++) va->data[o + b] = (uint8_t)(v >> 8 * b);
+            }
+            if (fzm_next(s) % 2)
+                for (uint32_t i = 0; i < fzm_r.nacc; i++) {
+                    const vo_access *x = &fzm_r.acc[i];
+                    uint8_t b[8];
+                    if (x->size > 8 || !(lanes >> (x->lane & 31) & 1)) continue;
+                    uint64_t v = fzm_special(x->size, f2, fzm_next(s));
+                    for (unsigned k = 0; k < x->size; k++) b[k] = (uint8_t)(v >> 8 * k);
+                    fzm_mem_write(st, x, b);
+                }
+            done = 1;
+        }
+    }
+    return done;
+}
+
+/* decode the case, one enumerated-field or relation mutation, encode; 0 = nothing done */
+static size_t fzm_case(uint8_t *data, size_t size, size_t max_size, uint32_t *s)
+{
+    if (!fzm_ready) {
+        vo_case_init(&fzm_c);
+        vo_result_init(&fzm_r);
+        fzm_ready = 1;
+    }
+    vo_error err;
+    vo_insn in;
+    if (vo_bincase_decode(data, size, 0, &fzm_c, &err) != 0) return 0;
+    if (vo_decode(fzm_c.insn, fzm_c.insn_len, fzm_c.state.platform.visa_version, &in, &err) != 0) return 0;
+    int ok = fzm_next(s) % 2 ? fzm_enum(&fzm_c, &in, s) : fzm_relation(&fzm_c, &in, s);
+    if (!ok) return 0;
+    uint8_t *out;
+    size_t len;
+    if (vo_bincase_encode(&fzm_c, &out, &len, &err) != 0) return 0;
+    if (len > max_size) { free(out); return 0; }
+    memcpy(data, out, len);
+    free(out);
+    return len;
+}
+
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
 {
     uint32_t s = seed * 2654435761u + 1;
+    if (fzm_next(&s) % 16 < 3 && size >= VO_BINCASE_HEADER_BYTES) { /* 3 in 16: case-level (issue 19) */
+        size_t n = fzm_case(data, size, max_size, &s);
+        if (n) return n;
+    }
     if (fzm_next(&s) % 4 != 0 || size < VO_BINCASE_HEADER_BYTES) return LLVMFuzzerMutate(data, size, max_size);
     /* header: [0] platform, [1] version, [2..5] exec mask, [6] insn len, insn */
     size_t ilen = data[6] % (VO_MAX_INSN_BYTES + 1);

@@ -99,6 +99,9 @@ FZ_CHECKER static uint64_t pow2_floor(uint64_t x)
     return p;
 }
 
+/* an LSC_UNTYPED atomic: reads and writes memory, returns into dst (D136) */
+FZ_CHECKER static int lsc_atomic(const vo_insn *in) { return in->desc->family == VO_FAM_LSC && in->desc->is_write == 2; }
+
 FZ_CHECKER static void check_free(const vo_insn *in, int decoded)
 {
     const vo_state *s0 = &c.state, *s1 = &r1.final;
@@ -130,6 +133,28 @@ FZ_CHECKER static void check_free(const vo_insn *in, int decoded)
                       "free[%u]: V%u bytes [%llu, +%u) outside the data operand [%u, %u)", i, f->index,
                       (unsigned long long)f->offset, f->len, in->data.offset, v->size);
             FZ_ASSERT(f->kind == VO_FREE_UNDEFINED, "free[%u]: one_of on a variable", i);
+        } else if (lsc_atomic(in)) { /* LSC atomics: the space the address model resolved (surface, SLM, flat) */
+            FZ_ASSERT(f->space == VO_SPACE_SURFACE || f->space == VO_SPACE_FLAT, "free[%u]: space %u", i, f->space);
+            FZ_ASSERT(f->space == VO_SPACE_SURFACE || f->index < s1->nregions, "free[%u]: region %u", i, f->index);
+            int rg_ok = f->space != VO_SPACE_FLAT || f->index < s1->nregions;
+            uint64_t base = f->space == VO_SPACE_FLAT && rg_ok ? s1->regions[f->index].base : 0;
+            uint32_t want = f->space == VO_SPACE_FLAT ? VO_ACC_FLAT : f->index;
+            int hit = 0;
+            for (uint32_t k = 0; k < r1.nacc && !hit; k++)
+                hit = r1.acc[k].surface == want && r1.acc[k].address <= base + f->offset &&
+                      base + f->offset + f->len <= r1.acc[k].address + r1.acc[k].size;
+            FZ_ASSERT(hit, "free[%u]: memory bytes [%llu, +%u) were not accessed", i, (unsigned long long)f->offset, f->len);
+            const vo_surface *sf = f->space == VO_SPACE_FLAT ? (rg_ok ? &s1->regions[f->index].mem : NULL)
+                                                              : vo_state_surface(s1, f->index);
+            FZ_ASSERT(sf && f->offset + f->len <= sf->size, "free[%u]: range outside its memory", i);
+            if (f->kind == VO_FREE_ONE_OF) {
+                FZ_ASSERT(f->nvalues >= 2 && f->values && f->len <= 8, "free[%u]: one_of with %u candidates", i, f->nvalues);
+                uint8_t buf[8];
+                vo_surface_read(sf, f->offset, buf, f->len);
+                int in_set = 0;
+                for (unsigned k = 0; k < f->nvalues && !in_set; k++) in_set = !memcmp(buf, f->values + k * f->len, f->len);
+                FZ_ASSERT(in_set, "free[%u]: final bytes are none of the %u candidates", i, f->nvalues);
+            }
         } else {
             FZ_ASSERT(f->space == VO_SPACE_SURFACE, "free[%u]: space %u", i, f->space);
             FZ_ASSERT(f->index == in->val[VO_R_SURFACE], "free[%u]: surface T%u is not the instruction's T%u", i,
@@ -148,25 +173,25 @@ FZ_CHECKER static void check_free(const vo_insn *in, int decoded)
                 for (unsigned k = 0; k < f->nvalues && !hit; k++) hit = !memcmp(buf, f->values + k * f->len, f->len);
                 FZ_ASSERT(hit, "free[%u]: final bytes are none of the %u candidates", i, f->nvalues);
             }
-            if (f->kind == VO_FREE_SERIALIZABLE) { /* atomics: the oracle's own order explains its final state */
-                FZ_ASSERT(f->nlanes >= 2 && f->lanes && (f->len == 2 || f->len == 4 || f->len == 8),
-                          "free[%u]: serializable entry malformed", i);
-                const vo_surface *sf = f->space == VO_SPACE_FLAT ? (f->index < s1->nregions ? &s1->regions[f->index].mem : NULL)
-                                                                  : vo_state_surface(s1, f->index);
-                FZ_ASSERT(sf && f->offset + f->len <= sf->size, "free[%u]: serializable range outside its memory", i);
-                uint8_t b[8] = { 0 };
-                vo_surface_read(sf, f->offset, b, f->len);
-                uint64_t fin = 0, rets[32] = { 0 };
-                for (unsigned k = 0; k < 8; k++) fin |= (uint64_t)b[k] << (8 * k);
-                const vo_var *dv = f->dst_var ? vo_state_var(s1, f->dst_var) : NULL;
-                for (unsigned t = 0; t < f->nlanes && t < 32 && dv; t++) {
-                    uint8_t rb[8] = { 0 };
-                    memcpy(rb, dv->data + f->lanes[t].dst_offset, f->len);
-                    for (unsigned k = 0; k < 8; k++) rets[t] |= (uint64_t)rb[k] << (8 * k);
-                }
-                FZ_ASSERT(vo_serial_search(f, fin, rets, VO_SERIAL_CAP, NULL) == 1,
-                          "free[%u]: the oracle's final state is not a serial order of its own lanes", i);
+        }
+        if (f->space != VO_SPACE_VAR && f->kind == VO_FREE_SERIALIZABLE) { /* atomics: the oracle's own order explains its final state */
+            FZ_ASSERT(f->nlanes >= 2 && f->lanes && (f->len == 2 || f->len == 4 || f->len == 8),
+                      "free[%u]: serializable entry malformed", i);
+            const vo_surface *sf = f->space == VO_SPACE_FLAT ? (f->index < s1->nregions ? &s1->regions[f->index].mem : NULL)
+                                                              : vo_state_surface(s1, f->index);
+            FZ_ASSERT(sf && f->offset + f->len <= sf->size, "free[%u]: serializable range outside its memory", i);
+            uint8_t b[8] = { 0 };
+            vo_surface_read(sf, f->offset, b, f->len);
+            uint64_t fin = 0, rets[32] = { 0 };
+            for (unsigned k = 0; k < 8; k++) fin |= (uint64_t)b[k] << (8 * k);
+            const vo_var *dv = f->dst_var ? vo_state_var(s1, f->dst_var) : NULL;
+            for (unsigned t = 0; t < f->nlanes && t < 32 && dv; t++) {
+                uint8_t rb[8] = { 0 };
+                memcpy(rb, dv->data + f->lanes[t].dst_offset, f->len);
+                for (unsigned k = 0; k < 8; k++) rets[t] |= (uint64_t)rb[k] << (8 * k);
             }
+            FZ_ASSERT(vo_serial_search(f, fin, rets, VO_SERIAL_CAP, NULL) == 1,
+                      "free[%u]: the oracle's final state is not a serial order of its own lanes", i);
         }
     }
     (void)s0;
@@ -187,7 +212,7 @@ FZ_CHECKER static void check_changes(const vo_insn *in)
         const vo_var *a = &s0->vars[i], *b = &s1->vars[i];
         FZ_ASSERT(a->id == b->id && a->size == b->size, "variable shape changed");
         if (!memcmp(a->data, b->data, a->size)) continue;
-        FZ_ASSERT(!in->desc->is_write || in->desc->family == VO_FAM_ATOMIC, "a write changed V%u", a->id);
+        FZ_ASSERT(!in->desc->is_write || in->desc->family == VO_FAM_ATOMIC || lsc_atomic(in), "a write changed V%u", a->id);
         FZ_ASSERT(a->id == in->data.id, "a read changed V%u, not its data operand V%u", a->id, in->data.id);
         uint32_t k = 0;
         while (a->data[k] == b->data[k]) k++;
@@ -207,8 +232,14 @@ FZ_CHECKER static void check_changes(const vo_insn *in)
         int64_t d = fz_surface_diff(a, b);
         if (d < 0) continue;
         FZ_ASSERT(in->desc->is_write, "a read changed surface T%u byte %lld", a->index, (long long)d);
-        FZ_ASSERT(a->index == in->val[VO_R_SURFACE], "a write to T%u changed surface T%u byte %lld",
-                  in->val[VO_R_SURFACE], a->index, (long long)d);
+        if (lsc_atomic(in)) { /* the surface its address model resolved: the one its accesses name */
+            int named = 0;
+            for (uint32_t k = 0; k < r1.nacc && !named; k++) named = r1.acc[k].surface == a->index;
+            FZ_ASSERT(named, "an LSC atomic changed surface T%u byte %lld it never accessed", a->index, (long long)d);
+        } else {
+            FZ_ASSERT(a->index == in->val[VO_R_SURFACE], "a write to T%u changed surface T%u byte %lld",
+                      in->val[VO_R_SURFACE], a->index, (long long)d);
+        }
         {
             /* full check: compare the bytes of every page of either side */
             uint8_t pa[VO_PAGE_BYTES], pb[VO_PAGE_BYTES];

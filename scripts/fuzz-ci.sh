@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # CI fuzzing: builds the fuzzers with ASan+UBSan (libFuzzer) and runs each
 # target for a bounded time from its seed corpus; then the AFL++ build of
-# oracle_fuzzer (ASan+UBSan, persistent mode) briefly. Fails on any finding
+# oracle_fuzzer (ASan+UBSan, persistent mode) briefly, and scripts/fuzz-reach.sh
+# (a seeded 100 000-run diff_fuzzer from the *_ok seeds must reach every atomic
+# op and LSC sub-op; about 10 s). Fails on any finding
 # (crash, sanitizer report, leak, timeout > 10 s, invariant or divergence).
 #   scripts/fuzz-ci.sh
 # Environment: FUZZ_SECONDS (default 60) per libFuzzer target,
@@ -60,6 +62,16 @@ for t in $VO_TARGETS; do
     echo "ok   $t: ${execs:-?} execs, ${speed:-?}/s, ${cov:-}"
   fi
 done
+# reach (issue 19): a seeded diff_fuzzer run from the *_ok seeds reaches every atomic op and sub-op
+REACH_OUT=$dir/reach bash "$VO_ROOT/scripts/fuzz-reach.sh" "$dir/libfuzzer" >"$dir/reach.log" 2>&1
+reach_rc=$?
+if [ $reach_rc -ne 0 ]; then
+  fail=1
+  echo "FAIL reach: diff_fuzzer's short run misses an atomic op or sub-op (scripts/fuzz-reach.sh; log $dir/reach.log)"
+  tail -3 "$dir/reach.log" | sed 's/^/    /'
+else
+  echo "ok   reach: $(grep -m1 'diff_fuzzer: ' "$dir/reach.log" | sed 's/^\[[^]]*\] //'); $(grep -m1 '^atomic ops and LSC' "$dir/reach.log")"
+fi
 if [ $have_afl = 1 ]; then
   out=$dir/afl-out; rm -rf "$out"
   log "AFL++: oracle_fuzzer (ASan+UBSan, persistent), ${afl_secs}s"

@@ -58,3 +58,17 @@ vo_need_libfuzzer() {
   fi
   [ -x "$FUZZ_BUILD/$1" ] || die "no fuzzer $FUZZ_BUILD/$1"
 }
+
+# median_of LIMIT: the median of the run times on stdin, "inf" for a run that
+# found nothing (slower than any time). With an even number of runs the median
+# is the mean of the two middle times, and "> LIMIT" when either of them is
+# "inf": a real time is never averaged with a placeholder.
+median_of() {
+  sort -g | awk -v lim="$1" '{ a[NR] = $1 }
+    END {
+      if (NR == 0) { print "-"; exit }
+      lo = a[int((NR + 1) / 2)]; hi = a[int(NR / 2) + 1]
+      if (lo == "inf" || hi == "inf") { print "> " lim; exit }
+      printf "%.2f\n", (lo + hi) / 2
+    }'
+}

@@ -103,26 +103,25 @@ for n in $bugs; do
 done
 wait
 
-# ---- 5. table ----
+# ---- 5. table (median_of: fuzz-lib.sh) ----
 echo
 echo "Mutation evaluation: $(echo $bugs | wc -w) seeded bugs; vectors: ${#vecs[@]} files; diff_fuzzer: median of $runs run(s), ${secs} s limit, corpus $corpus_mode, $(nproc) cores"
 echo
-echo "| bug | name | vectors | diff_fuzzer median (s) | found | first bucket |"
+echo "| bug | name | vectors | diff_fuzzer median (s) | runs found | first bucket |"
 echo "|---|---|---|---|---|---|"
-nk=0; nf=0; nt=0
+nk=0; nf=0; nt=0; na=0
 for n in $bugs; do
   nt=$((nt + 1))
-  times=$(awk -v n="$n" '$1 == n { print ($3 == 1 ? $4 : 1e9) }' "$tmp/results" | sort -g)
-  cnt=$(echo "$times" | wc -l)
-  med=$(echo "$times" | awk '{ a[NR] = $1 } END { m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; print m }')
+  cnt=$(awk -v n="$n" '$1 == n' "$tmp/results" | wc -l)
   found=$(awk -v n="$n" '$1 == n && $3 == 1' "$tmp/results" | wc -l)
   bucket=$(awk -v n="$n" '$1 == n && $3 == 1 { print $5; exit }' "$tmp/results")
-  if awk -v m="$med" 'BEGIN { exit !(m >= 1e9) }'; then med="> $secs"; else med=$(printf '%.2f' "$med"); fi
+  med=$(awk -v n="$n" '$1 == n { print ($3 == 1 ? $4 : "inf") }' "$tmp/results" | median_of "$secs")
   [ "$found" -gt 0 ] && nf=$((nf + 1))
+  [ "$found" -eq "$cnt" ] && na=$((na + 1))
   v=${killed[$n]:-n/a}
   [[ $v == killed* ]] && nk=$((nk + 1))
   echo "| $n | $(name_of "$n") | $v | $med | $found/$cnt | \`${bucket:--}\` |"
 done
 echo
-echo "== summary: vectors kill $nk/$nt; diff_fuzzer finds $nf/$nt (at least one run) =="
+echo "== summary: vectors kill $nk/$nt; diff_fuzzer finds $nf/$nt (at least one run), $na/$nt in every run =="
 [ "$nf" -eq "$nt" ] || exit 1

@@ -15,7 +15,9 @@
  * d16u32 operand at byte 4n in a 64-byte block, d64 at 8n in a 128-byte block;
  * on DG2 (GRF 32, minimum width 8) the d32 block is 32 bytes. */
 #include "visa_check.h"
+#include "visa_json.h"
 #include "vo_test_util.h"
+#include <stdlib.h>
 
 #define A64 40  /* UQ addresses */
 #define A32 41  /* UD addresses */
@@ -484,6 +486,14 @@ static void test_collisions(void)
     CHECK(clause_on("lsc.disabled_lane_kept"));
     f = CHECK_FREE(&r, VO_SPACE_FLAT, 0, 0x80, 8, VO_FREE_SERIALIZABLE);
     CHECK(f && f->initial == A && f->lanes && f->lanes[2].src0 == 0x9999999922222222ull && f->lanes[2].src1 == D);
+    /* the JSON form of the entry: 8-byte little-endian hex values, the op's LSC name (docs/format.md) */
+    char *js = vo_result_to_json(&r);
+    CHECK(js && strstr(js, "\"kind\":\"serializable\",\"op\":\"lsc_atomic_icas\",\"width\":8,"
+                           "\"initial\":\"2222222211111111\",\"dst\":50,") != NULL);
+    CHECK(js && strstr(js, "{\"lane\":2,\"src0\":\"2222222299999999\",\"src1\":\"8888888877777777\","
+                           "\"dst_offset\":16}") != NULL);
+    CHECK(js && strstr(js, "\"space\":\"flat\",\"index\":0,\"offset\":128,\"len\":8,\"kind\":\"serializable\"") != NULL);
+    free(js);
     uint64_t r102[3] = { A, A, B }; /* order 1, 0, 2: lane 1 fails on A, lane 0 swaps, lane 2 sees B */
     CHECK_EQ(judge(&l, FLAT + 0x80, 8, B, r102, 3, 8), 1);
     uint64_t rD[3] = { A, B, C };  /* lane 2 "succeeding" on the half match */
@@ -492,6 +502,26 @@ static void test_collisions(void)
     uint64_t rhi[3] = { A, A, B ^ 0x100000000ull }; /* a return wrong in its high half only */
     CHECK_EQ(judge(&l, FLAT + 0x80, 8, B, rhi, 3, 8), 0);
     st.exec_mask = 0xFFFFFFFFu;
+}
+
+/* ---- the checker on one lane: a wrong memory value or return is a wrong value of the atomic ---- */
+static void test_check_kinds(void)
+{
+    state("PVC");
+    addr64(0, FLAT + 0x40);
+    flat_put(FLAT + 0x40, 5, 8);
+    src(S1, 0, 8, 0x100000000ull);
+    I l = atom(IADD, 0x00, D64);
+    CHECK_EQ(run(&l), VO_OK);
+    CHECK_EQ(flat_get(&r.final, FLAT + 0x40, 8), 0x100000005ull);
+    CHECK_EQ(judge(&l, FLAT + 0x40, 8, 0x100000005ull, NULL, 0, 8), 1);
+    CHECK_EQ(judge(&l, FLAT + 0x40, 8, 0x000000005ull, NULL, 0, 8), 0); /* a 32-bit adder lost the high half */
+    CHECK_EQ(V.kind, VO_K_MISSING_WRITE); /* byte 4 kept its old 0 */
+    CHECK_EQ(judge(&l, FLAT + 0x40, 8, 0x200000005ull, NULL, 0, 8), 0);
+    CHECK_EQ(V.kind, VO_K_WRONG_VALUE);
+    uint64_t bad = 6;
+    CHECK_EQ(judge(&l, FLAT + 0x40, 8, 0x100000005ull, &bad, 1, 8), 0); /* returned something else than 5 */
+    CHECK_EQ(V.kind, VO_K_WRONG_VALUE);
 }
 
 /* ---- 32 lanes on one address: exact and bounded ---- */
@@ -665,6 +695,7 @@ int main(void)
     test_float_open();
     test_collisions();
     test_32_lanes();
+    test_check_kinds();
     test_models();
     vo_result_free(&r);
     vo_state_free(&st);

@@ -113,6 +113,10 @@ enum {
     B_LSC_FENCE_SLM_ANY = 67,         /* SLM fences accept any op and scope               */
     B_LSC_DISABLED_LANE_ZEROED = 68,  /* a disabled load lane gets zeros                  */
     B_LSC_MIN_PAYLOAD_IGNORED = 69,   /* register blocks sized by the exec size alone, not max(exec, min payload width) */
+    /* issue 19: mistakes only operand relations reach (equal operands, sign boundaries, float specials) */
+    B_ATOMIC_FCMPWR_SWAPPED = 70,     /* fcmpwr compares src1, stores src0 (cmpxchg's order) */
+    B_ATOMIC_UMIN_SIGNED = 71,        /* min/max (UD) compare signed                      */
+    B_ATOMIC_FCMPWR_BITWISE = 72,     /* fcmpwr compares bit patterns: -0 != +0, a NaN equals itself */
     /* outside the 1..VO_DUT_NUM_BUGS mutation set (examples/mutants/README.md) */
     B_SIGNED_OFFSET32 = 200           /* SCATTER4_SCALED: goff + offset read as a signed 32-bit
                                          byte address; a negative one passes the bound test */
@@ -1227,8 +1231,12 @@ static uint32_t atomic_new(unsigned op, int w16, uint32_t old, uint32_t s0, uint
     case A_SUB: return (old - s0) & mask;
     case A_INC: return (old + 1) & mask;
     case A_DEC: case A_PREDEC: return (old - 1) & mask;
-    case A_MIN: return (s0 & mask) < old ? s0 & mask : old;
-    case A_MAX: return (s0 & mask) > old ? s0 & mask : old;
+    case A_MIN:
+        if (BUG(B_ATOMIC_UMIN_SIGNED)) return ss < so ? s0 & mask : old;
+        return (s0 & mask) < old ? s0 & mask : old;
+    case A_MAX:
+        if (BUG(B_ATOMIC_UMIN_SIGNED)) return ss > so ? s0 & mask : old;
+        return (s0 & mask) > old ? s0 & mask : old;
     case A_XCHG: return s0 & mask;
     case A_CMPXCHG:
         if (BUG(B_ATOMIC_CMPXCHG_SWAPPED))
@@ -1255,6 +1263,8 @@ static uint32_t atomic_new(unsigned op, int w16, uint32_t old, uint32_t s0, uint
     }
     case A_FCMPWR: {
         float a = fval(old, w16), b = fval(s0 & mask, w16);
+        if (BUG(B_ATOMIC_FCMPWR_SWAPPED)) return fval(s1 & mask, w16) == a ? s0 & mask : old;
+        if (BUG(B_ATOMIC_FCMPWR_BITWISE)) return (s0 & mask) == old ? s1 & mask : old;
         return b == a ? s1 & mask : old;
     }
     case A_FADD: case A_FSUB: {

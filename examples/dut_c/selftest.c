@@ -1151,6 +1151,8 @@ static void issue8_cases(void)
     t_atomic1("dword_atomic.fmax (1) 1.5 vs -2", "TGLLP", 32, 0x10, 7, 0xC0000000u, 0x3FC00000u, 0, 0x3FC00000u, 0xC0000000u);
     t_atomic1("dword_atomic.fmin (1) 1.5 vs -2", "TGLLP", 32, 0x11, 7, 0xC0000000u, 0x3FC00000u, 0, 0xC0000000u, 0xC0000000u);
     t_atomic1("dword_atomic.fcmpwr (1) equal: src1 stored", "TGLLP", 32, 0x12, 7, 0x3F800000u, 0x3F800000u, 0x40000000u, 0x40000000u, 0x3F800000u);
+    t_atomic1("dword_atomic.fcmpwr (1) -0 equals +0: src1 stored", "TGLLP", 32, 0x12, 7, 0x80000000u, 0u, 0x40000000u, 0x40000000u, 0x80000000u);
+    t_atomic1("dword_atomic.max (1) unsigned", "TGLLP", 32, 0x05, 0, 1, 0x80000000u, 0, 0x80000000u, 1);
     t_atomic1("dword_atomic.fadd (1) 1.5 + 2.25 on XeHP_SDV", "XeHP_SDV", 32, 0x13, 7, 0x3FC00000u, 0x40100000u, 0, 0x40700000u, 0x3FC00000u);
     t_atomic1("dword_atomic.fsub (1) 1.5 - 2.25 on XeHP_SDV", "XeHP_SDV", 32, 0x14, 7, 0x3FC00000u, 0x40100000u, 0, 0xBF400000u, 0x3FC00000u);
     /* 16-bit: only the low word of memory and of each operand dword; dst upper half undefined */

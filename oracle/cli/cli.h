@@ -34,6 +34,7 @@ int cmd_explain(int argc, char **argv);   /* cmd_explain.c: provenance table */
 int cmd_shrink(int argc, char **argv);    /* cmd_shrink.c: reduce a failing case */
 int cmd_gen(int argc, char **argv);       /* cmd_gen.c: write conformance vectors */
 int cmd_cov(int argc, char **argv);       /* cmd_cov.c: clause coverage of vectors */
+int cmd_reach(int argc, char **argv);     /* cmd_reach.c: field values a corpus reaches */
 int cmd_asm(int argc, char **argv);       /* cmd_asm.c: assembly text -> instruction bytes */
 int cmd_dut_host(int argc, char **argv);  /* cmd_dut_host.c: child of check --isolate (hidden) */
 int cmd_merge(int argc, char **argv);     /* cmd_merge.c: join check --json reports of shards */

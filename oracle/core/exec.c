@@ -231,6 +231,11 @@ static int do_reads(vo_ctx *x)
         if (p->addr % p->align) { /* decision D9 */
             vo_tag(x->r, VO_TAG_MISALIGNED);
             if (!p->align_stated) vo_tag(x->r, VO_TAG_DVR_ALIGN_UNSTATED);
+            if (x->oob == VO_OOB_CASE && range_oob(x, p->addr, p->size)) { /* D123 before D126 */
+                vo_tag(x->r, mr->tag_oob_case);
+                vo_clause(x->r, mr->oob_read);
+                return 1;
+            }
             vo_free_var_undefined(x, p->reg_off, p->slot, mr->misaligned);
             whole_undef = 1;
             vo_acc_push(x, p, VO_ACC_MISALIGNED);

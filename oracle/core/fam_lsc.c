@@ -124,7 +124,7 @@ static int in_set(const uint8_t *a, unsigned n, uint8_t v)
     return 0;
 }
 
-static const uint8_t dsize_bytes[8] = { 0, 1, 2, 4, 8, 4, 4, 4 }; /* memory bytes; conversions: 1, 2, 2 */
+static const uint8_t dsize_bytes[8] = { 0, 1, 2, 4, 8, 4, 4, 4 }; /* register bytes per lane (conversions: a dword) */
 static const uint8_t elems_of[9] = { 0, 1, 2, 3, 4, 8, 16, 32, 64 };
 
 /* a raw operand of LSC_UNTYPED: %null (when allowed) or a declared variable
@@ -400,12 +400,12 @@ static int lsc_validate(vo_ctx *x)
 static int is_load(unsigned k) { return k == VO_LSC_LOAD || k == VO_LSC_LOAD_STRIDED || k == VO_LSC_LOAD_QUAD; }
 static int is_strided(unsigned k) { return k == VO_LSC_LOAD_STRIDED || k == VO_LSC_STORE_STRIDED; }
 static int is_quad(unsigned k) { return k == VO_LSC_LOAD_QUAD || k == VO_LSC_STORE_QUAD; }
-static const uint8_t reg_bytes[8] = { 0, 1, 2, 4, 8, 4, 4, 4 }; /* D124: conversions fill a 4-byte slot */
 static unsigned addr_bytes(const vo_ctx *x) { return x->lsc.asize == 1 ? 2u : x->lsc.asize == 2 ? 4u : 8u; }
 static unsigned ncomp(const vo_ctx *x) { return is_quad(x->lsc.kind) ? (unsigned)__builtin_popcount(x->lsc.chmask & 0xF) : x->lsc.nelem; }
 
-uint32_t vo_lsc_reg_bytes(const vo_ctx *x) { return reg_bytes[x->lsc.dsize & 7]; }
-uint32_t vo_lsc_mem_bytes(const vo_ctx *x) { return dsize_bytes[x->lsc.dsize & 7]; }
+uint32_t vo_lsc_reg_bytes(const vo_ctx *x) { return dsize_bytes[x->lsc.dsize & 7]; } /* D124 */
+static const uint8_t mem_bytes[8] = { 0, 1, 2, 4, 8, 1, 2, 2 }; /* D125: d8u32 1, d16u32 and d16u32h 2 */
+uint32_t vo_lsc_mem_bytes(const vo_ctx *x) { return mem_bytes[x->lsc.dsize & 7]; }
 /* decision D124: a component block is R = max(1, ceil(W*b/GRF)) registers,
  * W = max(exec size, the minimum payload width: 8 on a 32-byte GRF, 16 on a 64-byte one) */
 uint32_t vo_lsc_block_bytes(const vo_ctx *x)
@@ -622,8 +622,17 @@ static int lsc_run(vo_ctx *x)
         vo_clause(x->r, VO_C_LSC_APNDCTR);
         return 1;
     }
-    vo_tag(x->r, VO_TAG_LSC_NOT_EXECUTED); /* decision D120: interim, loads and stores land next */
-    return 1;
+    if (!x->is_write && !x->data_var) { /* decision D128: a prefetch has no architectural effect */
+        vo_tag(x->r, VO_TAG_LSC_PREFETCH);
+        vo_clause(x->r, VO_C_LSC_PREFETCH);
+        return 0;
+    }
+    if (k == VO_LSC_STORE_UNCOMP) { /* decision D129: compression is invisible in a memory image */
+        vo_tag(x->r, VO_TAG_LSC_STORE_UNCOMP);
+        vo_clause(x->r, VO_C_LSC_STORE_UNCOMP);
+    }
+    if (vo_lsc_space(x)) return 1; /* D123: arg, unbound */
+    return VO_RUN_PLAN; /* D131: cache controls and ugm/ugml change nothing */
 }
 
 const vo_family_ops vo_fam_lsc = {

@@ -70,6 +70,7 @@ int vo_lsc_atomic_run(vo_ctx *x)
     /* memory bytes: d16u32 2, d32 4, d64 8 (the validator admits no other size for atomics) */
     unsigned w = L->dsize == 6 ? 2u : L->dsize == 4 ? 8u : 4u, b = vo_lsc_reg_bytes(x), es = x->c.exec_size;
     if (!ai || (w != 2 && w != 4 && w != 8) || es > 32) return 1; /* the validator admits none of these */
+    x->is_write = 2; /* accesses are read-modify-writes, as DWORD_ATOMIC's (the descriptor's is_write) */
     /* decision D14 (D143): src1 / src2 hold a slot for every lane */
     if ((x->src1_var && (uint64_t)x->src1_off + (uint64_t)es * b > x->src1_var->size) ||
         (L->src2_var && (uint64_t)L->src2_off + (uint64_t)es * b > L->src2_var->size)) {

@@ -482,11 +482,13 @@ static void classify(vctx *x, uint8_t space, uint32_t index, uint64_t off, uint8
     } else if (!a) {
         d->clause = space == VO_SPACE_SURFACE ? stray_class(off, d->bound) : main_clause(x->r);
     }
-    /* DWORD_ATOMIC: an atomic writes memory and reads into its destination */
+    /* DWORD_ATOMIC and LSC_UNTYPED atomics (D136): an atomic writes memory and reads into its destination */
     int atomic = x->have_insn && x->insn.desc->family == VO_FAM_ATOMIC;
-    int reads_var = !x->is_write || atomic;
+    int lsc_atomic = x->have_insn && x->insn.desc->family == VO_FAM_LSC && x->insn.val[VO_R_LSC_SUBOP] >= 0x08 &&
+                     x->insn.val[VO_R_LSC_SUBOP] <= 0x1A;
+    int reads_var = !x->is_write || atomic || lsc_atomic;
     int produced = a && (a->outcome == VO_ACC_DONE || a->outcome == VO_ACC_OVERLAP) &&
-                   (atomic || (space != VO_SPACE_VAR) == (x->is_write != 0)); /* the instruction's output space */
+                   (atomic || lsc_atomic || (space != VO_SPACE_VAR) == (x->is_write != 0)); /* the output space */
     if (produced) d->kind = (got == init && exp != init) ? VO_K_MISSING_WRITE : VO_K_WRONG_VALUE;
     else if (a && a->outcome == VO_ACC_OOB && reads_var && space == VO_SPACE_VAR) d->kind = VO_K_WRONG_VALUE;
     else if (!a && !dis && space == VO_SPACE_SURFACE) {

@@ -523,7 +523,7 @@ int cmd_gen(int argc, char **argv)
     }
     for (unsigned gi = 0; gi < vo_gen_group_count() && nl < 96; gi++) /* a sub-op's name selects its group */
         if (all || (int)gi == named_group || strcasecmp(insn, vo_gen_group_name(gi)) == 0)
-            list[nl++] = (gen_unit){ vo_gen_group_name(gi), VO_OP_LSC_UNTYPED, (int)gi };
+            list[nl++] = (gen_unit){ vo_gen_group_name(gi), 0, (int)gi }; /* opcode unused for a group */
     if (!nl) return cli_fail(VO_EXIT_BAD, "gen: unknown instruction '%s' (try --help)", insn);
     if (!o.bench) {
         struct stat sb;

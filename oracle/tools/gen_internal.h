@@ -13,7 +13,7 @@ int vo_gen_lsc_fence_case(uint64_t seed, uint64_t k, struct vo_case *c, struct v
 /* LSC_UNTYPED sub-op groups (gen_lsc.c; visa_gen.h's vo_gen_group_* wrap them) */
 unsigned vo_gen_lsc_group_count(void);
 const char *vo_gen_lsc_group_name(unsigned g);
-int vo_gen_lsc_group_of(uint8_t subop);
+int vo_gen_lsc_group_of(uint8_t opcode, uint8_t subop);
 uint64_t vo_gen_lsc_group_systematic_count(unsigned g);
 uint64_t vo_gen_lsc_group_default_count(unsigned g);
 int vo_gen_lsc_group_case(unsigned g, uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);

@@ -1257,8 +1257,9 @@ uint64_t vo_gen_lsc_group_default_count(unsigned g)
     return n;
 }
 /* the group of an LSC_UNTYPED sub-op (its files); -1 none */
-int vo_gen_lsc_group_of(uint8_t subop)
+int vo_gen_lsc_group_of(uint8_t opcode, uint8_t subop)
 {
+    if (opcode != VO_OP_LSC_UNTYPED) return -1;
     switch (subop) {
     case 0x00: return LG_LOAD;
     case 0x01: return LG_LOAD_STRIDED;

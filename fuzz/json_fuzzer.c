@@ -8,13 +8,18 @@
  *   - vo_reply_from_json (the DUT reply parser of check --dut-cmd/--results)
  *     never crashes, accepts whatever vo_final_from_json accepts with the same
  *     status, and keeps a DUT's error code as a short printable string that
- *     names an oracle code exactly when code_known says so (D61). */
+ *     names an oracle code exactly when code_known says so (D61);
+ *   - vo_case_from_json (the fast reader when the text has the canonical
+ *     shape, else the strict tree reader) and vo_case_from_json_strict agree
+ *     on every text: both accept with the same case, or both refuse with the
+ *     same code, field, offset and message (issue 15). */
 #define FZ_NAME "json_fuzzer"
 #include "fuzz_common.h"
 #include "visa_bincase.h"
 #include "visa_json.h"
+#include "../oracle/formats/json_reader.h"
 
-static vo_case c, c2;
+static vo_case c, c2, cs;
 static vo_final f, f2;
 static vo_result r;
 static vo_state fixed;
@@ -26,6 +31,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argv;
     vo_case_init(&c);
     vo_case_init(&c2);
+    vo_case_init(&cs);
     vo_final_init(&f);
     vo_final_init(&f2);
     vo_result_init(&r);
@@ -51,11 +57,24 @@ static void fz_one(const uint8_t *data, size_t size)
     const char *text = (const char *)data;
     vo_error err;
     const vo_state *against = &fixed;
-    if (vo_case_from_json(text, size, &c, &err) != 0) {
+    vo_error serr;
+    int fast_rc = vo_case_from_json(text, size, &c, &err);
+    int strict_rc = vo_case_from_json_strict(text, size, &cs, &serr);
+    FZ_ASSERT(fast_rc == strict_rc, "vo_case_from_json %s what the strict reader %s", fast_rc ? "refuses" : "accepts",
+              strict_rc ? "refuses" : "accepts");
+    if (fast_rc && strict_rc)
+        FZ_ASSERT(err.code == serr.code && err.offset == serr.offset && !strcmp(err.message, serr.message) &&
+                  !strcmp(err.field ? err.field : "", serr.field ? serr.field : ""),
+                  "the readers' errors differ: %s at %s vs %s at %s", err.message, err.field ? err.field : "-",
+                  serr.message, serr.field ? serr.field : "-");
+    if (fast_rc != 0) {
         check_err(&err, size);
     } else {
         char *j = vo_case_to_json(&c);
         FZ_ASSERT(j != NULL, "vo_case_to_json returned NULL");
+        char *js = vo_case_to_json(&cs);
+        FZ_ASSERT(js && strcmp(j, js) == 0, "the fast and the strict reader give different cases");
+        free(js);
         FZ_ASSERT(vo_case_from_json(j, strlen(j), &c2, &err) == 0, "canonical JSON rejected: %s", err.message);
         char *j2 = vo_case_to_json(&c2);
         FZ_ASSERT(j2 && strcmp(j, j2) == 0, "canonical JSON is not a fixed point");

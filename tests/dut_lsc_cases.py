@@ -409,6 +409,37 @@ add(case("load.ugm d32x2 SIMD4 Xe2: blocks sized by the 16-lane payload (D124)",
     "ok", {("var", 33): le([pat32(8 * n) for n in range(4)], 4) + b"\xee" * 48
            + le([pat32(8 * n + 4) for n in range(4)], 4) + b"\xee" * 48})
 
+# strided: lane n at AddrScale*base + AddrImmOffset + n*pitch, the pitch never scaled (D122)
+add(case("load_strided.ugm scale 2 pitch 8 (D122)", "DG2",
+         lsc(LOADS, 0x02, UGM, FLAT, A32, D32, raw(33), raw(32), scale=2, pitch=imm(8)),
+         [(32, "ud", le([4], 4) + bytes(28)), (33, "ud", bytes(32))], memory=[(0, 64, PAT[:64])]),
+    "ok", {("var", 33): le([pat32(8 + 8 * n) for n in range(4)], 4) + bytes(16)})
+# a16 lanes are 2 bytes apart in src0 whatever the variable's type (D121): a UD variable
+add(case("load.slm a16 from a UD variable: 2 bytes per lane (D121)", "DG2",
+         lsc(LOAD, 0x02, SLM, FLAT, A16, D32, raw(33), raw(32)),
+         [(32, "ud", le([4, 8, 12, 16], 2) + bytes(24)), (33, "ud", bytes(32))], surfaces=[(0, 64, PAT[:64])]),
+    "ok", {("var", 33): le([pat32(4), pat32(8), pat32(12), pat32(16)], 4) + bytes(16)})
+# d16u32 on Xe2: zero-extended even when the datum's top bit is set (D125): bytes 18, 19 = 0x81 0x88
+add(case("load.slm d16u32 Xe2: upper half zero, top bit set (D125)", "Xe2",
+         lsc(LOAD, 0x00, SLM, FLAT, A32, D16U32, raw(33), raw(32)),
+         [(32, "ud", le([18], 4) + bytes(60)), (33, "ud", b"\xee" * 64)], surfaces=[(0, 64, PAT[:64])]),
+    "ok", {("var", 33): bytes([0x81, 0x88, 0, 0]) + b"\xee" * 60})
+# a 16-bit atomic's return on Xe2: zero-extended (D125's platform rule)
+add(case("atomic_iinc.slm d16u32 Xe2: return zero-extended", "Xe2",
+         lsc(IINC, 0x00, SLM, FLAT, A32, D16U32, raw(33), raw(32)),
+         [(32, "ud", le([4], 4) + bytes(60)), (33, "ud", b"\xee" * 64)], surfaces=[(0, 8, b"\x00\x00\x00\x00\x34\x12")]),
+    "ok", {("surf", 0): b"\x00\x00\x00\x00\x35\x12", ("var", 33): le([0x1234], 4) + b"\xee" * 60})
+# prefetch: out of bounds is no fault (D128)
+add(case("prefetch load.slm past the SLM: ok, nothing changes (D128)", "DG2",
+         lsc(LOAD, 0x00, SLM, FLAT, A32, D32, NULL, raw(32)),
+         [(32, "ud", le([0x1000], 4) + bytes(28))], surfaces=[(0, 64, PAT[:64])]), "ok")
+# stores honour the execution mask: lanes 1 and 2 disabled write nothing
+add(case("store.ugm d32 SIMD4 disabled lanes write nothing", "DG2",
+         lsc(STORE, 0x02, UGM, FLAT, A32, D32, NULL, raw(32), raw(33)),
+         [(32, "ud", le([0, 4, 8, 12], 4) + bytes(16)), (33, "ud", le([0x11, 0x22, 0x33, 0x44], 4) + bytes(16))],
+         memory=[(0, 16, b"")], em="00000009"),
+    "ok", {("mem", 0): le([0x11, 0, 0, 0x44], 4)})
+
 
 # ---- running ----
 

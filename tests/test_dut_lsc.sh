@@ -3,7 +3,7 @@
 # cases (tests/dut_lsc_cases.py: bytes encoded and results worked out by hand
 # from Intel's LSC pages, independently of the oracle):
 #   - the Python DUT and the C DUT (through its C ABI) pass every case;
-#   - every LSC seeded-bug mutant (DUT_BUG 51..69) fails at least one case;
+#   - every LSC seeded-bug mutant (DUT_BUG 51..69, 73..82) fails at least one case;
 #   - the two DUTs agree on every LSC seed of corpus/oracle_fuzzer (tests/dut_lsc_cross.py).
 #   $1 = visa-oracle binary, $2 = source dir.
 set -u
@@ -18,7 +18,7 @@ if ! python3 -c 'import ctypes, sys; ctypes.CDLL(sys.argv[1])' "$LIBS/libdut_exa
     echo "skip C DUT: $LIBS/libdut_example.so cannot be loaded by ctypes (a sanitizer build)"
 elif grep -q VISA_DUT_ABI_MINOR "$SRC/oracle/include/visa_dut.h"; then
     run "C DUT" $C --dut-lib "$LIBS/libdut_example.so"
-    for n in $(seq 51 69); do
+    for n in $(seq 51 69) $(seq 73 82); do
         run "mutant $n killed" $C --expect-fail --dut-lib "$LIBS/libdut_mutant_$n.so"
     done
     JD=$(mktemp -d); trap 'rm -f "$TMP"; rm -rf "$JD"' EXIT

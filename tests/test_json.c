@@ -6,6 +6,7 @@
  * hand-written text, never copied from the program's output. */
 #include "t.h"
 #include "visa_json.h"
+#include "../oracle/formats/json_reader.h" /* the two readers (internal) */
 
 #include <openssl/evp.h>
 #include <stdio.h>
@@ -603,8 +604,116 @@ static void test_helpers(void)
     CHECK_EQ(vo_hex_decode("0011223344", 10, b, 4), -1);
 }
 
+/* issue 15: vo_case_from_json reads a canonical input with the fast reader
+ * (no tree: vo_json_tree_reads() does not move) and gives the case the strict
+ * reader gives; any other text goes to the strict reader, so acceptance,
+ * messages, fields and offsets are the strict reader's. Each variant below is
+ * compared with vo_case_from_json_strict on the same bytes. */
+static void fast_vs_strict(const char *text, int want_fast, int want_ok, const char *what)
+{
+    static vo_case a, b;
+    static int init;
+    if (!init) { vo_case_init(&a); vo_case_init(&b); init = 1; }
+    vo_error ea, eb;
+    unsigned long t0 = vo_json_tree_reads();
+    int ra = vo_case_from_json(text, strlen(text), &a, &ea);
+    int fast = vo_json_tree_reads() == t0;
+    int rb = vo_case_from_json_strict(text, strlen(text), &b, &eb);
+    if (fast != want_fast || ra != rb || (ra == 0) != want_ok) fprintf(stderr, "  variant: %s\n", what);
+    CHECK_EQ(fast, want_fast);
+    CHECK_EQ(ra, rb);
+    CHECK_EQ(ra == 0, want_ok);
+    if (ra == 0 && rb == 0) {
+        char *ja = vo_case_to_json(&a), *jb = vo_case_to_json(&b);
+        CHECK_STR(ja, jb);
+        free(ja);
+        free(jb);
+    } else if (ra && rb) {
+        CHECK_EQ(ea.code, eb.code);
+        CHECK_EQ(ea.offset, eb.offset);
+        CHECK_STR(ea.field ? ea.field : "-", eb.field ? eb.field : "-");
+        CHECK_STR(ea.message, eb.message);
+    }
+}
+
+static void test_fast_reader(void)
+{
+    /* canonical: the fast reader, no tree (whitespace anywhere is fine) */
+    const char *canon = "{\"platform\":{\"name\":\"TGLLP\",\"grf_bytes\":32,\"visa_version\":\"3.6\"},"
+        "\"insn\":\"3a000105030100000000002101240000008000230000000000\",\"asm\":\"anything\","
+        "\"exec_mask\":\"0000ffff\",\"vars\":[{\"id\":35,\"type\":\"ud\",\"num_elts\":2,\"data\":\"0123456789ABCDEF\"},"
+        "{\"id\":36,\"type\":\"uw\",\"num_elts\":1,\"data\":\"beef\"}],\"preds\":[{\"id\":1,\"num_elts\":16,\"bits\":\"0000a5a5\"}],"
+        "\"addrs\":[{\"id\":1,\"elems\":[[35,4],[36,0]]}],\"surfaces\":[{\"index\":5,\"size\":4096,"
+        "\"data\":[[250,\"00000000000000000000001100\"],[800,\"d381b52c\"]]},{\"index\":6,\"size\":64}],"
+        "\"memory\":[{\"base\":\"0x0000000000001000\",\"size\":512,\"data\":[[0,\"00ff\"]]}],"
+        "\"binding_table\":[{\"bti\":0,\"surface\":5},{\"bti\":3,\"surface\":6}],"
+        "\"surface_state\":[{\"offset\":64,\"surface\":5}]}";
+    fast_vs_strict(canon, 1, 1, "canonical");
+    char *ws = malloc(4 * strlen(canon) + 1), *o = ws; /* whitespace around every token */
+    for (const char *p = canon; *p; p++) {
+        int tok = strchr("{}[]:,", *p) != NULL;
+        if (tok) { *o++ = ' '; *o++ = '\n'; }
+        *o++ = *p;
+        if (tok) { *o++ = '\t'; *o++ = '\r'; }
+    }
+    *o = 0;
+    fast_vs_strict(ws, 1, 1, "whitespace between tokens");
+    free(ws);
+    fast_vs_strict("{\"platform\":{\"name\":\"DG2\",\"visa_version\":\"4.0\"},\"insn\":\"\",\"exec_mask\":\"00000001\"}", 1, 1,
+                   "no grf_bytes, no asm, no state arrays");
+    fast_vs_strict("{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\","
+                   "\"surfaces\":[{\"index\":5,\"size\":512,\"data\":[[0,\"0000\"],[255,\"0001\"]]}]}", 1, 1,
+                   "an all-zero run, a run across a page boundary (no page kept for the zero bytes)");
+    /* valid but not canonical: the strict reader, same case */
+    static const char *const other[] = {
+        "{\"insn\":\"3a00\",\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"exec_mask\":\"00000001\"}",
+        "{\"platform\":{\"visa_version\":\"3.6\",\"name\":\"TGLLP\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\"}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\",\"x\":[1,{}]}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a\\u0030\\u0030\",\"exec_mask\":\"00000001\"}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"asm\":null,\"exec_mask\":\"00000001\"}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\","
+        "\"surfaces\":[],\"vars\":[]}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\","
+        "\"vars\":[{\"type\":\"ud\",\"id\":40,\"num_elts\":1,\"data\":\"01020304\"}]}",
+        "{\"input\":{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\"},"
+        "\"comment\":\"a test object\"}",
+    };
+    for (size_t k = 0; k < sizeof other / sizeof other[0]; k++) fast_vs_strict(other[k], 0, 1, other[k]);
+    /* malformed: the strict reader's error, byte for byte */
+    static const char *const bad_texts[] = {
+        "",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\"} x",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a0\",\"exec_mask\":\"00000001\"}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a0g\",\"exec_mask\":\"00000001\"}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"0000001\"}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\",\"exec_mask\":\"00000001\"}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"grf_bytes\":64,\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\"}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"grf_bytes\":032,\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\"}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"grf_bytes\":32.0,\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\"}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\","
+        "\"vars\":[{\"id\":40,\"type\":\"ud\",\"num_elts\":1,\"data\":\"010203\"}]}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\","
+        "\"vars\":[{\"id\":41,\"type\":\"ud\",\"num_elts\":1,\"data\":\"01020304\"},{\"id\":40,\"type\":\"ud\",\"num_elts\":1,"
+        "\"data\":\"01020304\"}]}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\","
+        "\"surfaces\":[{\"index\":5,\"size\":64,\"data\":[[62,\"010203\"]]}]}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\","
+        "\"surfaces\":[{\"index\":5,\"size\":64,\"data\":[[8,\"0102\"],[9,\"01\"]]}]}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\","
+        "\"binding_table\":[{\"bti\":0,\"surface\":9}]}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\","
+        "\"preds\":[{\"id\":1,\"num_elts\":4,\"bits\":\"000000f0\"}]}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\","
+        "\"vars\":[{\"id\":40,\"type\":\"ud\",\"num_elts\":1,\"data\":\"0102\n304\"}]}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\",",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\",\"vars\":[,]}",
+    };
+    for (size_t k = 0; k < sizeof bad_texts / sizeof bad_texts[0]; k++) fast_vs_strict(bad_texts[k], 0, 0, bad_texts[k]);
+}
+
 int main(void)
 {
+    test_fast_reader();
     test_canonical_input();
     test_examples_roundtrip();
     test_surface_runs();

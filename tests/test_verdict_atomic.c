@@ -301,6 +301,54 @@ static void test_fadd_rounding(void)
     vo_state_free(&s);
 }
 
+/* issue 15: a correct DUT whose float steps flush denormals (D51 allows
+ * either) while the oracle's first candidate keeps them: the outcome of the
+ * plain lane order with a flush at every step. The search explored the whole
+ * keep-the-denormal subtree first (881,538 steps on a shipped fsub vector);
+ * the fixed-order witness probe (ascending, then descending lanes, any
+ * candidate per step) finds it before any search step. The FTZ replay is
+ * written out here, independently of the oracle. */
+static uint32_t ftz(uint32_t b) { return (b & 0x7F800000u) == 0 ? b & 0x80000000u : b; }
+static void test_flush_witness(void)
+{
+    uint32_t s0[16];
+    for (unsigned i = 0; i < 16; i++) /* denormal and tiny normal operands, both signs */
+        s0[i] = (i & 1 ? 0x80000000u : 0) | (i % 3 ? 0x00000100u * (i + 1) : 0x00800000u + 0x1000u * i);
+    const uint32_t initial = 0x00400000u; /* a denormal */
+    for (int op = 0x13; op <= 0x14; op++) {
+        vo_state s;
+        vt_insn x;
+        at_state(&s, "DG2", VO_T_F, 16, s0, NULL, initial);
+        at_insn(&x, (uint8_t)op, 0x84, SRC0, 0, 0);
+        vo_result_free(&R);
+        vo_result_init(&R);
+        vo_run(&s, x.b, x.n, &R);
+        const vo_free *f = NULL;
+        for (uint32_t i = 0; i < R.nfree; i++)
+            if (R.free[i].kind == VO_FREE_SERIALIZABLE) f = &R.free[i];
+        CHECK(f != NULL);
+        if (f) {
+            uint32_t cur = ftz(initial);
+            for (unsigned t = 0; t < 16; t++) { /* lane order, operands and results flushed */
+                float a, b, r;
+                uint32_t ua = ftz(cur), ub = ftz(f->lanes[t].src0), ur;
+                memcpy(&a, &ua, 4);
+                memcpy(&b, &ub, 4);
+                r = op == 0x13 ? a + b : a - b;
+                memcpy(&ur, &r, 4);
+                cur = ftz(ur);
+            }
+            uint64_t st = 0;
+            int ok = vo_serial_search(f, cur, NULL, VO_SERIAL_CAP, &st);
+            printf("  %s %%null, 16 lanes with denormals, the lane order flushed (final 0x%08x): accept %d in %llu "
+                   "steps\n", op == 0x13 ? "fadd" : "fsub", (unsigned)cur, ok, (unsigned long long)st);
+            CHECK_EQ(ok, 1);
+            CHECK_EQ(st, 0); /* found by the probe, no search step */
+        }
+        vo_state_free(&s);
+    }
+}
+
 int main(void)
 {
     vo_result_init(&R);
@@ -311,6 +359,7 @@ int main(void)
     test_fmax_zeros();
     test_scale16();
     test_fadd_rounding();
+    test_flush_witness();
     vo_result_free(&R);
     vo_dut_out_free(&O);
     T_DONE();

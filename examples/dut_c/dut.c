@@ -117,6 +117,17 @@ enum {
     B_ATOMIC_FCMPWR_SWAPPED = 70,     /* fcmpwr compares src1, stores src0 (cmpxchg's order) */
     B_ATOMIC_UMIN_SIGNED = 71,        /* min/max (UD) compare signed                      */
     B_ATOMIC_FCMPWR_BITWISE = 72,     /* fcmpwr compares bit patterns: -0 != +0, a NaN equals itself */
+    /* LSC_UNTYPED, the shared execution decisions (issue 14; 70-72 are issue 19's) */
+    B_LSC_STRIDED_PITCH_SCALED = 73,  /* strided: AddrScale applied to n*pitch as well     */
+    B_LSC_STORE_UNCOMPRESSED_DROPPED = 74, /* store_uncompressed (0x1C) not performed         */
+    B_LSC_A16_DECLARED_TYPE = 75,     /* a16 addresses read at the variable's element size (4 bytes for UD/D) */
+    B_LSC_CONV_SIGN_EXTENDED = 76,    /* d8u32/d16u32 loads sign-extended (Xe2+ must zero) */
+    B_LSC_QUAD_CHANNEL_PACKED = 77,   /* quad: the m-th enabled channel read at +4*m, not +4*c */
+    B_LSC_ATOMIC16_UPPER_KEPT = 78,   /* d16u32 atomic return keeps dst's upper half (Xe2+ must zero) */
+    B_LSC_IMMOFF_SCALED = 79,         /* AddrImmOffset multiplied by AddrScale            */
+    B_LSC_PREFETCH_FAULTS = 80,       /* a prefetch of an out-of-bound / unmapped address is rejected */
+    B_LSC_STORE_D8U32_DWORD = 81,     /* d8u32 store writes the whole 4-byte slot          */
+    B_LSC_STORE_MASK_IGNORED = 82,    /* LSC stores ignore the execution mask and predicate */
     /* outside the 1..VO_DUT_NUM_BUGS mutation set (examples/mutants/README.md) */
     B_SIGNED_OFFSET32 = 200           /* SCATTER4_SCALED: goff + offset read as a signed 32-bit
                                          byte address; a negative one passes the bound test */
@@ -1962,9 +1973,9 @@ static int do_lsc_untyped(ctx *x)
         say(x, "unsupported: load_status depends on page state outside a memory image");
         return VISA_DUT_UNSUPPORTED;
     }
-    if (is_load && !dst.v)
+    if (is_load && !dst.v && !BUG(B_LSC_PREFETCH_FAULTS))
         return VISA_DUT_OK; /* prefetch: no architectural effect, whatever the address model (D128) */
-    if (atype == 5) {
+    if (atype == 5 && !(BUG(B_LSC_PREFETCH_FAULTS) && is_load && !dst.v)) {
         say(x, "unsupported: the arg address model");
         return VISA_DUT_UNSUPPORTED;
     }
@@ -1995,8 +2006,13 @@ static int do_lsc_untyped(ctx *x)
     /* every address, read before anything is written (dst may alias src0) */
     uint64_t addr[32];
     uint32_t have = 0;
+    unsigned astride = ab; /* bytes per lane in src0: the address size (D121) */
+    if (BUG(B_LSC_A16_DECLARED_TYPE) && ab == 2 && src0.v && type_size(src0.v->type) == 4)
+        astride = 4;
+    if (BUG(B_LSC_IMMOFF_SCALED))
+        immoff *= (int64_t)scale;
     for (unsigned n = 0; n < k.es; n++) {
-        const uint8_t *e = raw_at(&src0, strided ? 0 : (uint64_t)ab * n, ab);
+        const uint8_t *e = raw_at(&src0, strided ? 0 : (uint64_t)astride * n, ab);
         if (!e)
             continue;
         uint64_t a = rdle(e, ab);
@@ -2004,7 +2020,7 @@ static int do_lsc_untyped(ctx *x)
             a = (uint64_t)(int64_t)(int32_t)(uint32_t)a;
         uint64_t eff = sc * a + (uint64_t)immoff;
         if (strided)
-            eff = sc * a + (uint64_t)n * pv + (uint64_t)immoff;
+            eff = sc * a + (uint64_t)n * pv * (BUG(B_LSC_STRIDED_PITCH_SCALED) ? sc : 1) + (uint64_t)immoff;
         addr[n] = BUG(B_LSC_A32_SIGN_EXTENDED) && ab == 4 && !slm && atype == 1 ? eff : eff & wrap;
         have |= 1u << n;
     }
@@ -2062,7 +2078,8 @@ static int do_lsc_untyped(ctx *x)
                 continue;
             uint8_t *d = raw_at(&dst, SLOT(0, n), rb);
             if (d) {
-                memset(d, 0, rb);
+                if (!(BUG(B_LSC_ATOMIC16_UPPER_KEPT) && mb == 2))
+                    memset(d, 0, rb);
                 wrle(d, olds[n], mb); /* d16u32: the upper half zero */
             }
         }
@@ -2081,6 +2098,12 @@ static int do_lsc_untyped(ctx *x)
         if (BUG(B_LSC_VEC3_AS_4) && nvec == 3 && !tr)
             comps[nc++] = 3;
     }
+    if (is_load && !dst.v) { /* BUG(B_LSC_PREFETCH_FAULTS) only: a prefetch "faults" */
+        for (unsigned n = 0; n < k.es; n++)
+            if ((chen >> n & 1) && (have >> n & 1) && !lsc_in(x, &sp, addr[n], mb))
+                REJECT(x, "prefetch: page fault at 0x%llx", (unsigned long long)addr[n]);
+        return VISA_DUT_OK;
+    }
     if (is_load) {
         /* gather every datum first, then write dst (dst may alias src0: already read) */
         for (unsigned n = 0; n < k.es; n++) {
@@ -2090,12 +2113,15 @@ static int do_lsc_untyped(ctx *x)
             for (unsigned m = 0; m < nc; m++) {
                 unsigned v = comps[m];
                 uint8_t mbuf[8] = {0}, rbuf[8] = {0};
+                unsigned mv = BUG(B_LSC_QUAD_CHANNEL_PACKED) && quad ? m : v; /* memory element */
                 if (on)
-                    lsc_read(x, &sp, (addr[n] + (uint64_t)v * mb) & ewrap, mb, mbuf);
+                    lsc_read(x, &sp, (addr[n] + (uint64_t)mv * mb) & ewrap, mb, mbuf);
                 if (ds >= 5)
                     lsc_to_reg(ds, mbuf, rbuf);
                 else
                     memcpy(rbuf, mbuf, mb);
+                if (BUG(B_LSC_CONV_SIGN_EXTENDED) && (ds == 5 || ds == 6) && (mbuf[mb - 1] & 0x80))
+                    memset(rbuf + mb, 0xFF, 4 - mb);
                 unsigned reg = quad && !BUG(B_LSC_QUAD_MASK_ORDER) ? m : v;
                 uint64_t at = BUG(B_LSC_TRANSPOSED_AS_SIMT) && tr ? (uint64_t)reg * blk : SLOT(reg, n);
                 if (BUG(B_LSC_D8_DWORD_SLOT) && ds == 1 && !tr)
@@ -2108,8 +2134,10 @@ static int do_lsc_untyped(ctx *x)
         return VISA_DUT_OK;
     }
     /* stores */
+    if (BUG(B_LSC_STORE_UNCOMPRESSED_DROPPED) && sub == 0x1C)
+        return VISA_DUT_OK;
     for (unsigned n = 0; n < k.es; n++) {
-        if (!(chen >> n & 1) || !(have >> n & 1))
+        if ((!(chen >> n & 1) && !BUG(B_LSC_STORE_MASK_IGNORED)) || !(have >> n & 1))
             continue;
         for (unsigned m = 0; m < nc; m++) {
             unsigned v = comps[m];
@@ -2119,7 +2147,9 @@ static int do_lsc_untyped(ctx *x)
                 continue; /* past its variable: undefined */
             if (BUG(B_LSC_STREAMING_STORE_DROPPED) && l1 == 5)
                 continue;
-            lsc_write(x, &sp, (addr[n] + (uint64_t)v * mb) & ewrap, mb, ds >= 5 ? lsc_to_mem(ds, d) : d);
+            unsigned mv = BUG(B_LSC_QUAD_CHANNEL_PACKED) && quad ? m : v; /* memory element */
+            unsigned wb = BUG(B_LSC_STORE_D8U32_DWORD) && ds == 5 ? 4 : mb;
+            lsc_write(x, &sp, (addr[n] + (uint64_t)mv * mb) & ewrap, wb, ds >= 5 ? lsc_to_mem(ds, d) : d);
         }
     }
 #undef SLOT

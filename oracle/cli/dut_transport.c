@@ -85,8 +85,21 @@ static const char *skip_value(const char *p, const char *e)
 
 typedef int (*member_fn)(void *ctx, const char *key, size_t klen, const char *v, const char *ve);
 
-/* walks the members of the object at p; returns its end or NULL */
+static int key_is(const char *key, size_t klen, const char *want)
+{
+    return strlen(want) == klen && memcmp(key, want, klen) == 0;
+}
+
+static const char *walk_object_ts(vo_testset *ts, const char *p, const char *e, member_fn fn, void *ctx);
 static const char *walk_object(const char *p, const char *e, member_fn fn, void *ctx)
+{
+    return walk_object_ts(NULL, p, e, fn, ctx);
+}
+
+/* walks the members of the object at p; returns its end or NULL. With ts
+ * and its input_fn, an "input" object is read by input_fn, which also finds
+ * its end (skip_value when it cannot read it). */
+static const char *walk_object_ts(vo_testset *ts, const char *p, const char *e, member_fn fn, void *ctx)
 {
     if (p >= e || *p != '{') return NULL;
     p = ws(p + 1, e);
@@ -100,7 +113,12 @@ static const char *walk_object(const char *p, const char *e, member_fn fn, void 
         p = ws(ke, e);
         if (p >= e || *p != ':') return NULL;
         p = ws(p + 1, e);
-        const char *ve = skip_value(p, e);
+        const char *ve = NULL;
+        if (ts && ts->input_fn && p < e && *p == '{' && key_is(key, klen, "input")) {
+            ve = ts->input_fn(ts->input_ctx, p, e);
+            if (ve) ts->input_ok = p;
+        }
+        if (!ve) ve = skip_value(p, e);
         if (!ve) return NULL;
         if (fn && fn(ctx, key, klen, p, ve)) return NULL;
         p = ws(ve, e);
@@ -111,10 +129,6 @@ static const char *walk_object(const char *p, const char *e, member_fn fn, void 
     return NULL;
 }
 
-static int key_is(const char *key, size_t klen, const char *want)
-{
-    return strlen(want) == klen && memcmp(key, want, klen) == 0;
-}
 
 typedef struct { const char *input, *input_end; char id[17]; int n_input, n_id; } members;
 
@@ -139,7 +153,8 @@ static const char *add_test(vo_testset *ts, const char *p, const char *e)
 {
     members m;
     memset(&m, 0, sizeof m);
-    e = walk_object(p, e, grab, &m);
+    ts->input_ok = NULL;
+    e = walk_object_ts(ts, p, e, grab, &m);
     if (m.n_input > 1 || m.n_id > 1) {
         ts->why = m.n_input > 1 ? "a test object with two \"input\" members" : "a test object with two \"id\" members";
         ts->why_at = (size_t)(p - ts->text);
@@ -159,6 +174,7 @@ static const char *add_test(vo_testset *ts, const char *p, const char *e)
     t->input = m.input ? m.input : p;
     t->input_len = m.input ? (size_t)(m.input_end - m.input) : t->test_len;
     memcpy(t->id, m.id, sizeof t->id);
+    t->read_ok = m.input && m.input == ts->input_ok; /* (two "input" members were refused above) */
     return e;
 }
 
@@ -213,9 +229,24 @@ static const char *walk_top(vo_testset *ts, const char *p, const char *e, int *i
     return NULL;
 }
 
+static int testset_load(vo_testset *ts, const char *path, char *err, size_t errcap);
 int vo_testset_load(vo_testset *ts, const char *path, char *err, size_t errcap)
 {
     memset(ts, 0, sizeof *ts);
+    return testset_load(ts, path, err, errcap);
+}
+
+int vo_testset_load_reading(vo_testset *ts, const char *path, char *err, size_t errcap,
+                            const char *(*fn)(void *ctx, const char *v, const char *e), void *ctx)
+{
+    memset(ts, 0, sizeof *ts);
+    ts->input_fn = fn;
+    ts->input_ctx = ctx;
+    return testset_load(ts, path, err, errcap);
+}
+
+static int testset_load(vo_testset *ts, const char *path, char *err, size_t errcap)
+{
     /* read, never mapped: a file rewritten during the run cannot crash check */
     ts->text = cli_read_input(path, &ts->len, CLI_READ_GZIP, err, errcap);
     if (!ts->text) return -1;

@@ -15,6 +15,7 @@ typedef struct vo_testref {
     const char *input;  /* its "input" member text (== test for a bare input) */
     size_t input_len;
     char id[17];        /* its "id" member, "" when absent */
+    int read_ok;        /* vo_testset_load_reading: input_fn accepted this input while the file was scanned */
 } vo_testref;
 
 typedef struct vo_testset {
@@ -26,6 +27,12 @@ typedef struct vo_testset {
     int is_vectors;     /* the file is {"tests": [...], ...} */
     const char *why;    /* after a failed load: what was wrong (static text), at byte why_at */
     size_t why_at;
+    /* vo_testset_load_reading: reads a test's "input" object at v (the text
+     * ends at e) and returns its end, or NULL when it cannot (then the scan
+     * skips the value as usual) */
+    const char *(*input_fn)(void *ctx, const char *v, const char *e);
+    void *input_ctx;
+    const char *input_ok; /* the last input input_fn accepted */
 } vo_testset;
 
 /* Accepts a vector file {"format":..., "tests":[...]}, a single test object, a
@@ -34,6 +41,11 @@ typedef struct vo_testset {
  * "input" or two "id" members, is refused. 0, or -1 with err set (naming the
  * file and the byte). */
 int vo_testset_load(vo_testset *ts, const char *path, char *err, size_t errcap);
+/* The same, and each test's "input" object is handed to fn as the scan meets
+ * it (one pass over the file; check's first pass); a test whose input fn
+ * accepted has read_ok set. Same acceptance and errors as vo_testset_load. */
+int vo_testset_load_reading(vo_testset *ts, const char *path, char *err, size_t errcap,
+                            const char *(*fn)(void *ctx, const char *v, const char *e), void *ctx);
 void vo_testset_free(vo_testset *ts);
 
 /* JSON text without insignificant whitespace (one line); out needs n+1 bytes.

@@ -13,7 +13,7 @@ const char *vo_type_name(unsigned type) { return type < 16 ? type_tab[type].name
 int vo_type_from_name(const char *name)
 {
     for (int i = 0; i < 16; i++)
-        if (name && strcmp(name, type_tab[i].name) == 0) return i;
+        if (name && name[0] == type_tab[i].name[0] && strcmp(name, type_tab[i].name) == 0) return i;
     return -1;
 }
 
@@ -30,7 +30,7 @@ static const struct { const char *name; uint8_t grf; uint8_t gen; } plat_tab[] =
 int vo_platform_lookup(const char *name, vo_platform *out)
 {
     for (unsigned i = 0; i < NPLAT; i++) {
-        if (name && strcmp(name, plat_tab[i].name) == 0) {
+        if (name && name[0] == plat_tab[i].name[0] && strcmp(name, plat_tab[i].name) == 0) {
             memset(out->name, 0, sizeof out->name);
             memcpy(out->name, plat_tab[i].name, strlen(plat_tab[i].name));
             out->grf_bytes = plat_tab[i].grf;

@@ -9,10 +9,12 @@
  * are rejected.
  */
 #include "visa_json.h"
+#include "json_reader.h"
 
 #include <cjson/cJSON.h>
 #include <openssl/evp.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -488,9 +490,13 @@ static jv *jvalue(px *x, jdoc *d, int depth)
 
 static int is_ws(char ch) { return jws((unsigned char)ch); }
 
+static atomic_ulong tree_reads;
+unsigned long vo_json_tree_reads(void) { return atomic_load_explicit(&tree_reads, memory_order_relaxed); }
+
 /* Parses exactly one JSON object from text[0..len) into x->doc. */
 static jv *parse_doc(px *x, const char *text, size_t len)
 {
+    atomic_fetch_add_explicit(&tree_reads, 1, memory_order_relaxed);
     if (!text || len == 0) { fail_at(x, 0, "empty text"); return NULL; }
     jdoc *d = x->doc;
     sclass_init();
@@ -1023,8 +1029,9 @@ static int check_state(px *x, const vo_state *s, const char *root)
 
 static void reset_case(vo_case *c)
 {
-    vo_state_free(&c->state);
-    vo_state_init(&c->state);
+    vo_state_free(&c->state); /* every count zero: the state is empty (its slots are set again as they are added) */
+    vo_platform_lookup("TGLLP", &c->state.platform); /* the rest of vo_state_init, without clearing ~10 KB per case */
+    c->state.platform.visa_version = 306;
     memset(c->insn, 0, sizeof c->insn);
     c->insn_len = 0;
     c->comment[0] = 0;
@@ -1089,7 +1096,480 @@ static int parse_case(px *x, const jv *root, vo_case *c)
     return check_state(x, &c->state, "input");
 }
 
-int vo_case_from_json(const char *text, size_t len, vo_case *c, vo_error *err)
+/* ---- the fast reader (issue 15): a case input read in the shape the
+ * format gives it, with no tree ----
+ * It reads the canonical form of an input object (docs/format.md, as
+ * vo_case_to_json prints it, with any whitespace) straight into the case:
+ * members in canonical order (platform, insn, asm, exec_mask, vars, preds,
+ * addrs, surfaces, memory, binding_table, surface_state; "asm", "grf_bytes",
+ * the state arrays and a surface's or region's "data" may be absent), strings
+ * without escapes, integers as plain digits, hex decoded from the text in
+ * place (no copy of the string). On anything else -- a syntax error, a value
+ * the strict reader refuses, an unknown, repeated or reordered member, an
+ * escape, a cap -- it gives up and the strict reader above parses the text
+ * from the start. So every error (message, field, offset) is the strict
+ * reader's, and the fast reader accepts only texts the strict reader accepts,
+ * giving the same case: each check below mirrors one of parse_case's
+ * (tests/test_json.c and fuzz/json_fuzzer.c compare the two readers).
+ * Functions return 0, or -1: give up. */
+typedef struct fx {
+    const char *t;
+    size_t n, i;
+    vo_state *s;
+} fx;
+
+static inline void fws(fx *f)
+{
+    while (f->i < f->n && jws((unsigned char)f->t[f->i])) f->i++;
+}
+
+/* the next token is ch (after whitespace) */
+static inline int fch(fx *f, char ch)
+{
+    fws(f);
+    if (f->i >= f->n || f->t[f->i] != ch) return -1;
+    f->i++;
+    return 0;
+}
+
+/* after a member or an element: 1 another follows (','), 0 the container
+ * ends (close), -1 anything else */
+static inline int fnext(fx *f, char close)
+{
+    fws(f);
+    if (f->i < f->n && f->t[f->i] == ',') { f->i++; return 1; }
+    if (f->i < f->n && f->t[f->i] == close) { f->i++; return 0; }
+    return -1;
+}
+
+/* a string without escapes or control bytes; *s, *len: its bytes in the text */
+static int fstr(fx *f, const char **s, size_t *len)
+{
+    if (fch(f, '"')) return -1;
+    size_t j = f->i;
+    const unsigned char *u = (const unsigned char *)f->t;
+    while (j < f->n && !(SCLASS[u[j]] & 1)) j++;
+    if (j >= f->n || u[j] != '"') return -1; /* an escape, a control byte, the end */
+    *s = f->t + f->i;
+    *len = j - f->i;
+    f->i = j + 1;
+    return 0;
+}
+
+/* the member name `lit` and its ':' next; without `must`, a mismatch consumes
+ * nothing and returns 1 (an optional member absent) */
+static inline int fkey_lit(fx *f, const char *lit, size_t n, int must)
+{
+    fws(f);
+    const char *p = f->t + f->i;
+    if (f->n - f->i < n + 2 || p[0] != '"' || memcmp(p + 1, lit, n) != 0 || p[n + 1] != '"') return must ? -1 : 1;
+    f->i += n + 2;
+    return fch(f, ':');
+}
+#define FKEY(f, lit) fkey_lit((f), (lit), sizeof(lit) - 1, 1)
+#define FKEY_OPT(f, lit) fkey_lit((f), (lit), sizeof(lit) - 1, 0)
+
+static int kis(const char *k, size_t kl, const char *want)
+{
+    return strlen(want) == kl && memcmp(k, want, kl) == 0;
+}
+
+/* a string copied out NUL-terminated (names, versions: short) */
+static int fstr_copy(fx *f, char *buf, size_t cap)
+{
+    const char *s;
+    size_t n;
+    if (fstr(f, &s, &n) || n >= cap) return -1;
+    memcpy(buf, s, n);
+    buf[n] = 0;
+    return 0;
+}
+
+/* an integer literal 0..max: digits, no sign, no leading zero, no fraction
+ * or exponent (get_uint) */
+static inline int fuint(fx *f, uint64_t max, uint64_t *out)
+{
+    fws(f);
+    size_t i = f->i;
+    const char *t = f->t;
+    if (i >= f->n || !jdigit((unsigned char)t[i])) return -1;
+    if (t[i] == '0' && i + 1 < f->n && jdigit((unsigned char)t[i + 1])) return -1;
+    uint64_t u = 0;
+    for (; i < f->n && jdigit((unsigned char)t[i]); i++) {
+        unsigned d = (unsigned)(t[i] - '0');
+        if (u > (max - d) / 10) return -1; /* past max (or 2^64) */
+        u = u * 10 + d;
+    }
+    if (i < f->n && (t[i] == '.' || t[i] == 'e' || t[i] == 'E')) return -1;
+    f->i = i;
+    *out = u;
+    return 0;
+}
+
+/* the bytes of a hex string: *s its first digit, *nbytes half its length;
+ * only the length is checked here (even, the closing quote found), the
+ * digits when decoded (fhex_decode) */
+static inline int fhex_span(fx *f, const char **s, size_t *nbytes)
+{
+    if (fch(f, '"')) return -1;
+    const char *p = f->t + f->i, *q = memchr(p, '"', f->n - f->i);
+    if (!q || (q - p) % 2) return -1;
+    *s = p;
+    *nbytes = (size_t)(q - p) / 2;
+    f->i += (size_t)(q - p) + 1;
+    return 0;
+}
+
+/* decodes n bytes of hex digits at s (a span fhex_span found); -1 on a byte
+ * that is not a hex digit (an escape, a control byte: the strict reader's
+ * business) */
+static int fhex_decode(const char *s, size_t n, uint8_t *out)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t k = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* 8 digits at a time: each byte must be 0-9, a-f or A-F, checked on all
+     * eight at once (no byte carries into the next: all are < 0x80) */
+    const uint64_t ONES = 0x0101010101010101ull, HIGH = 0x8080808080808080ull;
+    for (; k + 4 <= n; k += 4) {
+        uint64_t x;
+        memcpy(&x, u + 2 * k, 8);
+        uint64_t l = x | 0x2020202020202020ull;
+        uint64_t dig = (x + (0x80 - 0x30) * ONES) & ~(x + (0x80 - 0x3A) * ONES); /* '0' <= b <= '9' */
+        uint64_t alp = (l + (0x80 - 0x61) * ONES) & ~(l + (0x80 - 0x67) * ONES); /* 'a' <= b|0x20 <= 'f' */
+        if (((dig | alp) & HIGH) != HIGH || (x & HIGH)) return -1;
+        uint64_t v = (x & 0x0F0F0F0F0F0F0F0Full) + ((alp & HIGH) >> 7) * 9; /* each byte its digit's value */
+        uint64_t t = ((v & 0x00FF00FF00FF00FFull) << 4) | ((v >> 8) & 0x00FF00FF00FF00FFull); /* pairs */
+        t = (t | t >> 8) & 0x0000FFFF0000FFFFull;
+        uint32_t w = (uint32_t)(t | t >> 16);
+        memcpy(out + k, &w, 4);
+    }
+#endif
+    for (; k < n; k++) {
+        int hi = HEXVAL[u[2 * k]], lo = HEXVAL[u[2 * k + 1]];
+        if (!hi || !lo) return -1;
+        out[k] = (uint8_t)((hi - 1) << 4 | (lo - 1));
+    }
+    return 0;
+}
+
+/* a hex string of exactly n bytes (2n digits) decoded into out: a shorter
+ * string stops the decoding at its quote (not a digit), a longer one fails
+ * the closing-quote check */
+static int fhex_n(fx *f, size_t n, uint8_t *out)
+{
+    if (fch(f, '"') || f->n - f->i < 2 * n + 1 || fhex_decode(f->t + f->i, n, out) || f->t[f->i + 2 * n] != '"')
+        return -1;
+    f->i += 2 * n + 1;
+    return 0;
+}
+
+/* exactly 8 hex digits (get_hex32) */
+static int fhex32(fx *f, uint32_t *out)
+{
+    uint8_t b[4];
+    if (fhex_n(f, 4, b)) return -1;
+    *out = (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+    return 0;
+}
+
+/* "0x" and 1..16 hex digits (get_hex64) */
+static int fhex64(fx *f, uint64_t *out)
+{
+    const char *s;
+    size_t n;
+    if (fstr(f, &s, &n) || n < 3 || n > 18 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) return -1;
+    uint64_t v = 0;
+    for (size_t i = 2; i < n; i++) {
+        int h = HEXVAL[(unsigned char)s[i]];
+        if (!h) return -1;
+        v = v << 4 | (uint64_t)(h - 1);
+    }
+    *out = v;
+    return 0;
+}
+
+/* an array of elements, each read by elem(f, ctx, index) */
+static int farray(fx *f, int (*elem)(fx *, void *, unsigned), void *ctx)
+{
+    if (fch(f, '[')) return -1;
+    fws(f);
+    if (f->i < f->n && f->t[f->i] == ']') { f->i++; return 0; }
+    for (unsigned k = 0;; k++) {
+        if (elem(f, ctx, k)) return -1;
+        int m = fnext(f, ']');
+        if (m <= 0) return m;
+    }
+}
+
+/* ---- platform: {"name", "grf_bytes"?, "visa_version"} ---- */
+static int fplatform(fx *f, vo_platform *out)
+{
+    char name[64], ver[16];
+    uint64_t grf = 0;
+    int has_grf = 0, k;
+    if (fch(f, '{') || FKEY(f, "name") || fstr_copy(f, name, sizeof name) || fch(f, ',')) return -1;
+    if ((k = FKEY_OPT(f, "grf_bytes")) < 0) return -1;
+    if (k == 0) {
+        if (fuint(f, 255, &grf) || fch(f, ',')) return -1;
+        has_grf = 1;
+    }
+    if (FKEY(f, "visa_version") || fstr_copy(f, ver, sizeof ver) || fch(f, '}')) return -1;
+    /* the platform of the previous case read on this thread, kept: most
+     * files name one platform in every test */
+    static _Thread_local char last_name[64];
+    static _Thread_local vo_platform last;
+    vo_platform pl;
+    uint16_t v = 0;
+    if (strcmp(name, last_name) == 0 && name[0]) {
+        pl = last;
+    } else {
+        memset(&pl, 0, sizeof pl);
+        if (vo_platform_lookup(name, &pl) != 0) return -1;
+        memcpy(last_name, name, sizeof last_name);
+        last = pl;
+    }
+    if (has_grf && grf != pl.grf_bytes) return -1;
+    if (vo_visa_version_parse(ver, &v) != 0) return -1;
+    pl.visa_version = v;
+    *out = pl;
+    return 0;
+}
+
+/* vo_type_from_name of a string's bytes in the text */
+static int ftype(const char *s, size_t n)
+{
+    for (unsigned t = 0; t < 16; t++) {
+        const char *nm = vo_type_name(t);
+        if (nm && nm[0] == s[0] && strlen(nm) == n && memcmp(nm, s, n) == 0) return (int)t;
+    }
+    return -1;
+}
+
+/* ---- vars: {"id", "type", "num_elts", "data"} ---- */
+static int fvar_elem(fx *f, void *ctx, unsigned i)
+{
+    uint64_t *prev = ctx, id, n;
+    const char *ts;
+    size_t tl;
+    if (f->s->nvars >= VO_MAX_VARS) return -1;
+    if (fch(f, '{') || FKEY(f, "id") || fuint(f, UINT32_MAX, &id) || fch(f, ',') || FKEY(f, "type") ||
+        fstr(f, &ts, &tl) || tl == 0 || fch(f, ',') || FKEY(f, "num_elts") || fuint(f, UINT32_MAX, &n) ||
+        fch(f, ',') || FKEY(f, "data"))
+        return -1;
+    if (i > 0 && id <= *prev) return -1; /* duplicate or not ascending */
+    *prev = id;
+    int t = ftype(ts, tl);
+    if (!is_var_type(t) || n == 0) return -1;
+    uint64_t size = n * vo_type_size((unsigned)t);
+    if (size > VO_MAX_VAR_BYTES) return -1;
+    vo_var *v = vo_state_add_var(f->s, (uint32_t)id, (unsigned)t, (uint32_t)n);
+    if (!v || !v->data || v->size != size) return -1;
+    return fhex_n(f, (size_t)size, v->data) || fch(f, '}') ? -1 : 0; /* data of exactly size bytes */
+}
+
+/* ---- preds: {"id", "num_elts", "bits"} ---- */
+static int fpred_elem(fx *f, void *ctx, unsigned i)
+{
+    uint64_t *prev = ctx, id, n;
+    uint32_t bits;
+    if (f->s->npreds >= VO_MAX_PREDS) return -1;
+    if (fch(f, '{') || FKEY(f, "id") || fuint(f, 4095, &id) || fch(f, ',') || FKEY(f, "num_elts") ||
+        fuint(f, 32, &n) || fch(f, ',') || FKEY(f, "bits") || fhex32(f, &bits) || fch(f, '}'))
+        return -1;
+    if (id == 0 || (i > 0 && id <= *prev)) return -1;
+    *prev = id;
+    if (n != 1 && n != 2 && n != 4 && n != 8 && n != 16 && n != 32) return -1;
+    if (n < 32 && (bits >> n) != 0) return -1;
+    return vo_state_add_pred(f->s, (uint16_t)id, (uint8_t)n, bits) ? 0 : -1;
+}
+
+/* ---- addrs: {"id", "elems": [[var, offset], ...]} ---- */
+typedef struct { unsigned n; vo_addr_elem el[VO_MAX_ADDR_ELTS]; } faddr;
+static int faddr_pair(fx *f, void *ctx, unsigned j)
+{
+    faddr *a = ctx;
+    uint64_t var, off;
+    if (j >= VO_MAX_ADDR_ELTS) return -1;
+    if (fch(f, '[') || fuint(f, UINT32_MAX, &var) || fch(f, ',') || fuint(f, UINT32_MAX, &off) || fch(f, ']'))
+        return -1;
+    a->el[j].var = (uint32_t)var;
+    a->el[j].off = (uint32_t)off;
+    a->n = j + 1;
+    return 0;
+}
+
+static int faddr_elem(fx *f, void *ctx, unsigned i)
+{
+    uint64_t *prev = ctx, id;
+    faddr a;
+    a.n = 0;
+    if (f->s->naddrs >= VO_MAX_ADDRS) return -1;
+    if (fch(f, '{') || FKEY(f, "id") || fuint(f, UINT16_MAX, &id) || fch(f, ',') || FKEY(f, "elems") ||
+        farray(f, faddr_pair, &a) || fch(f, '}'))
+        return -1;
+    if ((i > 0 && id <= *prev) || a.n == 0) return -1;
+    *prev = id;
+    vo_addr *na = vo_state_add_addr(f->s, (uint16_t)id, (uint16_t)a.n);
+    if (!na) return -1;
+    memcpy(na->elems, a.el, (size_t)a.n * sizeof a.el[0]);
+    return 0;
+}
+
+/* ---- runs [[offset, "hex"], ...] of a surface or region (parse_runs) ---- */
+typedef struct { vo_surface *sf; uint64_t prev_end; } fruns;
+static int frun_elem(fx *f, void *ctx, unsigned j)
+{
+    fruns *r = ctx;
+    uint64_t off, size = r->sf->size;
+    const char *hex;
+    size_t n;
+    if (fch(f, '[') || fuint(f, VO_MAX_SURFACE_SIZE, &off) || fch(f, ',') || fhex_span(f, &hex, &n) || fch(f, ']'))
+        return -1;
+    if (n == 0 || off > size || n > size - off || (j > 0 && off < r->prev_end)) return -1;
+    r->prev_end = off + n;
+    /* write_run's page-aligned chunks, decoded one at a time (no buffer) */
+    uint8_t b[VO_PAGE_BYTES];
+    for (size_t i = 0; i < n;) {
+        uint64_t a = off + i, next = (a / VO_PAGE_BYTES + 1) * VO_PAGE_BYTES;
+        size_t chunk = (size_t)(next - a);
+        if (chunk > n - i) chunk = n - i;
+        if (fhex_decode(hex + 2 * i, chunk, b)) return -1;
+        if (!all_zero(b, chunk) && vo_surface_write(f->s, r->sf, a, b, (uint32_t)chunk) != 0) return -1;
+        i += chunk;
+    }
+    return 0;
+}
+
+/* an optional ', "data": [runs]' before the object's '}'. parse_runs ends
+ * with vo_surface_compact, which drops all-zero pages; here there are none:
+ * a page is made only for a chunk with a non-zero byte, and the runs do not
+ * overlap, so no byte is written twice */
+static int fdata_end(fx *f, vo_surface *sf)
+{
+    int m = fnext(f, '}');
+    if (m <= 0) return m;
+    fruns r = { sf, 0 };
+    return FKEY(f, "data") || farray(f, frun_elem, &r) || fch(f, '}') ? -1 : 0;
+}
+
+/* ---- surfaces: {"index", "size", "data"?} ---- */
+static int fsurf_elem(fx *f, void *ctx, unsigned i)
+{
+    uint64_t *prev = ctx, idx, size;
+    if (f->s->nsurfaces >= VO_MAX_SURFACES) return -1;
+    if (fch(f, '{') || FKEY(f, "index") || fuint(f, UINT32_MAX, &idx) || fch(f, ',') || FKEY(f, "size") ||
+        fuint(f, VO_MAX_SURFACE_SIZE, &size))
+        return -1;
+    if (i > 0 && idx <= *prev) return -1;
+    *prev = idx;
+    vo_surface *sf = vo_state_add_surface(f->s, (uint32_t)idx, size);
+    return sf ? fdata_end(f, sf) : -1;
+}
+
+/* ---- memory: {"base", "size", "data"?} ---- */
+static int freg_elem(fx *f, void *ctx, unsigned i)
+{
+    vo_state *s = f->s;
+    uint64_t base, size;
+    (void)ctx;
+    (void)i;
+    if (s->nregions >= VO_MAX_REGIONS) return -1;
+    if (fch(f, '{') || FKEY(f, "base") || fhex64(f, &base) || fch(f, ',') || FKEY(f, "size") ||
+        fuint(f, VO_MAX_REGION_SIZE, &size))
+        return -1;
+    if (s->nregions) {
+        const vo_region *q = &s->regions[s->nregions - 1];
+        if (base < q->base || base - q->base < q->mem.size) return -1;
+    }
+    if (size == 0 || (base && size > UINT64_MAX - base + 1)) return -1;
+    vo_region *r = vo_state_add_region(s, base, size);
+    return r ? fdata_end(f, &r->mem) : -1;
+}
+
+/* ---- binding_table {"bti", "surface"} / surface_state {"offset", "surface"} ---- */
+typedef struct { int is_ss; uint64_t prev; } ftab;
+static int ftab_elem(fx *f, void *ctx, unsigned i)
+{
+    ftab *p = ctx;
+    vo_state *s = f->s;
+    uint64_t key, sfi;
+    if ((p->is_ss ? s->nss : s->nbt) >= (p->is_ss ? VO_MAX_SS : VO_MAX_BT)) return -1;
+    if (fch(f, '{') || (p->is_ss ? FKEY(f, "offset") : FKEY(f, "bti")) ||
+        fuint(f, p->is_ss ? VO_MAX_SS_OFFSET : VO_MAX_BTI, &key) || fch(f, ',') || FKEY(f, "surface") ||
+        fuint(f, 255, &sfi) || fch(f, '}'))
+        return -1;
+    if ((p->is_ss && key % VO_SS_ALIGN) || (i > 0 && key <= p->prev)) return -1;
+    p->prev = key;
+    if (!vo_state_surface(s, (uint32_t)sfi)) return -1;
+    return (p->is_ss ? (void *)vo_state_add_ss(s, (uint32_t)key, (uint32_t)sfi)
+                     : (void *)vo_state_add_bti(s, (uint32_t)key, (uint32_t)sfi)) ? 0 : -1;
+}
+
+/* ---- the input object ---- */
+/* reads one input object from text (what follows it is not looked at);
+ * *used: its length */
+static int fast_case_prefix(const char *text, size_t len, vo_case *c, size_t *used)
+{
+    static const char *const keys[7] = { "vars", "preds", "addrs", "surfaces", "memory", "binding_table",
+                                         "surface_state" };
+    static int (*const elems[7])(fx *, void *, unsigned) = { fvar_elem, fpred_elem, faddr_elem, fsurf_elem,
+                                                             freg_elem, ftab_elem, ftab_elem };
+    if (!text || len == 0) return -1;
+    sclass_init();
+    fx f = { text, len, 0, &c->state };
+    const char *s;
+    size_t n;
+    int k;
+    if (fch(&f, '{') || FKEY(&f, "platform") || fplatform(&f, &c->state.platform) || fch(&f, ',') ||
+        FKEY(&f, "insn") || fhex_span(&f, &s, &n) || n > VO_MAX_INSN_BYTES || fhex_decode(s, n, c->insn) ||
+        fch(&f, ','))
+        return -1;
+    c->insn_len = n;
+    if ((k = FKEY_OPT(&f, "asm")) < 0) return -1;
+    if (k == 0 && (fstr(&f, &s, &n) || fch(&f, ','))) return -1; /* "asm" is informative only */
+    if (FKEY(&f, "exec_mask") || fhex32(&f, &c->state.exec_mask)) return -1;
+    int last = -1;
+    while ((k = fnext(&f, '}')) == 1) {
+        const char *key;
+        size_t kl;
+        if (fstr(&f, &key, &kl) || fch(&f, ':')) return -1;
+        int a = last + 1;
+        while (a < 7 && !kis(key, kl, keys[a])) a++;
+        if (a == 7) return -1; /* unknown (also "input": a test object), repeated or out of order */
+        last = a;
+        uint64_t prev = 0;
+        ftab tab = { a == 6, 0 };
+        if (farray(&f, elems[a], a >= 5 ? (void *)&tab : (void *)&prev)) return -1;
+    }
+    if (k < 0) return -1;
+    /* no vo_state_sort: every array was read in strictly ascending order */
+    vo_error e;
+    memset(&e, 0, sizeof e);
+    if (vo_state_check(&c->state, &e) != 0) return -1;
+    *used = f.i;
+    return 0;
+}
+
+static int fast_case(const char *text, size_t len, vo_case *c)
+{
+    size_t used = 0;
+    if (fast_case_prefix(text, len, c, &used)) return -1;
+    fx f = { text, len, used, &c->state };
+    fws(&f);
+    return f.i == f.n ? 0 : -1; /* trailing characters */
+}
+
+int vo_case_read_fast(const char *text, size_t len, vo_case *c, size_t *used)
+{
+    vo_state_free(&c->state);
+    memset(c->insn, 0, sizeof c->insn);
+    c->insn_len = 0;
+    c->comment[0] = 0;
+    return fast_case_prefix(text, len, c, used);
+}
+
+int vo_case_from_json_strict(const char *text, size_t len, vo_case *c, vo_error *err)
 {
     vo_error dummy;
     jdoc doc = {0};
@@ -1102,6 +1582,22 @@ int vo_case_from_json(const char *text, size_t len, vo_case *c, vo_error *err)
     jdoc_free(&doc);
     if (rc) reset_case(c);
     return rc;
+}
+
+int vo_case_from_json(const char *text, size_t len, vo_case *c, vo_error *err)
+{
+    vo_state_free(&c->state); /* reset_case but the platform, which the fast reader sets (or the strict one resets) */
+    memset(c->insn, 0, sizeof c->insn);
+    c->insn_len = 0;
+    c->comment[0] = 0;
+    if (fast_case(text, len, c) == 0) {
+        if (err) {
+            memset(err, 0, sizeof *err);
+            err->offset = -1;
+        }
+        return 0;
+    }
+    return vo_case_from_json_strict(text, len, c, err); /* the strict reader: its case or its error */
 }
 
 void vo_final_init(vo_final *f)

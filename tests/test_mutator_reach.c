@@ -155,7 +155,7 @@ int main(void)
             int is_atomic = n > 7 && seed[7] == VO_OP_DWORD_ATOMIC, is_lsc = n > 7 && seed[7] == VO_OP_LSC_UNTYPED;
             if (!is_atomic && !is_lsc) { free(names[k]); continue; }
             uint8_t ops[32] = { 0 }, subs[256] = { 0 };
-            walk(seed, n, is_atomic ? 20000 : 40000, ops, subs);
+            walk(seed, n, is_atomic ? 12000 : 20000, ops, subs);
             if (is_atomic) {
                 seeds_atomic++;
                 for (unsigned c = 0; c < 32; c++)

@@ -101,6 +101,8 @@ FZ_CHECKER static uint64_t pow2_floor(uint64_t x)
 
 /* an LSC_UNTYPED atomic: reads and writes memory, returns into dst (D136) */
 FZ_CHECKER static int lsc_atomic(const vo_insn *in) { return in->desc->family == VO_FAM_LSC && in->desc->is_write == 2; }
+/* an LSC_UNTYPED load, store or atomic: its memory is the space the address model resolved (D123) */
+FZ_CHECKER static int lsc_mem(const vo_insn *in) { return in->desc->family == VO_FAM_LSC; }
 
 FZ_CHECKER static void check_free(const vo_insn *in, int decoded)
 {
@@ -133,7 +135,7 @@ FZ_CHECKER static void check_free(const vo_insn *in, int decoded)
                       "free[%u]: V%u bytes [%llu, +%u) outside the data operand [%u, %u)", i, f->index,
                       (unsigned long long)f->offset, f->len, in->data.offset, v->size);
             FZ_ASSERT(f->kind == VO_FREE_UNDEFINED, "free[%u]: one_of on a variable", i);
-        } else if (lsc_atomic(in)) { /* LSC atomics: the space the address model resolved (surface, SLM, flat) */
+        } else if (lsc_mem(in)) { /* LSC: the space the address model resolved (surface, SLM, flat) */
             FZ_ASSERT(f->space == VO_SPACE_SURFACE || f->space == VO_SPACE_FLAT, "free[%u]: space %u", i, f->space);
             FZ_ASSERT(f->space == VO_SPACE_SURFACE || f->index < s1->nregions, "free[%u]: region %u", i, f->index);
             int rg_ok = f->space != VO_SPACE_FLAT || f->index < s1->nregions;
@@ -143,6 +145,8 @@ FZ_CHECKER static void check_free(const vo_insn *in, int decoded)
             for (uint32_t k = 0; k < r1.nacc && !hit; k++)
                 hit = r1.acc[k].surface == want && r1.acc[k].address <= base + f->offset &&
                       base + f->offset + f->len <= r1.acc[k].address + r1.acc[k].size;
+            if (!lsc_atomic(in)) /* loads/stores: merged ranges, misaligned (literal and truncated) bytes */
+                hit = covered(touched, nt, base + f->offset, base + f->offset + f->len);
             FZ_ASSERT(hit, "free[%u]: memory bytes [%llu, +%u) were not accessed", i, (unsigned long long)f->offset, f->len);
             const vo_surface *sf = f->space == VO_SPACE_FLAT ? (rg_ok ? &s1->regions[f->index].mem : NULL)
                                                               : vo_state_surface(s1, f->index);
@@ -232,7 +236,7 @@ FZ_CHECKER static void check_changes(const vo_insn *in)
         int64_t d = fz_surface_diff(a, b);
         if (d < 0) continue;
         FZ_ASSERT(in->desc->is_write, "a read changed surface T%u byte %lld", a->index, (long long)d);
-        if (lsc_atomic(in)) { /* the surface its address model resolved: the one its accesses name */
+        if (lsc_mem(in)) { /* LSC: the surface its address model resolved: the one its accesses name */
             int named = 0;
             for (uint32_t k = 0; k < r1.nacc && !named; k++) named = r1.acc[k].surface == a->index;
             FZ_ASSERT(named, "an LSC atomic changed surface T%u byte %lld it never accessed", a->index, (long long)d);

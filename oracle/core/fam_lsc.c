@@ -384,9 +384,9 @@ static int lsc_validate(vo_ctx *x)
         if (lsc_raw(x, VO_R_SRC2, &in->src2, L->arity == 2 ? 2 : 0, &L->src2_var) != 0) return -1;
         L->src2_off = in->src2.offset;
     }
-    /* execution: loads read into dst; stores write src1 (the engine's data operand) */
-    x->is_write = (uint8_t)is_store((unsigned)k);
-    if (x->is_write) {
+    /* execution: loads read into dst; stores write src1 (the engine's data operand); x->is_write
+     * is the descriptor's (1 store, 2 atomic) */
+    if (is_store((unsigned)k)) {
         x->data_var = x->src1_var;
         x->data_off = x->src1_off;
     }

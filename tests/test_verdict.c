@@ -460,10 +460,23 @@ static void test_host(void)
     vo_state_free(&s);
 }
 
+/* bucket names: an LSC_UNTYPED instruction is named by its sub-op (lsc_store, lsc_atomic_iadd),
+ * not by the opcode's first descriptor */
+static void test_mnemonic(void)
+{
+    char b[32];
+    const uint8_t st[] = { 0x89, 0x04 }, add[] = { 0x89, 0x0C }, bad[] = { 0x89, 0x7F }, sc[] = { 0x75 };
+    CHECK_STR(vo_insn_mnemonic(st, 2, b, sizeof b), "lsc_store");
+    CHECK_STR(vo_insn_mnemonic(add, 2, b, sizeof b), "lsc_atomic_iadd");
+    CHECK_STR(vo_insn_mnemonic(bad, 2, b, sizeof b), "lsc_load"); /* unknown sub-op: the opcode's name */
+    CHECK_STR(vo_insn_mnemonic(sc, 1, b, sizeof b), "scatter4_scaled");
+}
+
 int main(void)
 {
     vo_result_init(&R);
     vo_dut_out_init(&O);
+    test_mnemonic();
     test_scatter4();
     test_invalid_undefined();
     test_gather();

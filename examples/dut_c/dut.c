@@ -285,6 +285,7 @@ typedef struct vecop {
     int ind_off;
     unsigned type;
     uint32_t imm;
+    uint64_t imm64;         /* the whole immediate (8 bytes for DF/UQ/Q) */
 } vecop;
 
 typedef struct rawop {
@@ -326,9 +327,10 @@ static void read_vec(ctx *x, vecop *o)
             unsigned t = o->type & 15;
             if (t == 6 || t == 11 || t == 13) {
                 o->imm = get(x, 4);
-                get(x, 4);
+                o->imm64 = o->imm | (uint64_t)get(x, 4) << 32;
             } else {
                 o->imm = get(x, 4);
+                o->imm64 = o->imm;
             }
         }
         break;
@@ -1753,32 +1755,29 @@ static uint64_t lsc_atomic_new(unsigned op, unsigned n, uint64_t old, uint64_t s
     }
 }
 
-/* a scalar UD/D register operand (general or indirect): surface, pitch */
+/* a scalar UD/D register operand: surface, pitch. The LSC pages say "a scalar
+ * register"; the reader takes a general operand <0;1,0> (no indirect form, D115) */
 static int lsc_scalar_check(ctx *x, const vecop *o)
 {
-    if ((o->cls != 0 && o->cls != 3) || o->hi || o->mod || !region_ok(o->region))
-        REJECT(x, "surface/pitch: a scalar register");
-    if (o->cls == 0) {
-        visa_dut_var *v;
-        if (o->id == 0)
-            REJECT(x, "surface/pitch: %%null");
-        if (lookup_var(x, o->id, &v, "surface/pitch"))
-            return VISA_DUT_REJECTED;
-        if (v->type != 0 && v->type != 1)
-            REJECT(x, "surface/pitch: UD/D");
-        if (o->col * 4u >= x->grf)
-            REJECT(x, "surface/pitch: column crosses the GRF");
-        return 0;
-    }
-    if (o->type != 0 && o->type != 1)
+    if (o->cls != 0 || o->hi || o->mod || o->region != 0x0121)
+        REJECT(x, "surface/pitch: a scalar general register <0;1,0>");
+    visa_dut_var *v;
+    if (o->id == 0)
+        REJECT(x, "surface/pitch: %%null");
+    if (lookup_var(x, o->id, &v, "surface/pitch"))
+        return VISA_DUT_REJECTED;
+    if (v->type != 0 && v->type != 1)
         REJECT(x, "surface/pitch: UD/D");
-    const visa_dut_addr *a = find_addr(x, o->id);
-    if (!a || o->addr_off >= a->num_elts)
-        REJECT(x, "surface/pitch: address");
-    const visa_dut_var *t = find_var(x, a->elems[o->addr_off].var);
-    if (!t || (t->type != 0 && t->type != 1))
-        REJECT(x, "surface/pitch: UD/D");
+    if (o->col * 4u >= x->grf)
+        REJECT(x, "surface/pitch: column crosses the GRF");
     return 0;
+}
+
+/* an immediate surface or pitch: an integer type (UD D UW W UQ Q; pitch: UD D UW W) */
+static int lsc_imm_type_ok(const vecop *o, int wide_ok)
+{
+    unsigned t = o->type; /* the whole type byte */
+    return t == 0 || t == 1 || t == 2 || t == 3 || (wide_ok && (t == 11 || t == 13));
 }
 
 static int lsc_goff(ctx *x, const vecop *o, uint32_t *val, int *undef)
@@ -1889,11 +1888,9 @@ static int do_lsc_untyped(ctx *x)
         if (elems < 1 || elems > 8)
             REJECT(x, "vector size code %u not valid", elems);
         nvec = lsc_vec[elems];
-        if (ds >= 5 && nvec > 1)
-            REJECT(x, "conversion data sizes take no vectors");
+        if (nvec > 1 && ds != 3 && ds != 4)
+            REJECT(x, "vectors only d32/d64, transposed too (D116)");
         if (!tr && nvec > 1) {
-            if (ds != 3 && ds != 4)
-                REJECT(x, "non-transposed vectors only d32/d64");
             if (nvec > (sfid == LSC_UGML ? 4u : 8u) || (sfid == LSC_UGML && nvec == 3))
                 REJECT(x, "vector size %u not allowed non-transposed", nvec);
         }
@@ -1917,13 +1914,21 @@ static int do_lsc_untyped(ctx *x)
 
     /* the Surface operand */
     int sreg = 0, undef = 0;
-    uint32_t sval = 0;
+    uint64_t sval = 0;
+    if (surf.mod || surf.hi)
+        REJECT(x, "surface: modifier or tag bits");
     if (surf.cls == 5) {
-        sval = surf.imm;
+        if (!lsc_imm_type_ok(&surf, 1))
+            REJECT(x, "surface: immediate type 0x%02x is not an integer type", surf.type);
+        sval = surf.type == 11 || surf.type == 13 ? surf.imm64 : surf.imm; /* 4-byte types: 32 bits */
     } else {
         sreg = 1;
-        if (lsc_goff(x, &surf, &sval, &undef))
+        if (atype == 1 || atype == 5)
+            REJECT(x, "flat/arg: Surface must be the immediate 0");
+        uint32_t sv32 = 0;
+        if (lsc_goff(x, &surf, &sv32, &undef))
             return VISA_DUT_REJECTED;
+        sval = sv32;
     }
     /* D115: flat and arg take the immediate 0, bti an immediate 0..255 */
     if ((atype == 1 || atype == 5) && (sreg || sval != 0))
@@ -1938,8 +1943,12 @@ static int do_lsc_untyped(ctx *x)
     uint32_t pv = 0;
     int pundef = 0;
     if (strided) {
+        if (pitch.mod || pitch.hi)
+            REJECT(x, "pitch: modifier or tag bits");
         if (pitch.cls == 5) {
-            pv = pitch.imm;
+            if (!lsc_imm_type_ok(&pitch, 0))
+                REJECT(x, "pitch: immediate type 0x%02x", pitch.type);
+            pv = pitch.type >= 2 ? pitch.imm & 0xFFFF : pitch.imm; /* UW/W: 16 bits */
             if (pv > 0xFFFF)
                 REJECT(x, "pitch: immediate above 0xFFFF");
         } else if (lsc_goff(x, &pitch, &pv, &pundef)) {

@@ -365,7 +365,8 @@ class Machine:
             o["type"], o["region"] = self.get(1), self.get(2)
         elif c == 5:
             o["type"] = self.get(1)
-            o["imm"] = self.get(8 if (o["type"] & 15) in (6, 11, 13) else 4) & M32
+            o["imm64"] = self.get(8 if (o["type"] & 15) in (6, 11, 13) else 4)
+            o["imm"] = o["imm64"] & M32
         elif c == 6:
             self.get(4)
         return o
@@ -939,30 +940,24 @@ class Machine:
         # a fence has no effect on a single thread's state
 
     def lsc_scalar_check(self, o, what):
-        """a scalar UD/D register operand (general or indirect)"""
-        if o["cls"] not in (0, 3) or o["hi"] or o["mod"] or not self.region_ok(o["region"]):
-            raise Invalid("%s: a scalar register" % what)
-        if o["cls"] == 0:
-            if o["id"] == 0:
-                raise Invalid("%s: %%null" % what)
-            if self.lookup(o["id"], what).type not in (UD, D):
-                raise Invalid("%s: UD/D" % what)
-            if o["col"] * 4 >= self.grf:
-                raise Invalid("%s: column crosses the GRF" % what)
-            return
-        if o["type"] not in (0, 1):
+        """a scalar UD/D general register <0;1,0> (the reader has no indirect form here, D115)"""
+        if o["cls"] != 0 or o["hi"] or o["mod"] or o["region"] != 0x0121:
+            raise Invalid("%s: a scalar general register" % what)
+        if o["id"] == 0:
+            raise Invalid("%s: %%null" % what)
+        if self.lookup(o["id"], what).type not in (UD, D):
             raise Invalid("%s: UD/D" % what)
-        elems = self.addrs.get(o["id"])
-        if elems is None or o["addr_off"] >= len(elems):
-            raise Invalid("%s: address" % what)
-        t = self.vars.get(elems[o["addr_off"]][0])
-        if t is None or t.type not in (UD, D):
-            raise Invalid("%s: UD/D" % what)
+        if o["col"] * 4 >= self.grf:
+            raise Invalid("%s: column crosses the GRF" % what)
 
     def lsc_surface_value(self, o):
-        """value of the Surface operand: (is_register, value)"""
+        """value of the Surface operand: (is_register, value); an immediate is UD D UW W UQ or Q"""
+        if o["mod"] or o["hi"]:
+            raise Invalid("surface: modifier or tag bits")
         if o["cls"] == 5:
-            return False, o["imm"]
+            if o["type"] not in (0, 1, 2, 3, 11, 13):
+                raise Invalid("surface: immediate type")
+            return False, o["imm64"] if o["type"] in (11, 13) else o["imm"]
         self.lsc_scalar_check(o, "surface")
         return True, None
 
@@ -1051,9 +1046,9 @@ class Machine:
             raise Invalid("transpose: SIMD1, no atomics")
         if dsize >= 5 and nvec > 1 and not quad:
             raise Invalid("conversion types: no vectors")
+        if nvec > 1 and not quad and dsize not in (3, 4):
+            raise Invalid("vectors only d32/d64, transposed too (D116)")
         if not transposed and nvec > 1 and not quad:
-            if dsize not in (3, 4):
-                raise Invalid("vectors only d32/d64")
             if nvec > (4 if sfid == LSC_SFID_UGML else 8) or (sfid == LSC_SFID_UGML and nvec == 3):
                 raise Invalid("vector size not allowed non-transposed")
         if is_atomic:
@@ -1084,8 +1079,12 @@ class Machine:
         ab = LSC_ABYTES[asize]
         if kind in ("loads", "stores"):
             self.check_raw(src0, "src0", LSC_ATYPES[asize])
+            if pitch["mod"] or pitch["hi"]:
+                raise Invalid("pitch: modifier or tag bits")
             if pitch["cls"] == 5:
-                pv = pitch["imm"]
+                if pitch["type"] not in (0, 1, 2, 3):
+                    raise Invalid("pitch: immediate type")
+                pv = pitch["imm"] & 0xFFFF if pitch["type"] in (2, 3) else pitch["imm"]
                 if pv > 0xFFFF:
                     raise Invalid("pitch: immediate > 0xFFFF")
             else:

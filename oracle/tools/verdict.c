@@ -249,6 +249,7 @@ int vo_dut_run_lib(visa_dut_execute_fn fn, const vo_state *in, const uint8_t *in
 const char *vo_insn_mnemonic(const uint8_t *insn, size_t n, char *buf, size_t cap)
 {
     const vo_desc *d = n ? vo_desc_for(insn[0]) : NULL;
+    if (n >= 2 && vo_desc_for_sub(insn[0], insn[1])) d = vo_desc_for_sub(insn[0], insn[1]); /* LSC_UNTYPED: the sub-op's name */
     if (d) str_copy(buf, cap, d->mnemonic);
     else if (n) snprintf(buf, cap, "op_%02x", insn[0]);
     else snprintf(buf, cap, "empty");

@@ -152,6 +152,58 @@ static size_t enc_dword_atomic(uint8_t *b, uint8_t op, uint8_t exec)
     return k;
 }
 
+/* LSC_UNTYPED (issue 14), the layout of decision D110 with 4-byte ids:
+ *   89 subop exec pred(uw) sfid l1 l3 addr_type scale(uw) imm_offset(d) addr_size
+ *   data_size order elems chmask Surface ss_idx(ud) dst src0 src1 src2
+ * (strided: dst src0 pitch src1). Rows run on DG2 (GRF 32) with the LSC state
+ * of lsc_state: a flat region at 0x100000000 (64 KiB, 4 KiB non-zero),
+ * binding-table entry 1 -> T6, V36 uq[16] a64 addresses, V37 ud[16] a32
+ * offsets (both lane-strided by 16 bytes, or all 0 for the one-address
+ * atomic), V33 the data (ud[64]: SIMD16 x 4 components). */
+static size_t enc_lsc(uint8_t *b, uint8_t sub, uint8_t exec, uint8_t at, uint8_t asz, uint8_t ds, uint8_t order,
+                      uint8_t elems, uint8_t chm, uint32_t surf)
+{
+    size_t k = 0;
+    int store = sub == 0x04 || sub == 0x05 || sub == 0x06, strided = sub == 0x01 || sub == 0x05;
+    int atomic = sub >= 0x08 && sub <= 0x1A;
+    b[k++] = 0x89; b[k++] = sub; b[k++] = exec; b[k++] = 0; b[k++] = 0; /* pred */
+    b[k++] = 0; b[k++] = 0; b[k++] = 0;                                  /* ugm, df, df */
+    b[k++] = at; b[k++] = 1; b[k++] = 0;                                 /* scale 1 */
+    k += put_u32(b + k, 0);                                              /* imm offset */
+    b[k++] = asz; b[k++] = ds; b[k++] = order; b[k++] = elems; b[k++] = chm;
+    b[k++] = 0x05; b[k++] = VO_T_UD; k += put_u32(b + k, surf);         /* Surface */
+    k += put_u32(b + k, 0);                                              /* ss_idx */
+    k += put_raw(b + k, store ? 0 : 33);                                 /* dst */
+    k += put_raw(b + k, asz == 3 ? 36 : 37);                             /* src0 */
+    if (strided) { b[k++] = 0x05; b[k++] = VO_T_UD; k += put_u32(b + k, 16); } /* pitch */
+    k += put_raw(b + k, store ? 33 : atomic ? 38 : 0);                   /* src1 */
+    if (!strided) k += put_raw(b + k, 0);                                /* src2 */
+    return k;
+}
+
+static int lsc_state(vo_state *s, int one_addr)
+{
+    vo_platform_lookup("DG2", &s->platform);
+    s->platform.visa_version = 306;
+    vo_var *a64 = vo_state_add_var(s, 36, VO_T_UQ, 16), *a32 = vo_state_add_var(s, 37, VO_T_UD, 16);
+    vo_var *src = vo_state_add_var(s, 38, VO_T_UD, 16);
+    if (!a64 || !a32 || !src) return -1;
+    for (uint32_t i = 0; i < 16; i++) {
+        uint64_t a = 0x100000000ull + (one_addr ? 0 : 64u * i);
+        put_u32(a64->data + 8 * i, (uint32_t)a);
+        put_u32(a64->data + 8 * i + 4, (uint32_t)(a >> 32));
+        put_u32(a32->data + 4 * i, one_addr ? 0 : 64u * i);
+        put_u32(src->data + 4 * i, i + 1);
+    }
+    vo_region *rg = vo_state_add_region(s, 0x100000000ull, 65536);
+    if (!rg || !vo_state_add_bti(s, 1, 6)) return -1;
+    uint8_t page[4096];
+    for (unsigned i = 0; i < sizeof page; i++) page[i] = (uint8_t)(i * 13u + 5u);
+    if (vo_flat_write(s, 0x100000000ull, sizeof page, page) != 0) return -1;
+    vo_state_sort(s);
+    return 0;
+}
+
 static int build_state(vo_state *s, uint32_t eoff_stride)
 {
     vo_state_init(s);
@@ -175,7 +227,7 @@ int main(int argc, char **argv)
     double min_s = argc > 1 ? atof(argv[1]) : 0.3;
     if (!(min_s > 0)) min_s = 0.3;
 
-    bcase cases[28];
+    bcase cases[40];
     unsigned nc = 0;
     /* SIMD8 = exec code 3, SIMD16 = code 4 (mask M1); SCATTER: num_elts code 0 = 8, 1 = 16 */
     cases[nc] = (bcase){ "SIMD8", {0}, 0, 16, 0 }; cases[nc].n = enc_scatter4_scaled(cases[nc].bytes, 0x03); nc++;
@@ -208,6 +260,18 @@ int main(int argc, char **argv)
     cases[nc] = (bcase){ "1 addr", {0}, 0, 0, 0 }; cases[nc].n = enc_dword_atomic(cases[nc].bytes, 0x07, 0x04); nc++;
     /* LSC (issue 14): LSC_FENCE ugm.evict.gpu (exec 0x80, pred 0, sfid 0, op 1, scope 3) on DG2 */
     cases[nc] = (bcase){ "SIMD1", { 0x8B, 0x80, 0x00, 0x00, 0x00, 0x01, 0x03 }, 7, 0, 2 }; nc++;
+    /* LSC_UNTYPED (issue 14), qw 3 = the LSC state (4: all lanes on one address): loads, stores, quad,
+     * strided, transposed, atomics; flat a64 and bti a32 */
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_lsc(cases[nc].bytes, 0x00, 0x04, 1, 3, 3, 1, 1, 0, 0); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_lsc(cases[nc].bytes, 0x00, 0x04, 4, 2, 3, 1, 4, 0, 1); nc++;
+    cases[nc] = (bcase){ "SIMD1", {0}, 0, 0, 3 }; cases[nc].n = enc_lsc(cases[nc].bytes, 0x00, 0x00, 1, 3, 3, 2, 8, 0, 0); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_lsc(cases[nc].bytes, 0x01, 0x04, 1, 3, 3, 1, 2, 0, 0); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_lsc(cases[nc].bytes, 0x02, 0x04, 4, 2, 3, 1, 0, 0xF, 1); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_lsc(cases[nc].bytes, 0x04, 0x04, 1, 3, 3, 1, 1, 0, 0); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_lsc(cases[nc].bytes, 0x05, 0x04, 4, 2, 3, 1, 2, 0, 1); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_lsc(cases[nc].bytes, 0x06, 0x04, 1, 3, 3, 1, 0, 0xF, 0); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_lsc(cases[nc].bytes, 0x0C, 0x04, 1, 3, 3, 1, 1, 0, 0); nc++;
+    cases[nc] = (bcase){ "1 addr", {0}, 0, 0, 4 }; cases[nc].n = enc_lsc(cases[nc].bytes, 0x0C, 0x04, 4, 2, 3, 1, 1, 0, 1); nc++;
 
     printf("visa-oracle %s bench: vo_run (copy + decode + validate + execute), >= %.2f s per case\n",
            VO_VERSION_STRING, min_s);
@@ -225,7 +289,9 @@ int main(int argc, char **argv)
             fprintf(stderr, "bench: cannot build the state\n");
             return 1;
         }
-        if (cases[c].qw) { /* D40: XeHP_SDV+; data Q/UQ/DF */
+        if (cases[c].qw >= 3) { /* LSC_UNTYPED */
+            if (lsc_state(&st, cases[c].qw == 4) != 0) return 1;
+        } else if (cases[c].qw) { /* D40: XeHP_SDV+; data Q/UQ/DF */
             uint16_t ver = st.platform.visa_version;
             vo_platform_lookup(cases[c].qw == 2 ? "DG2" : "XeHP_SDV", &st.platform);
             st.platform.visa_version = ver;

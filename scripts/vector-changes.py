@@ -41,6 +41,7 @@ def parts(t):
     """the parts of a test's outcome, each hashed"""
     ex = t["expect"]
     st = {k: ex.get(k) for k in ("vars", "preds", "addrs", "surfaces")}
+    st.update({k: ex[k] for k in ("memory", "binding_table", "surface_state") if k in ex})  # visa-vectors/2
     return {
         "status": canon([ex.get("status"), ex.get("error")]),
         "final state": canon(st),
@@ -77,7 +78,7 @@ def load_set(src):
     """{id: (instruction, {part: hash})}"""
     out = {}
     for name, doc in load_docs(src):
-        if not isinstance(doc, dict) or doc.get("format") != "visa-vectors/1":
+        if not isinstance(doc, dict) or doc.get("format") not in ("visa-vectors/1", "visa-vectors/2"):
             continue
         for t in doc["tests"]:
             out[t["id"]] = (doc["instruction"], {k: hashlib.sha256(v.encode()).hexdigest()[:16]

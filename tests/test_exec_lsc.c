@@ -256,6 +256,25 @@ int main(void)
         }
     }
 
+    /* ---- minimum payload width: d64 x2 SIMD4: PVC W = 16 -> 128-byte blocks; DG2 W = 8 -> 64 ---- */
+    for (int grf64 = 0; grf64 < 2; grf64++) {
+        state(grf64 ? "PVC" : "DG2", 0xFFFFFFFFu);
+        for (uint32_t n = 0; n < 4; n++) a64(n, FA + 0x10 * n);
+        L l = op(0x00, 0x02);
+        l.ds = 4; l.elems = 2;
+        CHECK_EQ(run(&l), VO_OK);
+        uint32_t blk = grf64 ? 128 : 64;
+        int ok = 1;
+        for (uint32_t v = 0; v < 2; v++)
+            for (uint32_t n = 0; n < 4; n++)
+                for (uint32_t i = 0; i < 8; i++) ok &= out_u8(40, v * blk + 8 * n + i) == (uint8_t)(0x40 + 0x10 * n + 8 * v + i);
+        CHECK(ok);
+        FREE_RANGE(40, 32, blk - 32);
+        FREE_RANGE(40, blk + 32, blk - 32);
+        NOT_FREE_RANGE(40, blk, 32);
+        NOT_FREE_RANGE(40, 2 * blk, 4);
+    }
+
     /* ---- d16 SIMD4 on PVC: 2 bytes per lane ---- */
     state("PVC", 0xFFFFFFFFu);
     a64(0, FA + 0x02); a64(1, FA + 0x00); a64(2, FA + 0x10); a64(3, FA + 0x1E);

@@ -113,6 +113,8 @@ static void gen_usage(FILE *f)
             "\ninstructions:",
             GEN_PER_FILE_DEFAULT);
     for (unsigned i = 0; vo_desc_at(i); i++) fprintf(f, " %s", vo_desc_at(i)->mnemonic);
+    fprintf(f, "\nLSC_UNTYPED sub-op groups (one file set each; a sub-op's name selects its group):");
+    for (unsigned g = 0; g < vo_gen_group_count(); g++) fprintf(f, " %s", vo_gen_group_name(g));
     fprintf(f, "\n");
 }
 
@@ -131,7 +133,19 @@ typedef struct {
     int cjson_bad;
 } gen_stats;
 
-static void file_header(sbuf *b, const vo_desc *d, const gen_opts *o, uint64_t count)
+/* what one set of files holds: the tests of one instruction (opcode), or of
+ * one group of LSC_UNTYPED sub-ops (group >= 0, visa_gen.h) */
+typedef struct { const char *mnemonic; uint8_t opcode; int group; } gen_unit;
+static uint64_t unit_default_count(const gen_unit *u)
+{
+    return u->group >= 0 ? vo_gen_group_default_count((unsigned)u->group) : vo_gen_default_count(u->opcode);
+}
+static uint64_t unit_systematic_count(const gen_unit *u)
+{
+    return u->group >= 0 ? vo_gen_group_systematic_count((unsigned)u->group) : vo_gen_systematic_count(u->opcode);
+}
+
+static void file_header(sbuf *b, const gen_unit *d, const gen_opts *o, uint64_t count)
 {
     char tmp[512];
     snprintf(tmp, sizeof tmp,
@@ -148,12 +162,14 @@ static void file_header(sbuf *b, const vo_desc *d, const gen_opts *o, uint64_t c
 }
 
 /* one test line; returns 0, -1 out of memory */
-static int gen_one(const vo_desc *d, const gen_opts *o, uint64_t k, vo_case *c, vo_result *r, sbuf *b,
+static int gen_one(const gen_unit *d, const gen_opts *o, uint64_t k, vo_case *c, vo_result *r, sbuf *b,
                    int first, gen_stats *st)
 {
     vo_gen_info info;
     double t0 = o->bench ? now_s() : 0;
-    if (vo_gen_case(d->opcode, o->seed, k, c, &info) != 0) return -1;
+    if ((d->group >= 0 ? vo_gen_group_case((unsigned)d->group, o->seed, k, c, &info)
+                       : vo_gen_case(d->opcode, o->seed, k, c, &info)) != 0)
+        return -1;
     double t1 = o->bench ? now_s() : 0;
     vo_run(&c->state, c->insn, c->insn_len, r);
     if (c->state.nregions || c->state.nbt || c->state.nss) b->v2 = 1; /* visa-vectors/2 */
@@ -357,11 +373,11 @@ static void gen_unlock(const char *dir, int fd)
     close(fd);
 }
 
-static int gen_insn(const vo_desc *d, const gen_opts *o, gen_stats *st)
+static int gen_insn(const gen_unit *d, const gen_opts *o, gen_stats *st)
 {
     fileset fs = { 0 };
     int removed = 0;
-    uint64_t count = o->count_set ? o->count : vo_gen_default_count(d->opcode);
+    uint64_t count = o->count_set ? o->count : unit_default_count(d);
     uint64_t nfiles = count ? (count + o->per_file - 1) / o->per_file : 1;
     vo_case c;
     vo_result r;
@@ -494,12 +510,20 @@ int cmd_gen(int argc, char **argv)
     if (g.first_operand < argc)
         return cli_fail(VO_EXIT_BAD, "gen: unexpected argument '%s' (try 'visa-oracle gen --help')", argv[g.first_operand]);
     if (!insn) return cli_fail(VO_EXIT_BAD, "gen: --insn NAME|all is required (try --help)");
-    const vo_desc *list[64];
+    gen_unit list[96];
     unsigned nl = 0;
-    for (unsigned i = 0; vo_desc_at(i) && nl < 64; i++)
-        if ((strcasecmp(insn, "all") == 0 && vo_gen_default_count(vo_desc_at(i)->opcode)) ||
-            vo_desc_at(i) == cli_insn_by_name(insn))
-            list[nl++] = vo_desc_at(i);
+    int all = strcasecmp(insn, "all") == 0;
+    const vo_desc *named = cli_insn_by_name(insn);
+    int named_group = named && named->has_subop ? vo_gen_group_of(named->opcode, named->subop) : -1;
+    for (unsigned i = 0; vo_desc_at(i) && nl < 64; i++) {
+        const vo_desc *d = vo_desc_at(i);
+        if (d->has_subop) continue; /* LSC_UNTYPED: by group, below */
+        if ((all && vo_gen_default_count(d->opcode)) || d == named)
+            list[nl++] = (gen_unit){ d->mnemonic, d->opcode, -1 };
+    }
+    for (unsigned gi = 0; gi < vo_gen_group_count() && nl < 96; gi++) /* a sub-op's name selects its group */
+        if (all || (int)gi == named_group || strcasecmp(insn, vo_gen_group_name(gi)) == 0)
+            list[nl++] = (gen_unit){ vo_gen_group_name(gi), 0, (int)gi }; /* opcode unused for a group */
     if (!nl) return cli_fail(VO_EXIT_BAD, "gen: unknown instruction '%s' (try --help)", insn);
     if (!o.bench) {
         struct stat sb;
@@ -512,22 +536,22 @@ int cmd_gen(int argc, char **argv)
     int lock_fd = -1, rc = VO_EXIT_OK;
     if (!o.bench && (lock_fd = gen_lock(o.out, &rc)) < 0) return rc;
     gen_stats total = { 0 };
-    uint64_t all = 0;
+    uint64_t all_tests = 0;
     for (unsigned i = 0; i < nl; i++)
-        all += gen_share(o.count_set ? o.count : vo_gen_default_count(list[i]->opcode), &o);
+        all_tests += gen_share(o.count_set ? o.count : unit_default_count(&list[i]), &o);
     gen_done = 0;
-    vo_progress_init(&gen_pg, "gen", all, 0);
+    vo_progress_init(&gen_pg, "gen", all_tests, 0);
     for (unsigned i = 0; i < nl && rc == VO_EXIT_OK; i++) {
         gen_stats st = { 0 };
-        rc = gen_insn(list[i], &o, &st);
+        rc = gen_insn(&list[i], &o, &st);
         vo_progress_clear(&gen_pg);
         if (!o.quiet && !o.bench && rc == VO_EXIT_OK) { /* a summary only for files really written */
             printf("%s: %llu tests (ok %llu, invalid %llu, undefined %llu) in %llu file%s, %llu systematic",
-                   list[i]->mnemonic, (unsigned long long)st.tests, (unsigned long long)st.ok,
+                   list[i].mnemonic, (unsigned long long)st.tests, (unsigned long long)st.ok,
                    (unsigned long long)st.invalid, (unsigned long long)st.undefined, (unsigned long long)st.files,
-                   st.files == 1 ? "" : "s", (unsigned long long)vo_gen_systematic_count(list[i]->opcode));
+                   st.files == 1 ? "" : "s", (unsigned long long)unit_systematic_count(&list[i]));
             if (st.removed) printf("; %llu stale file%s of %s removed", (unsigned long long)st.removed,
-                                   st.removed == 1 ? "" : "s", list[i]->mnemonic);
+                                   st.removed == 1 ? "" : "s", list[i].mnemonic);
             printf("\n");
         }
         total.tests += st.tests;

@@ -37,6 +37,18 @@ uint64_t vo_gen_default_count(uint8_t opcode);
  * Returns 0, or -1 (unsupported opcode / out of memory). info may be NULL. */
 int vo_gen_case(uint8_t opcode, uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *info);
 
+/* Groups: LSC_UNTYPED (one opcode, many sub-ops) is generated per group of
+ * sub-ops, each its own file set named after the group (lsc_untyped_load,
+ * lsc_untyped_store, lsc_untyped_atomic, ...; docs/vectors.md); the opcode
+ * functions above return 0 / -1 for it. Case k of a group is a pure
+ * function of (seed, group, k). */
+unsigned vo_gen_group_count(void);
+const char *vo_gen_group_name(unsigned group);           /* NULL past the end */
+int vo_gen_group_of(uint8_t opcode, uint8_t subop);      /* the group generating a sub-op, -1 none */
+uint64_t vo_gen_group_systematic_count(unsigned group);
+uint64_t vo_gen_group_default_count(unsigned group);
+int vo_gen_group_case(unsigned group, uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *info);
+
 #ifdef __cplusplus
 }
 #endif

@@ -142,7 +142,9 @@ static int64_t fzm_enum_value(unsigned role, uint32_t cur, uint32_t *s, int lega
     }
 }
 
-static int fzm_runc(vo_case *c, const vo_insn *in, int patch_subop, uint8_t subop)
+static unsigned fzm_budget; /* vo_run calls left for this mutation (a bound on its cost) */
+/* writes the instruction into the case (patch_subop: an unknown sub-op byte) */
+static int fzm_put_insn(vo_case *c, const vo_insn *in, int patch_subop, uint8_t subop)
 {
     uint8_t buf[VO_MAX_INSN_BYTES];
     size_t n = vo_encode(in, buf, sizeof buf);
@@ -150,6 +152,14 @@ static int fzm_runc(vo_case *c, const vo_insn *in, int patch_subop, uint8_t subo
     if (patch_subop && n > 1) buf[1] = subop;
     memcpy(c->insn, buf, n);
     c->insn_len = n;
+    return 0;
+}
+
+/* ... and runs it (into fzm_r) while the budget lasts; -1 when it is spent */
+static int fzm_runc(vo_case *c, const vo_insn *in, int patch_subop, uint8_t subop)
+{
+    if (fzm_put_insn(c, in, patch_subop, subop) != 0 || !fzm_budget) return -1;
+    fzm_budget--;
     vo_run(&c->state, c->insn, c->insn_len, &fzm_r);
     return 0;
 }
@@ -332,13 +342,12 @@ static int fzm_enum(vo_case *c, vo_insn *in, uint32_t *s)
     int raw = fzm_next(s) % 8 == 0;
     if (role == VO_R_LSC_SUBOP) {
         const vo_desc *d = vo_desc_for_sub(in->desc->opcode, (uint8_t)v);
-        if (!d) return fzm_runc(c, in, 1, (uint8_t)v) == 0; /* an unknown sub-op: the byte only */
+        if (!d) return fzm_put_insn(c, in, 1, (uint8_t)v) == 0; /* an unknown sub-op: the byte only */
         in->desc = d;
     }
     in->val[role] = (uint32_t)v;
-    if (raw) return fzm_runc(c, in, 0, 0) == 0;
-    fzm_repair(c, in, role, s);
-    return fzm_runc(c, in, 0, 0) == 0;
+    if (!raw) fzm_repair(c, in, role, s);
+    return fzm_put_insn(c, in, 0, 0) == 0;
 }
 
 /* values that matter to compare, min/max and float ops, by element size */
@@ -460,6 +469,7 @@ static size_t fzm_case(uint8_t *data, size_t size, size_t max_size, uint32_t *s)
     vo_insn in;
     if (vo_bincase_decode(data, size, 0, &fzm_c, &err) != 0) return 0;
     if (vo_decode(fzm_c.insn, fzm_c.insn_len, fzm_c.state.platform.visa_version, &in, &err) != 0) return 0;
+    fzm_budget = 24;
     int ok = fzm_next(s) % 2 ? fzm_enum(&fzm_c, &in, s) : fzm_relation(&fzm_c, &in, s);
     if (!ok) return 0;
     uint8_t *out;

@@ -504,6 +504,59 @@ static void test_collisions(void)
     st.exec_mask = 0xFFFFFFFFu;
 }
 
+/* ---- colliding lanes on SLM, and across two adjacent flat regions ---- */
+static void test_collisions_spaces(void)
+{
+    /* SLM icas d64 (the one 64-bit SLM atomic), 2 lanes on +0x18: lane 0 swaps 1 -> 2, lane 1 expects 2 -> 3 */
+    state("PVC");
+    addr32(0, 0x18);
+    addr32(1, 0x18);
+    uint8_t one[8] = { 1 };
+    st_surf_put(&st, 0, 0x18, one, 8);
+    src(S1, 0, 8, 1); src(S2, 0, 8, 2);
+    src(S1, 1, 8, 2); src(S2, 1, 8, 3);
+    I l = atom(ICAS, 0x01, D64);
+    l.sfid = 3; l.asz = 2; l.src0 = A32;
+    CHECK_EQ(run(&l), VO_OK);
+    uint8_t b8[8];
+    vo_surface_read(vo_state_surface(&r.final, 0), 0x18, b8, 8);
+    CHECK_EQ(get_le(b8, 8), 3); /* ascending: 1 -> 2 -> 3 */
+    CHECK_EQ(dst_get(0, 8), 1);
+    CHECK_EQ(dst_get(8, 8), 2);
+    const vo_free *f = CHECK_FREE(&r, VO_SPACE_SURFACE, 0, 0x18, 8, VO_FREE_SERIALIZABLE);
+    CHECK(f && f->initial == 1 && f->nlanes == 2);
+    /* lane 1 first: it fails on 1 (returns 1), lane 0 swaps 1 -> 2 (returns 1): final 2 */
+    uint64_t fin = 2, rets[2] = { 1, 1 };
+    CHECK_EQ(f ? vo_serial_search(f, fin, rets, VO_SERIAL_CAP, NULL) : -9, 1);
+    rets[1] = 2; /* lane 1 saw 2 and still left 2: impossible (it would have written 3) */
+    CHECK_EQ(f ? vo_serial_search(f, fin, rets, VO_SERIAL_CAP, NULL) : -9, 0);
+
+    /* an element across two adjacent flat regions cannot be one serializable entry (D138): its bytes and the
+     * lanes' return slots are free */
+    vo_state_free(&st);
+    st_begin(&st, "PVC", 401, 0xFFFFFFFFu);
+    st_var(&st, A64, VO_T_UQ, 32, NULL);
+    st_var(&st, DST, VO_T_UD, 128, NULL);
+    st_var(&st, S1, VO_T_UD, 128, NULL);
+    CHECK(vo_state_add_region(&st, 0x2000, 0x0C) != NULL); /* [0x2000, 0x200C) */
+    CHECK(vo_state_add_region(&st, 0x200C, 0x14) != NULL); /* [0x200C, 0x2020) */
+    vo_state_sort(&st);
+    addr64(0, 0x2008);
+    addr64(1, 0x2008);
+    flat_put(0x2008, 0x0000000100000002ull, 8); /* an aligned d64 element across the two regions */
+    src(S1, 0, 8, 1);
+    src(S1, 1, 8, 0x10);
+    l = atom(IADD, 0x01, D64);
+    CHECK_EQ(run(&l), VO_OK);
+    CHECK_EQ(flat_get(&r.final, 0x2008, 8), 0x0000000100000013ull);
+    CHECK(!find_kind(VO_FREE_SERIALIZABLE));
+    CHECK_FREE(&r, VO_SPACE_FLAT, 0, 8, 4, VO_FREE_UNDEFINED);
+    CHECK_FREE(&r, VO_SPACE_FLAT, 1, 0, 4, VO_FREE_UNDEFINED);
+    CHECK_UNDEF_RANGE(&r, VO_SPACE_VAR, DST, 0, 128); /* both return slots, then the padding */
+    CHECK(tag_on("atomic_collision"));
+    vo_state_free(&st);
+}
+
 /* ---- the checker on one lane: a wrong memory value or return is a wrong value of the atomic ---- */
 static void test_check_kinds(void)
 {
@@ -694,6 +747,7 @@ int main(void)
     test_d16();
     test_float_open();
     test_collisions();
+    test_collisions_spaces();
     test_32_lanes();
     test_check_kinds();
     test_models();

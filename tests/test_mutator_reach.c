@@ -14,7 +14,9 @@
  *     src0 (its comparand) while src1 differs, a min/max lane where the
  *     signed and unsigned orders of memory and src0 differ, an fcmpwr / fmin /
  *     fmax lane with a float special (NaN, +-0, infinity, denormal) in memory
- *     or src0, and two enabled lanes on one address.
+ *     or src0, and two enabled lanes on one address;
+ *   - over the LSC_UNTYPED walks: an icas / fcas lane whose memory equals
+ *     src1 (the comparand) while src2 (the new value) differs.
  * Everything is deterministic (fixed seeds; no engine). */
 #define _POSIX_C_SOURCE 200809L
 #include "t.h"
@@ -38,7 +40,25 @@ static vo_case kc;
 static vo_result kr;
 
 /* relations seen in valid DWORD_ATOMIC cases */
-static int rel_cmpxchg, rel_fcmpwr, rel_sign, rel_float, rel_collide;
+static int rel_cmpxchg, rel_fcmpwr, rel_sign, rel_float, rel_collide, rel_cas;
+
+/* LSC icas / fcas (the sub-ops whose descriptor has src2): a lane whose memory equals
+ * src1 (the comparand) while src2 (the new value) differs */
+static void lsc_relations(const vo_case *c, const vo_insn *in, const vo_result *r)
+{
+    if (in->src2.id == 0) return;
+    const vo_var *s1 = vo_state_var(&c->state, in->src1.id), *s2 = vo_state_var(&c->state, in->src2.id);
+    if (!s1 || !s2) return;
+    for (uint32_t i = 0; i < r->nacc; i++) {
+        const vo_access *a = &r->acc[i];
+        const vo_surface *sf = vo_state_surface(&c->state, a->surface);
+        uint32_t o1 = in->src1.offset + (uint32_t)a->lane * a->size, o2 = in->src2.offset + (uint32_t)a->lane * a->size;
+        if (!sf || a->outcome != VO_ACC_DONE || a->size > 8 || o1 + a->size > s1->size || o2 + a->size > s2->size) continue;
+        uint8_t b[8];
+        vo_surface_read(sf, a->address, b, a->size);
+        if (memcmp(b, s1->data + o1, a->size) == 0 && memcmp(s1->data + o1, s2->data + o2, a->size) != 0) rel_cas = 1;
+    }
+}
 
 static int fspecial(uint32_t v)
 {
@@ -91,7 +111,10 @@ static void walk(const uint8_t *seed, size_t n, unsigned steps, uint8_t *ops, ui
             ops[in.val[VO_R_ATOMIC_OP] & 0x1F] = 1;
             relations(&kc, &in, &kr);
         }
-        if (in.desc->has_subop) subs[in.desc->subop] = 1;
+        if (in.desc->has_subop) {
+            subs[in.desc->subop] = 1;
+            lsc_relations(&kc, &in, &kr);
+        }
         memcpy(cur, buf, m); /* walk on from a valid case */
         len = m;
     }
@@ -158,6 +181,7 @@ int main(void)
     CHECK(rel_sign);
     CHECK(rel_float);
     CHECK(rel_collide);
+    CHECK(rel_cas);
     vo_result_free(&kr);
     vo_case_free(&kc);
     T_DONE();

@@ -46,7 +46,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 static void check_err(const vo_error *e, size_t n)
 {
-    FZ_ASSERT(e->code == VO_E_JSON || e->code == VO_E_STATE || e->code == VO_E_STATE_CAP || e->code == VO_E_OOM,
+    /* the reader's codes, and the address-space model's (issue 13: tables naming an undeclared surface,
+     * regions that overlap or pass 2^64) */
+    FZ_ASSERT(e->code == VO_E_JSON || e->code == VO_E_STATE || e->code == VO_E_STATE_CAP || e->code == VO_E_OOM ||
+                  e->code == VO_E_TABLE_SURFACE || e->code == VO_E_REGION_OVERLAP || e->code == VO_E_REGION_RANGE,
               "parse failed with code %s", vo_errcode_name(e->code));
     FZ_ASSERT(e->field != NULL, "parse error without a field");
     if (e->code == VO_E_JSON) FZ_ASSERT(e->offset >= 0 && (size_t)e->offset <= n, "E_JSON offset %lld", (long long)e->offset);

@@ -52,4 +52,9 @@ printf '{"status":"invalid","error":{"code":"bad_exec_size","message":"exec size
 printf '{"status":"invalid","error":"unsupported encoding"}' > "$j/reply_string_error.json"
 printf '{"status":"invalid","error":{"code":42}}' > "$j/reply_numeric_code.json"
 n=$((n + 9))
+# issue 13's state errors: the address-space model's three codes (json_fuzzer allows them)
+printf '{"platform":{"name":"PVC","visa_version":"4.1"},"insn":"","exec_mask":"ffffffff","binding_table":[{"bti":0,"surface":9}]}' > "$j/bad_table_surface.json"
+printf '{"platform":{"name":"PVC","visa_version":"4.1"},"insn":"","exec_mask":"ffffffff","memory":[{"base":"0x1000","size":4096},{"base":"0x1800","size":16}]}' > "$j/bad_region_overlap.json"
+printf '{"platform":{"name":"PVC","visa_version":"4.1"},"insn":"","exec_mask":"ffffffff","memory":[{"base":"0xffffffffffffff00","size":4096}]}' > "$j/bad_region_range.json"
+n=$((n + 3))
 echo "fuzz-seeds: $(ls "$root/corpus/oracle_fuzzer" | wc -l) binary seeds in corpus/{oracle,roundtrip,diff}_fuzzer, $n JSON seeds in corpus/json_fuzzer"

@@ -4,7 +4,9 @@
 # from Intel's LSC pages, independently of the oracle):
 #   - the Python DUT and the C DUT (through its C ABI) pass every case;
 #   - every LSC seeded-bug mutant (DUT_BUG 51..69, 73..82) fails at least one case;
-#   - the two DUTs agree on every LSC seed of corpus/oracle_fuzzer (tests/dut_lsc_cross.py).
+#   - the two DUTs agree on every LSC seed of corpus/oracle_fuzzer (tests/dut_lsc_cross.py);
+#   - `check` runs vectors/lsc_untyped*.json against both DUTs: nothing fails, and only the
+#     forms they document as unsupported are unsupported (tests/dut_lsc_vectors.py).
 #   $1 = visa-oracle binary, $2 = source dir.
 set -u
 SRC=$2
@@ -29,5 +31,19 @@ elif grep -q VISA_DUT_ABI_MINOR "$SRC/oracle/include/visa_dut.h"; then
         "$LIBS/libdut_example.so" "$SRC/examples/dut_py/dut.py" "$JD"/*.json
 else
     echo "skip C DUT: the ABI has no flat memory yet (visa_dut.h 1.0)"
+fi
+# the shipped LSC_UNTYPED vectors (issue 14): both example DUTs pass every test but the
+# forms they document as unsupported (tests/dut_lsc_vectors.py judges check's --json report)
+VECS=$(ls "$SRC"/vectors/lsc_untyped*.json 2>/dev/null)
+if [ -n "$VECS" ]; then
+    R=$(mktemp); trap 'rm -f "$TMP" "$R"; rm -rf "${JD:-}"' EXIT
+    if python3 -c 'import ctypes, sys; ctypes.CDLL(sys.argv[1])' "$LIBS/libdut_example.so" 2>/dev/null; then
+        "$1" check $VECS --dut-lib "$LIBS/libdut_example.so" --json >"$R" 2>/dev/null
+        run "C DUT passes the LSC_UNTYPED vectors" python3 "$SRC/tests/dut_lsc_vectors.py" "$R" $VECS
+    fi
+    "$1" check $VECS --dut-cmd "python3 $SRC/examples/dut_py/dut.py" --json >"$R" 2>/dev/null
+    run "Python DUT passes the LSC_UNTYPED vectors" python3 "$SRC/tests/dut_lsc_vectors.py" "$R" $VECS
+else
+    echo "skip LSC_UNTYPED vectors: none in $SRC/vectors"
 fi
 [ $fails -eq 0 ]

@@ -671,6 +671,8 @@ static void test_fast_reader(void)
         "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\",\"x\":[1,{}]}",
         "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a\\u0030\\u0030\",\"exec_mask\":\"00000001\"}",
         "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"asm\":null,\"exec_mask\":\"00000001\"}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"asm\":\"0123456789abcdefghij\\n\","
+        "\"exec_mask\":\"00000001\"}",
         "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\","
         "\"surfaces\":[],\"vars\":[]}",
         "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\","
@@ -707,6 +709,15 @@ static void test_fast_reader(void)
         "\"vars\":[{\"id\":40,\"type\":\"ud\",\"num_elts\":1,\"data\":\"0102\n304\"}]}",
         "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\",",
         "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\",\"vars\":[,]}",
+        /* a member name without its ':' (the optional and the state-array names are matched ahead) */
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\",\"vars\" []}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"asm\" \"x\",\"exec_mask\":\"00000001\"}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"grf_bytes\" 32,\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\"}",
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":\"00000001\","
+        "\"surfaces\":[{\"index\":5,\"size\":64,\"data\" [[0,\"01\"]]}]}",
+        /* a raw control byte and an escape late in a long string */
+        "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"asm\":\"0123456789abcdefghij\x01\","
+        "\"exec_mask\":\"00000001\"}",
     };
     for (size_t k = 0; k < sizeof bad_texts / sizeof bad_texts[0]; k++) fast_vs_strict(bad_texts[k], 0, 0, bad_texts[k]);
 }

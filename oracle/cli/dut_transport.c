@@ -19,6 +19,9 @@
 #include <unistd.h>
 
 #include "cli.h"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 static void seterr(char *err, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void seterr(char *err, size_t cap, const char *fmt, ...)
@@ -39,18 +42,37 @@ static const char *ws(const char *p, const char *e)
     return p;
 }
 
-/* p at the opening quote; returns just past the closing one */
+/* p at the opening quote; returns just past the closing one (a backslash
+ * escapes the byte after it), NULL when the text ends first */
 static const char *skip_string(const char *p, const char *e)
 {
     const char *q = p + 1;
-    for (;;) {
-        const char *c = q < e ? memchr(q, '"', (size_t)(e - q)) : NULL;
-        if (!c) return NULL;
-        size_t bs = 0; /* an odd run of backslashes escapes the quote */
-        while (c - bs > p + 1 && c[-1 - (long)bs] == '\\') bs++;
-        if (!(bs & 1)) return c + 1;
-        q = c + 1;
+#if defined(__SSE2__)
+    /* 16 bytes at a time: the first quote or backslash */
+    while (e - q >= 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)q);
+        int m = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
+                                               _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))));
+        if (!m) {
+            q += 16;
+            continue;
+        }
+        const char *c = q + __builtin_ctz((unsigned)m);
+        if (*c == '"') return c + 1;
+        if (e - c < 2) return NULL;
+        q = c + 2; /* the escaped byte */
     }
+#endif
+    while (q < e) {
+        if (*q == '"') return q + 1;
+        if (*q == '\\') {
+            if (e - q < 2) return NULL;
+            q += 2;
+        } else {
+            q++;
+        }
+    }
+    return NULL;
 }
 
 /* end of the value starting at p, or NULL when it is malformed or cut */
@@ -62,6 +84,19 @@ static const char *skip_value(const char *p, const char *e)
         static const uint8_t special[256] = { ['"'] = 1, ['{'] = 1, ['['] = 1, ['}'] = 1, [']'] = 1 };
         int depth = 0;
         while (p < e) {
+#if defined(__SSE2__)
+            while (e - p >= 16) { /* 16 bytes at a time: the next quote or bracket */
+                __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+                __m128i b = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('{')), _mm_cmpeq_epi8(x, _mm_set1_epi8('}')));
+                b = _mm_or_si128(b, _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('[')), _mm_cmpeq_epi8(x, _mm_set1_epi8(']'))));
+                int m = _mm_movemask_epi8(_mm_or_si128(b, _mm_cmpeq_epi8(x, _mm_set1_epi8('"'))));
+                if (m) {
+                    p += __builtin_ctz((unsigned)m);
+                    break;
+                }
+                p += 16;
+            }
+#endif
             while (p < e && !special[(unsigned char)*p]) p++; /* numbers, commas, whitespace */
             if (p >= e) break;
             char ch = *p;

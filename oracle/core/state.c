@@ -394,7 +394,8 @@ int vo_surface_write(vo_state *s, vo_surface *sf, uint64_t off, const uint8_t *i
                 sf->pages = np;
                 sf->cap = nc;
             }
-            vo_page *pg = calloc(1, sizeof *pg);
+            /* a page this write fills whole needs no zeroing (the memcpy below sets every byte) */
+            vo_page *pg = n == VO_PAGE_BYTES ? malloc(sizeof *pg) : calloc(1, sizeof *pg);
             if (!pg) return -1;
             pg->base = base;
             pg->refs = 1;

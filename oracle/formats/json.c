@@ -15,6 +15,9 @@
 #include <openssl/evp.h>
 #include <stdarg.h>
 #include <stdatomic.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1148,6 +1151,19 @@ static int fstr(fx *f, const char **s, size_t *len)
     if (fch(f, '"')) return -1;
     size_t j = f->i;
     const unsigned char *u = (const unsigned char *)f->t;
+#if defined(__SSE2__)
+    while (f->n - j >= 16) { /* 16 plain bytes at a time; at a quote, backslash, control byte (or a byte
+                              * >= 0x80, which a signed compare counts too) the loop below decides */
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(u + j));
+        __m128i stop = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
+        int m = _mm_movemask_epi8(_mm_or_si128(stop, _mm_cmplt_epi8(x, _mm_set1_epi8(0x20))));
+        if (m) {
+            j += (size_t)__builtin_ctz((unsigned)m);
+            break;
+        }
+        j += 16;
+    }
+#endif
     while (j < f->n && !(SCLASS[u[j]] & 1)) j++;
     if (j >= f->n || u[j] != '"') return -1; /* an escape, a control byte, the end */
     *s = f->t + f->i;
@@ -1169,10 +1185,6 @@ static inline int fkey_lit(fx *f, const char *lit, size_t n, int must)
 #define FKEY(f, lit) fkey_lit((f), (lit), sizeof(lit) - 1, 1)
 #define FKEY_OPT(f, lit) fkey_lit((f), (lit), sizeof(lit) - 1, 0)
 
-static int kis(const char *k, size_t kl, const char *want)
-{
-    return strlen(want) == kl && memcmp(k, want, kl) == 0;
-}
 
 /* a string copied out NUL-terminated (names, versions: short) */
 static int fstr_copy(fx *f, char *buf, size_t cap)
@@ -1227,6 +1239,20 @@ static int fhex_decode(const char *s, size_t n, uint8_t *out)
 {
     const unsigned char *u = (const unsigned char *)s;
     size_t k = 0;
+#if defined(__SSE2__)
+    /* 16 digits at a time (x86-64 always has SSE2): each byte 0-9, a-f or
+     * A-F (signed compares: a byte >= 0x80 is neither), then pairs joined */
+    for (; k + 8 <= n; k += 8) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(u + 2 * k));
+        __m128i l = _mm_or_si128(x, _mm_set1_epi8(0x20));
+        __m128i dig = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('0' - 1)), _mm_cmplt_epi8(x, _mm_set1_epi8('9' + 1)));
+        __m128i alp = _mm_and_si128(_mm_cmpgt_epi8(l, _mm_set1_epi8('a' - 1)), _mm_cmplt_epi8(l, _mm_set1_epi8('f' + 1)));
+        if (_mm_movemask_epi8(_mm_or_si128(dig, alp)) != 0xFFFF) return -1;
+        __m128i v = _mm_add_epi8(_mm_and_si128(x, _mm_set1_epi8(0x0F)), _mm_and_si128(alp, _mm_set1_epi8(9)));
+        __m128i w = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(v, _mm_set1_epi16(0x00FF)), 4), _mm_srli_epi16(v, 8));
+        _mm_storel_epi64((__m128i *)(void *)(out + k), _mm_packus_epi16(w, w));
+    }
+#endif
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* 8 digits at a time: each byte must be 0-9, a-f or A-F, checked on all
      * eight at once (no byte carries into the next: all are < 0x80) */
@@ -1529,14 +1555,12 @@ static int fast_case_prefix(const char *text, size_t len, vo_case *c, size_t *us
     if ((k = FKEY_OPT(&f, "asm")) < 0) return -1;
     if (k == 0 && (fstr(&f, &s, &n) || fch(&f, ','))) return -1; /* "asm" is informative only */
     if (FKEY(&f, "exec_mask") || fhex32(&f, &c->state.exec_mask)) return -1;
+    static const size_t klens[7] = { 4, 5, 5, 8, 6, 13, 13 };
     int last = -1;
     while ((k = fnext(&f, '}')) == 1) {
-        const char *key;
-        size_t kl;
-        if (fstr(&f, &key, &kl) || fch(&f, ':')) return -1;
-        int a = last + 1;
-        while (a < 7 && !kis(key, kl, keys[a])) a++;
-        if (a == 7) return -1; /* unknown (also "input": a test object), repeated or out of order */
+        int a = last + 1, r = 1;
+        while (a < 7 && (r = fkey_lit(&f, keys[a], klens[a], 0)) == 1) a++;
+        if (a == 7 || r < 0) return -1; /* unknown (also "input": a test object), repeated, out of order; no ':' */
         last = a;
         uint64_t prev = 0;
         ftab tab = { a == 6, 0 };

@@ -793,7 +793,10 @@ static void lx_state(lx *x)
             x->surf.imm = val;
         }
         if (x->surfreg) {
-            vo_var *v = lx_var(x, 70 + rn(&x->R, 8), chance(&x->R, 80) ? VO_T_UD : VO_T_D, 4 * (1 + rn(&x->R, 4)));
+            uint32_t sid = 70 + rn(&x->R, 8); /* one draw per statement: argument order is unspecified */
+            unsigned stype = chance(&x->R, 80) ? VO_T_UD : VO_T_D;
+            uint32_t sbytes = 4 * (1 + rn(&x->R, 4));
+            vo_var *v = lx_var(x, sid, stype, sbytes);
             uint8_t col = v ? (uint8_t)rn(&x->R, v->num_elts) : 0;
             if (v) wrle(v->data + 4 * col, x->surf.imm, 4);
             x->surf = (lvec){ .cls = 0, .id = v ? v->id : 70, .row = 0, .col = col, .region = 0x0121 };
@@ -816,7 +819,9 @@ static void lx_state(lx *x)
     if (lg_is_strided(g)) {
         x->pv = (lvec){ .cls = 5, .type = chance(&x->R, 70) ? VO_T_UD : PICK(&x->R, ((const uint8_t[]){ VO_T_D, VO_T_UW, VO_T_W })), .imm = x->pitch };
         if (x->pitchreg) {
-            vo_var *pv = lx_var(x, 80 + rn(&x->R, 8), VO_T_UD, 4 * (1 + rn(&x->R, 3)));
+            uint32_t pid = 80 + rn(&x->R, 8);
+            uint32_t pbytes = 4 * (1 + rn(&x->R, 3));
+            vo_var *pv = lx_var(x, pid, VO_T_UD, pbytes);
             uint8_t col = pv ? (uint8_t)rn(&x->R, pv->num_elts) : 0;
             if (pv) wrle(pv->data + 4 * col, x->pitch, 4);
             x->pv = (lvec){ .cls = 0, .id = pv ? pv->id : 80, .col = col, .region = 0x0121 };

@@ -2,8 +2,8 @@
 # CI fuzzing: builds the fuzzers with ASan+UBSan (libFuzzer) and runs each
 # target for a bounded time from its seed corpus; then the AFL++ build of
 # oracle_fuzzer (ASan+UBSan, persistent mode) briefly, and scripts/fuzz-reach.sh
-# (a seeded 100 000-run diff_fuzzer from the *_ok seeds must reach every atomic
-# op and LSC sub-op; about 10 s). Fails on any finding
+# (a seeded 300 000-run diff_fuzzer from the *_ok seeds must reach every atomic
+# op and LSC sub-op; about 15 s). Fails on any finding
 # (crash, sanitizer report, leak, timeout > 10 s, invariant or divergence).
 #   scripts/fuzz-ci.sh
 # Environment: FUZZ_SECONDS (default 60) per libFuzzer target,

@@ -6,13 +6,13 @@
 # pairs the vectors reach that the run's corpus does not are listed.
 #   scripts/fuzz-reach.sh [FUZZER_DIR]
 # FUZZER_DIR holds diff_fuzzer (default: FUZZ_BUILD, built on demand).
-# Environment: REACH_RUNS (100000 executions), REACH_SEED (1), REACH_OUT
+# Environment: REACH_RUNS (300000 executions), REACH_SEED (1), REACH_OUT
 # (build-fuzz-out/reach). Divergences are ignored here (VO_DIFF_IGNORE='*'):
 # finding them is the job of the other runs; this one measures reach only.
 # Exit 0, 1 when something required is not reached, 2 on a setup error.
 set -uo pipefail
 . "$(dirname "$0")/fuzz-lib.sh"
-runs=${REACH_RUNS:-100000}; seed=${REACH_SEED:-1}
+runs=${REACH_RUNS:-300000}; seed=${REACH_SEED:-1}
 out=${REACH_OUT:-$FUZZ_OUT/reach}
 if [ $# -ge 1 ]; then fz=$1/diff_fuzzer; else vo_need_libfuzzer diff_fuzzer; fz=$FUZZ_BUILD/diff_fuzzer; fi
 [ -x "$fz" ] || die "no diff_fuzzer at $fz"

@@ -328,6 +328,8 @@ def lsc_seeds():
         # addresses), bti 3 -> T6, surface-state 0x100 -> T6, 0x140 -> T7
         cc.memory[0] = (4096, [(0, bytes((i * 3 + 1) & 0xFF for i in range(256)))])
         cc.memory[0x100000000] = (4096, [(0, bytes((i * 5 + 2) & 0xFF for i in range(256)))])
+        # a region at 2 GiB: an a32 address with its top bit set is mapped (zero- vs sign-extension shows)
+        cc.memory[0x80000000] = (4096, [(0, bytes((i * 9 + 4) & 0xFF for i in range(64)))])
         # SLM of 64 KiB: every a16 address is inside it, so an a16 wrap (or its absence) shows
         cc.surfaces[0] = (65536, [(0, bytes(range(1, 65))), (0xFFC0, bytes(range(0xC0, 0x100)))])
         cc.bt[3] = 6

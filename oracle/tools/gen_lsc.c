@@ -832,7 +832,10 @@ static void lx_state(lx *x)
     static const uint8_t dts[] = { VO_T_UD, VO_T_UD, VO_T_UQ, VO_T_UB, VO_T_UW, VO_T_F, VO_T_D };
     unsigned dtype = PICK(&x->R, dts);
     uint16_t doff = chance(&x->R, 15) ? (uint16_t)(x->grf * (1 + rn(&x->R, 2))) : 0;
-    vo_var *dv = lx_var(x, 40 + rn(&x->R, 8), dtype, db + doff);
+    /* a non-transposed x3 load/store gets room for a fourth block it must not touch
+     * (an implementation treating x3 as x4 then writes or reads there: mutant 59) */
+    uint32_t spare = !x->transposed && !lg_is_quad(g) && x->nelem == 3 && g != LG_ATOMIC ? db / 3 : 0;
+    vo_var *dv = lx_var(x, 40 + rn(&x->R, 8), dtype, db + doff + spare);
     lraw dr = { dv ? dv->id : 40, doff };
     x->dst = x->src1 = x->src2 = (lraw){ 0, 0 };
     if (g == LG_ATOMIC || (g == LG_STATUS && x->sub != 0x1B)) {

@@ -92,6 +92,17 @@ FZ_CHECKER static int covered(const iv *v, unsigned n, uint64_t lo, uint64_t hi)
     }
     return 1;
 }
+/* [lo, lo + n) as intervals: a flat LSC element may run past 2^64 and wrap to 0
+ * (D121), so its bytes are [lo, 2^64) and [0, rest); the byte 2^64 - 1 itself is
+ * left out (an interval's hi cannot say 2^64), which only makes a check stricter */
+FZ_CHECKER static unsigned push_range(iv *v, unsigned nt, uint64_t lo, uint64_t n)
+{
+    uint64_t hi = lo + n;
+    if (hi >= lo) { v[nt++] = (iv){ lo, hi }; return nt; }
+    v[nt++] = (iv){ lo, UINT64_MAX };
+    v[nt++] = (iv){ 0, hi };
+    return nt;
+}
 FZ_CHECKER static uint64_t pow2_floor(uint64_t x)
 {
     uint64_t p = 1;
@@ -109,11 +120,11 @@ FZ_CHECKER static void check_free(const vo_insn *in, int decoded)
     const vo_state *s0 = &c.state, *s1 = &r1.final;
     iv touched[MAX_IV];
     unsigned nt = 0;
-    for (uint32_t i = 0; i < r1.nacc && nt + 2 <= MAX_IV; i++) {
+    for (uint32_t i = 0; i < r1.nacc && nt + 4 <= MAX_IV; i++) {
         const vo_access *a = &r1.acc[i];
-        touched[nt++] = (iv){ a->address, a->address + a->size };
+        nt = push_range(touched, nt, a->address, a->size);
         uint64_t al = a->address & ~(pow2_floor(a->size) - 1); /* truncated range of a misaligned access */
-        touched[nt++] = (iv){ al, al + a->size };
+        nt = push_range(touched, nt, al, a->size);
     }
     for (uint32_t i = 0; i < r1.nfree; i++) {
         const vo_free *f = &r1.free[i];
@@ -225,10 +236,10 @@ FZ_CHECKER static void check_changes(const vo_insn *in)
     }
     iv done[MAX_IV];
     unsigned nd = 0;
-    for (uint32_t i = 0; i < r1.nacc && nd < MAX_IV; i++) {
+    for (uint32_t i = 0; i < r1.nacc && nd + 2 <= MAX_IV; i++) {
         const vo_access *a = &r1.acc[i];
         if (a->is_write && (a->outcome == VO_ACC_DONE || a->outcome == VO_ACC_OVERLAP))
-            done[nd++] = (iv){ a->address, a->address + a->size };
+            nd = push_range(done, nd, a->address, a->size);
     }
     for (uint32_t i = 0; i < s0->nsurfaces; i++) {
         const vo_surface *a = &s0->surfaces[i], *b = &s1->surfaces[i];

@@ -46,6 +46,33 @@ vo_free *vo_free_push(vo_result *r)
     return f;
 }
 
+/* a `serializable` entry (D46, D138) for the colliding plan entries g[0..n) on
+ * one element; each lane's dst offset is its plan slot (-1 without dst). The
+ * caller fills the lanes' src0/src1. NULL: out of memory, nothing pushed. */
+vo_free *vo_free_serializable(vo_ctx *x, uint8_t space, uint32_t index, uint64_t off, uint32_t w, unsigned clause,
+                              unsigned op, uint64_t initial, const vo_plan *pl, const uint32_t *g, uint32_t n)
+{
+    vo_free *f = vo_free_push(x->r);
+    if (!f) return NULL;
+    f->space = space;
+    f->kind = VO_FREE_SERIALIZABLE;
+    f->index = index;
+    f->offset = off;
+    f->len = w;
+    f->clause = vo_clause_name(clause);
+    f->op = (uint8_t)op;
+    f->nlanes = (uint8_t)n;
+    f->dst_var = x->data_var ? x->data_var->id : 0;
+    f->initial = initial;
+    f->lanes = calloc(n, sizeof *f->lanes);
+    if (!f->lanes) { x->r->nfree--; return NULL; }
+    for (uint32_t t = 0; t < n; t++) {
+        f->lanes[t].lane = pl[g[t]].lane;
+        f->lanes[t].dst_offset = x->data_var ? (int64_t)pl[g[t]].reg_off : -1;
+    }
+    return f;
+}
+
 void vo_free_var_undefined(vo_ctx *x, uint32_t off, uint32_t len, unsigned clause)
 {
     if (!x->data_var || off >= x->data_var->size || !len) return;

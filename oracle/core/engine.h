@@ -113,6 +113,9 @@ int vo_mem_free(vo_ctx *x, uint64_t a, uint32_t n, uint8_t kind, unsigned clause
 /* result lists */
 void vo_acc_push(vo_ctx *x, const vo_plan *p, uint8_t outcome);
 vo_free *vo_free_push(vo_result *r);
+/* a `serializable` entry for the colliding plan entries g[0..n) (engine.c); lanes' sources left to the caller */
+vo_free *vo_free_serializable(vo_ctx *x, uint8_t space, uint32_t index, uint64_t off, uint32_t w, unsigned clause,
+                              unsigned op, uint64_t initial, const vo_plan *pl, const uint32_t *g, uint32_t n);
 void vo_result_lists_clear(vo_result *r); /* frees the freedom entries' buffers; nfree = 0 */
 
 /* helpers */

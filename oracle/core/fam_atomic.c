@@ -155,26 +155,12 @@ static int run(vo_ctx *x)
             vo_tag(r, VO_TAG_ATOMIC_COLLISION);
             /* decision D46: an integer op whose result is order-free and returns nothing is pinned */
             if (ai->order_free && !x->data_var) continue;
-            vo_free *f = vo_free_push(r);
+            vo_free *f = vo_free_serializable(x, VO_SPACE_SURFACE, x->surf_index, p->addr, w, VO_C_AT_SERIAL, code,
+                                              initial, x->plan, g, n);
             if (!f) return -1;
-            f->space = VO_SPACE_SURFACE;
-            f->kind = VO_FREE_SERIALIZABLE;
-            f->index = x->surf_index;
-            f->offset = p->addr;
-            f->len = w;
-            f->clause = vo_clause_name(VO_C_AT_SERIAL);
-            f->op = (uint8_t)code;
-            f->nlanes = (uint8_t)n;
-            f->dst_var = x->data_var ? x->data_var->id : 0;
-            f->initial = initial;
-            f->lanes = calloc(n, sizeof *f->lanes);
-            if (!f->lanes) { r->nfree--; return -1; }
             for (uint32_t t = 0; t < n; t++) {
-                uint8_t lane = x->plan[g[t]].lane;
-                f->lanes[t].lane = lane;
-                f->lanes[t].src0 = s0[lane];
-                f->lanes[t].src1 = s1[lane];
-                f->lanes[t].dst_offset = x->data_var ? (int64_t)x->data_off + 4 * lane : -1;
+                f->lanes[t].src0 = s0[f->lanes[t].lane];
+                f->lanes[t].src1 = s1[f->lanes[t].lane];
             }
             vo_clause(r, VO_C_AT_SERIAL);
         }

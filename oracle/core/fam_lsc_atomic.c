@@ -192,26 +192,11 @@ int vo_lsc_atomic_run(vo_ctx *x)
             for (uint32_t t = 0; t < n && x->data_var; t++) vo_free_var_undefined(x, pl[g[t]].reg_off, w, VO_C_LSC_AT_SERIAL);
             continue;
         }
-        vo_free *f = vo_free_push(r);
+        vo_free *f = vo_free_serializable(x, space, index, off, w, VO_C_LSC_AT_SERIAL, code, initial, pl, g, n);
         if (!f) return -1;
-        f->space = space;
-        f->kind = VO_FREE_SERIALIZABLE;
-        f->index = index;
-        f->offset = off;
-        f->len = w;
-        f->clause = vo_clause_name(VO_C_LSC_AT_SERIAL);
-        f->op = (uint8_t)code;
-        f->nlanes = (uint8_t)n;
-        f->dst_var = x->data_var ? x->data_var->id : 0;
-        f->initial = initial;
-        f->lanes = calloc(n, sizeof *f->lanes);
-        if (!f->lanes) { r->nfree--; return -1; }
         for (uint32_t t = 0; t < n; t++) {
-            const vo_plan *q = &pl[g[t]];
-            f->lanes[t].lane = q->lane;
-            f->lanes[t].src0 = s1[q->lane];
-            f->lanes[t].src1 = s2[q->lane];
-            f->lanes[t].dst_offset = x->data_var ? (int64_t)q->reg_off : -1;
+            f->lanes[t].src0 = s1[f->lanes[t].lane];
+            f->lanes[t].src1 = s2[f->lanes[t].lane];
         }
     }
     if (x->data_var) {

@@ -727,13 +727,14 @@ static int bad_test(const char *file, size_t i, const vo_testref *t, const vo_er
 }
 
 /* the first pass's reader of a test's input, called by the file scan as it
- * meets the input (one pass over the text): the fast reader (no tree), which
- * also says where the input ends; NULL when it gives up (the scan skips the
- * input and validate_all parses it with vo_case_from_json, which reports) */
+ * meets the input (one pass over the text): the fast reader's checks (no
+ * tree, no data kept: the run pass reads the input again), which also say
+ * where the input ends; NULL when it gives up (the scan skips the input and
+ * validate_all parses it with vo_case_from_json, which reports) */
 static const char *read_input(void *ctx, const char *v, const char *e)
 {
     size_t used = 0;
-    return vo_case_read_fast(v, (size_t)(e - v), ctx, &used) == 0 ? v + used : NULL;
+    return vo_case_check_fast(v, (size_t)(e - v), ctx, &used) == 0 ? v + used : NULL;
 }
 
 /* first pass: reads and parses every test; *ids gets every test's id when

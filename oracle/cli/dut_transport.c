@@ -348,26 +348,32 @@ static const char *walk_top(vo_testset *ts, const char *p, const char *e, int *i
     return NULL;
 }
 
-static int testset_load(vo_testset *ts, const char *path, char *err, size_t errcap);
+static int testset_load(vo_testset *ts, const char *path, char *err, size_t errcap, char **buf, size_t *cap);
 int vo_testset_load(vo_testset *ts, const char *path, char *err, size_t errcap)
 {
     memset(ts, 0, sizeof *ts);
-    return testset_load(ts, path, err, errcap);
+    return testset_load(ts, path, err, errcap, NULL, NULL);
 }
 
 int vo_testset_load_reading(vo_testset *ts, const char *path, char *err, size_t errcap,
-                            const char *(*fn)(void *ctx, const char *v, const char *e), void *ctx)
+                            const char *(*fn)(void *ctx, const char *v, const char *e), void *ctx, char **buf,
+                            size_t *cap)
 {
     memset(ts, 0, sizeof *ts);
     ts->input_fn = fn;
     ts->input_ctx = ctx;
-    return testset_load(ts, path, err, errcap);
+    return testset_load(ts, path, err, errcap, buf, cap);
 }
 
-static int testset_load(vo_testset *ts, const char *path, char *err, size_t errcap)
+static int testset_load(vo_testset *ts, const char *path, char *err, size_t errcap, char **buf, size_t *cap)
 {
     /* read, never mapped: a file rewritten during the run cannot crash check */
-    ts->text = cli_read_input(path, &ts->len, CLI_READ_GZIP, err, errcap);
+    if (buf) {
+        ts->text = cli_read_input_buf(path, &ts->len, CLI_READ_GZIP, buf, cap, err, errcap);
+        ts->text_borrowed = 1;
+    } else {
+        ts->text = cli_read_input(path, &ts->len, CLI_READ_GZIP, err, errcap);
+    }
     if (!ts->text) return -1;
     const char *p = ts->text, *e = ts->text + ts->len;
     p = ws(p, e);
@@ -411,7 +417,7 @@ fail:
 
 void vo_testset_free(vo_testset *ts)
 {
-    free(ts->text);
+    if (!ts->text_borrowed) free(ts->text);
     free(ts->t);
     memset(ts, 0, sizeof *ts);
 }

@@ -609,8 +609,25 @@ static void test_helpers(void)
  * reader gives; any other text goes to the strict reader, so acceptance,
  * messages, fields and offsets are the strict reader's. Each variant below is
  * compared with vo_case_from_json_strict on the same bytes. */
+/* issue 15: check's first pass validates each input with vo_case_check_fast
+ * (no data kept): it must accept exactly what vo_case_read_fast accepts, with
+ * the same length read */
+static void check_vs_read(const char *text, size_t len, const char *what)
+{
+    static vo_case a, b;
+    static int init;
+    if (!init) { vo_case_init(&a); vo_case_init(&b); init = 1; }
+    size_t ua = 0, ub = 0;
+    int ra = vo_case_read_fast(text, len, &a, &ua), rb = vo_case_check_fast(text, len, &b, &ub);
+    if (ra != rb || ua != ub) fprintf(stderr, "  check_fast vs read_fast: %.200s\n", what);
+    CHECK_EQ(rb, ra);
+    CHECK_EQ(ub, ua);
+    CHECK_EQ(b.state.nvars + b.state.nsurfaces + b.state.nregions, 0); /* nothing kept */
+}
+
 static void fast_vs_strict(const char *text, int want_fast, int want_ok, const char *what)
 {
+    check_vs_read(text, strlen(text), what);
     static vo_case a, b;
     static int init;
     if (!init) { vo_case_init(&a); vo_case_init(&b); init = 1; }
@@ -722,9 +739,58 @@ static void test_fast_reader(void)
     for (size_t k = 0; k < sizeof bad_texts / sizeof bad_texts[0]; k++) fast_vs_strict(bad_texts[k], 0, 0, bad_texts[k]);
 }
 
+/* issue 15: vo_case_check_fast counts the pages the runs would make without
+ * making them: one per page with a non-zero byte, a page met again by the
+ * next run counted once, all-zero bytes none; VO_MAX_PAGES in all (the
+ * reader gives up one page past it, like vo_surface_write) */
+static char *pages_case(unsigned extra)
+{
+    size_t full = VO_MAX_PAGES - 1, n = 2 * VO_PAGE_BYTES * full + 4096;
+    char *t = malloc(n), *o = t;
+    o += sprintf(o, "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":"
+                 "\"00000001\",\"surfaces\":[{\"index\":5,\"size\":%u,\"data\":[[0,\"",
+                 (VO_MAX_PAGES + 2) * VO_PAGE_BYTES);
+    for (size_t k = 0; k < VO_PAGE_BYTES * full; k++) { *o++ = '0'; *o++ = '1'; }
+    /* the last page: a zero byte, then two runs in the same page */
+    o += sprintf(o, "\"],[%zu,\"00\"],[%zu,\"01\"],[%zu,\"0200\"]", VO_PAGE_BYTES * full, VO_PAGE_BYTES * full + 1,
+                 VO_PAGE_BYTES * full + 2);
+    if (extra) o += sprintf(o, ",[%u,\"00000000\"],[%u,\"03\"]", VO_MAX_PAGES * VO_PAGE_BYTES,
+                            (VO_MAX_PAGES + 1) * VO_PAGE_BYTES);
+    sprintf(o, "]}]}");
+    return t;
+}
+
+static void test_check_fast(void)
+{
+    static vo_case c;
+    vo_case_init(&c);
+    size_t used = 0;
+    char *at_cap = pages_case(0), *past = pages_case(1);
+    CHECK_EQ(vo_case_read_fast(at_cap, strlen(at_cap), &c, &used), 0);
+    CHECK_EQ(vo_state_total_pages(&c.state), VO_MAX_PAGES);
+    check_vs_read(at_cap, strlen(at_cap), "VO_MAX_PAGES pages");
+    CHECK_EQ(vo_case_check_fast(at_cap, strlen(at_cap), &c, &used), 0);
+    CHECK_EQ(used, strlen(at_cap));
+    CHECK_EQ(vo_case_read_fast(past, strlen(past), &c, &used), -1);
+    check_vs_read(past, strlen(past), "one page past VO_MAX_PAGES");
+    CHECK_EQ(vo_case_check_fast(past, strlen(past), &c, &used), -1);
+    /* what follows the input is not read (check's scan goes on from *used) */
+    const char *in = "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":"
+                     "\"00000001\",\"vars\":[{\"id\":40,\"type\":\"ud\",\"num_elts\":2,\"data\":\"0102030405060708\"}]},"
+                     "\"expect\":{}}";
+    CHECK_EQ(vo_case_check_fast(in, strlen(in), &c, &used), 0);
+    CHECK_EQ(used, strlen(in) - strlen(",\"expect\":{}}"));
+    check_vs_read(in, strlen(in), "an input and what follows it");
+    for (size_t cut = 0; cut < strlen(in); cut += 7) check_vs_read(in, cut, "a cut input");
+    free(at_cap);
+    free(past);
+    vo_case_free(&c);
+}
+
 int main(void)
 {
     test_fast_reader();
+    test_check_fast();
     test_canonical_input();
     test_examples_roundtrip();
     test_surface_runs();

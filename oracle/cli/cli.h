@@ -90,6 +90,11 @@ int cli_parse_count(const char *s, long min, long *out);
 #define VO_MAX_INPUT_BYTES (256ull << 20)
 #define CLI_READ_GZIP 1
 char *cli_read_input(const char *path, size_t *len, int flags, char *err, size_t errcap);
+/* cli_read_input into *buf (capacity *cap), which is used again when large
+ * enough, else replaced (gzip: by the inflated text); returns *buf, or NULL
+ * (then *buf, perhaps replaced, is still the caller's to free). check reads
+ * every file twice into one buffer (issue 15). */
+char *cli_read_input_buf(const char *path, size_t *len, int flags, char **buf, size_t *cap, char *err, size_t errcap);
 /* cli_read_input without gzip and message */
 char *cli_read_file(const char *path, size_t *len);
 /* writes data to path atomically (path.tmp.<pid>, then rename); on failure

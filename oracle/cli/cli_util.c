@@ -204,30 +204,38 @@ static void rerr(char *err, size_t cap, const char *fmt, ...)
 
 #define CAP_TEXT "the input cap is 256 MiB (VO_MAX_INPUT_BYTES, docs/state.md)"
 
-/* raw bytes of fd, at most VO_MAX_INPUT_BYTES; NUL-terminated */
-static char *read_fd(int fd, const char *path, size_t *len, char *err, size_t errcap)
+/* raw bytes of fd, at most VO_MAX_INPUT_BYTES; NUL-terminated, in *bufp
+ * (capacity *capp: a buffer kept from an earlier read is used again when it
+ * is large enough, else replaced). NULL on an error (*bufp stays the
+ * caller's to free). */
+static char *read_fd_into(int fd, const char *path, size_t *len, char *err, size_t errcap, char **bufp, size_t *capp)
 {
     struct stat st;
-    size_t cap = 65536;
+    size_t want = 65536;
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
         if ((uint64_t)st.st_size > VO_MAX_INPUT_BYTES) {
             rerr(err, errcap, "'%s' is %llu bytes; %s", path, (unsigned long long)st.st_size, CAP_TEXT);
             errno = EFBIG;
             return NULL;
         }
-        cap = (size_t)st.st_size + 2; /* +1 to see EOF in one read, +1 for the NUL */
+        want = (size_t)st.st_size + 2; /* +1 to see EOF in one read, +1 for the NUL */
     }
-    char *buf = malloc(cap);
-    size_t n = 0;
-    if (!buf) {
-        rerr(err, errcap, "cannot read '%s': out of memory", path);
-        errno = ENOMEM;
-        return NULL;
+    if (!*bufp || *capp < want) {
+        free(*bufp);
+        *capp = 0;
+        *bufp = malloc(want);
+        if (!*bufp) {
+            rerr(err, errcap, "cannot read '%s': out of memory", path);
+            errno = ENOMEM;
+            return NULL;
+        }
+        *capp = want;
     }
+    char *buf = *bufp;
+    size_t cap = *capp, n = 0;
     for (;;) {
         if (n + 1 >= cap) {
             if (n > VO_MAX_INPUT_BYTES) {
-                free(buf);
                 rerr(err, errcap, "'%s' is more than %llu bytes; %s", path, (unsigned long long)VO_MAX_INPUT_BYTES,
                      CAP_TEXT);
                 errno = EFBIG;
@@ -236,19 +244,17 @@ static char *read_fd(int fd, const char *path, size_t *len, char *err, size_t er
             size_t nc = cap * 2 > (size_t)VO_MAX_INPUT_BYTES + 2 ? (size_t)VO_MAX_INPUT_BYTES + 2 : cap * 2;
             char *nb = realloc(buf, nc);
             if (!nb) {
-                free(buf);
                 rerr(err, errcap, "cannot read '%s': out of memory", path);
                 errno = ENOMEM;
                 return NULL;
             }
-            buf = nb;
-            cap = nc;
+            *bufp = buf = nb;
+            *capp = cap = nc;
         }
         ssize_t k = read(fd, buf + n, cap - 1 - n);
         if (k < 0) {
             if (errno == EINTR) continue;
             int e = errno;
-            free(buf);
             rerr(err, errcap, "cannot read '%s': %s", path, strerror(e));
             errno = e;
             return NULL;
@@ -257,7 +263,6 @@ static char *read_fd(int fd, const char *path, size_t *len, char *err, size_t er
         n += (size_t)k;
     }
     if (n > VO_MAX_INPUT_BYTES) {
-        free(buf);
         rerr(err, errcap, "'%s' is more than %llu bytes; %s", path, (unsigned long long)VO_MAX_INPUT_BYTES, CAP_TEXT);
         errno = EFBIG;
         return NULL;
@@ -338,7 +343,7 @@ static char *inflate_all(const char *z, size_t zn, const char *path, size_t *len
     return out;
 }
 
-char *cli_read_input(const char *path, size_t *len, int flags, char *err, size_t errcap)
+char *cli_read_input_buf(const char *path, size_t *len, int flags, char **buf, size_t *cap, char *err, size_t errcap)
 {
     int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
@@ -347,17 +352,33 @@ char *cli_read_input(const char *path, size_t *len, int flags, char *err, size_t
         errno = e;
         return NULL;
     }
-    char *buf = read_fd(fd, path, len, err, errcap);
+    char *b = read_fd_into(fd, path, len, err, errcap, buf, cap);
     int e = errno;
     if (fd != STDIN_FILENO) close(fd);
     errno = e;
-    if (!buf || !(flags & CLI_READ_GZIP) || *len < 2 || (unsigned char)buf[0] != 0x1f ||
-        (unsigned char)buf[1] != 0x8b)
-        return buf;
-    char *t = inflate_all(buf, *len, path, len, err, errcap);
+    if (!b || !(flags & CLI_READ_GZIP) || *len < 2 || (unsigned char)b[0] != 0x1f || (unsigned char)b[1] != 0x8b)
+        return b;
+    char *t = inflate_all(b, *len, path, len, err, errcap);
     e = errno;
-    free(buf);
+    if (t) { /* the inflated text replaces the buffer */
+        free(*buf);
+        *buf = t;
+        *cap = *len + 1;
+    }
     errno = e;
+    return t;
+}
+
+char *cli_read_input(const char *path, size_t *len, int flags, char *err, size_t errcap)
+{
+    char *buf = NULL;
+    size_t cap = 0;
+    char *t = cli_read_input_buf(path, len, flags, &buf, &cap, err, errcap);
+    if (!t) {
+        int e = errno;
+        free(buf);
+        errno = e;
+    }
     return t;
 }
 

@@ -685,10 +685,14 @@ static int parse_shard(const char *s, unsigned long *i, unsigned long *n)
 /* ------------------------------------------------------------------ */
 /* reading: every test of every file is validated before the first DUT call
  * (issue 17), then the files are read again and run one at a time, so the
- * peak memory is one file, not all of them (issue 15). A file that is not a
+ * peak memory is one file, not all of them (issue 15); both passes read into
+ * one buffer (rbuf), kept from file to file. A file that is not a
  * regular file (stdin, a pipe) cannot be read twice: it is kept from the
  * first pass. A file that changed between the passes (file_stamp, size) is
  * refused; an unchanged one is not scanned again (its tests' offsets are kept). */
+static char *rbuf; /* the read buffer of regular files, both passes */
+static size_t rcap;
+
 typedef struct vfile {
     uint64_t stamp[4];  /* file_stamp before the first pass read it */
     size_t len, n;
@@ -727,13 +731,14 @@ static int bad_test(const char *file, size_t i, const vo_testref *t, const vo_er
 }
 
 /* the first pass's reader of a test's input, called by the file scan as it
- * meets the input (one pass over the text): the fast reader (no tree), which
- * also says where the input ends; NULL when it gives up (the scan skips the
- * input and validate_all parses it with vo_case_from_json, which reports) */
+ * meets the input (one pass over the text): the fast reader's checks (no
+ * tree, no data kept: the run pass reads the input again), which also say
+ * where the input ends; NULL when it gives up (the scan skips the input and
+ * validate_all parses it with vo_case_from_json, which reports) */
 static const char *read_input(void *ctx, const char *v, const char *e)
 {
     size_t used = 0;
-    return vo_case_read_fast(v, (size_t)(e - v), ctx, &used) == 0 ? v + used : NULL;
+    return vo_case_check_fast(v, (size_t)(e - v), ctx, &used) == 0 ? v + used : NULL;
 }
 
 /* first pass: reads and parses every test; *ids gets every test's id when
@@ -747,11 +752,12 @@ static int validate_all(char *const *files, int nfiles, vfile *vf, vo_case *c, i
     for (int f = 0; f < nfiles; f++) {
         vo_testset *ts = &vf[f].set;
         file_stamp(files[f], vf[f].stamp);
-        if (vo_testset_load_reading(ts, files[f], err, sizeof err, read_input, c) != 0)
+        vf[f].keep = !regular_file(files[f]); /* then the set keeps its own text */
+        if (vo_testset_load_reading(ts, files[f], err, sizeof err, read_input, c, vf[f].keep ? NULL : &rbuf,
+                                    &rcap) != 0)
             return cli_fail(VO_EXIT_BAD, "check: %s", err);
         vf[f].len = ts->len;
         vf[f].n = ts->n;
-        vf[f].keep = !regular_file(files[f]);
         for (size_t i = 0; i < ts->n; i++) {
             vo_error e;
             /* the input is what is run; two "input" or "id" members were refused by the loader. An
@@ -782,8 +788,7 @@ static int validate_all(char *const *files, int nfiles, vfile *vf, vo_case *c, i
             vf[f].offs[2 * i] = (size_t)(ts->t[i].test - ts->text);
             vf[f].offs[2 * i + 1] = (size_t)(ts->t[i].input - ts->text);
         }
-        free(ts->text);
-        ts->text = NULL;
+        ts->text = NULL; /* (rbuf's) */
     }
     return 0;
 }
@@ -799,12 +804,11 @@ static int reload(const char *path, vfile *vf)
         return cli_fail(VO_EXIT_BAD, "check: '%s' changed while check was running (it was validated before the "
                         "first test; the run stops here)", path);
     size_t len = 0;
-    char *text = cli_read_input(path, &len, CLI_READ_GZIP, err, sizeof err);
+    char *text = cli_read_input_buf(path, &len, CLI_READ_GZIP, &rbuf, &rcap, err, sizeof err);
     if (!text)
         return cli_fail(VO_EXIT_BAD, "check: '%s' changed while check was running (%s; it was validated before the "
                         "first test; the run stops here)", path, err);
     if (len != vf->len) {
-        free(text);
         return cli_fail(VO_EXIT_BAD, "check: '%s' changed while check was running (it was validated before the "
                         "first test; the run stops here)", path);
     }
@@ -1244,5 +1248,8 @@ out_sets:
     vo_case_free(&c);
     free(vf);
     free(ids);
+    free(rbuf);
+    rbuf = NULL;
+    rcap = 0;
     return rc;
 }

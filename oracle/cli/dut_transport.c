@@ -75,39 +75,123 @@ static const char *skip_string(const char *p, const char *e)
     return NULL;
 }
 
-/* end of the value starting at p, or NULL when it is malformed or cut */
+#if defined(__SSE2__)
+/* the 64 bytes at p as bit masks (bit i = byte i): quotes, backslashes,
+ * opening and closing brackets ('{' and '[' are the bytes whose b | 0x20 is
+ * '{'; '}' and ']' those whose b | 0x20 is '}') */
+typedef struct { uint64_t q, bs, op, cl; } mask64;
+static inline uint64_t mbits(__m128i x, char c, unsigned k)
+{
+    return (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(c))) << (16 * k);
+}
+static inline mask64 masks64(const char *p)
+{
+    mask64 m = { 0, 0, 0, 0 };
+    for (unsigned k = 0; k < 4; k++) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k));
+        __m128i l = _mm_or_si128(x, _mm_set1_epi8(0x20));
+        m.q |= mbits(x, '"', k);
+        m.bs |= mbits(x, '\\', k);
+        m.op |= mbits(l, '{', k);
+        m.cl |= mbits(l, '}', k);
+    }
+    return m;
+}
+
+/* set bits (SWAR: x86-64 without -mpopcnt has no popcount instruction) */
+static inline unsigned popcount64(uint64_t x)
+{
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (unsigned)((x * 0x0101010101010101ull) >> 56);
+}
+#endif
+
+/* end of the value starting at p, or NULL when it is malformed or cut. A
+ * container ends at the bracket that brings its depth back to 0, counting
+ * the brackets outside strings; in a string a backslash escapes the byte
+ * after it. check's first pass scans every file with it (issue 15). */
 static const char *skip_value(const char *p, const char *e)
 {
     if (p >= e) return NULL;
     if (*p == '"') return skip_string(p, e);
     if (*p == '{' || *p == '[') {
-        static const uint8_t special[256] = { ['"'] = 1, ['{'] = 1, ['['] = 1, ['}'] = 1, [']'] = 1 };
-        int depth = 0;
-        while (p < e) {
+        long depth = 0;
+        int in_str = 0;
 #if defined(__SSE2__)
-            while (e - p >= 16) { /* 16 bytes at a time: the next quote or bracket */
-                __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
-                __m128i b = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('{')), _mm_cmpeq_epi8(x, _mm_set1_epi8('}')));
-                b = _mm_or_si128(b, _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('[')), _mm_cmpeq_epi8(x, _mm_set1_epi8(']'))));
-                int m = _mm_movemask_epi8(_mm_or_si128(b, _mm_cmpeq_epi8(x, _mm_set1_epi8('"'))));
-                if (m) {
-                    p += __builtin_ctz((unsigned)m);
-                    break;
+        while (e - p >= 64) { /* 64 bytes at a time */
+            mask64 m = masks64(p);
+            if (!m.bs) {
+                /* no escape: the bytes inside strings are those after an odd
+                 * number of quotes (a prefix xor of the quote bits) */
+                uint64_t s = m.q;
+                s ^= s << 1;
+                s ^= s << 2;
+                s ^= s << 4;
+                s ^= s << 8;
+                s ^= s << 16;
+                s ^= s << 32;
+                int odd = (int)(s >> 63); /* bit 63: the parity of all the block's quotes */
+                if (in_str) s = ~s;
+                uint64_t op = m.op & ~s, cl = m.cl & ~s;
+                in_str ^= odd;
+                unsigned ncl = popcount64(cl);
+                if ((long)ncl < depth) { /* the depth cannot reach 0 in this block */
+                    depth += (long)popcount64(op) - (long)ncl;
+                    p += 64;
+                    continue;
                 }
-                p += 16;
-            }
-#endif
-            while (p < e && !special[(unsigned char)*p]) p++; /* numbers, commas, whitespace */
-            if (p >= e) break;
-            char ch = *p;
-            if (ch == '"') {
-                p = skip_string(p, e);
-                if (!p) return NULL;
+                for (uint64_t b = op | cl; b; b &= b - 1) { /* the brackets in order */
+                    unsigned i = (unsigned)__builtin_ctzll(b);
+                    if (op >> i & 1) depth++;
+                    else if (--depth == 0) return p + i + 1;
+                }
+                p += 64;
                 continue;
             }
-            if (ch == '{' || ch == '[') depth++;
-            else if (ch == '}' || ch == ']') {
-                if (--depth == 0) return p + 1;
+            /* escapes: each quote, backslash or bracket in turn */
+            uint64_t qb = m.q | m.bs, st = m.q | m.op | m.cl;
+            unsigned pos = 0; /* the next byte of the block to look at */
+            while (pos < 64) {
+                uint64_t b = (in_str ? qb : st) & (~0ull << pos);
+                if (!b) {
+                    pos = 64;
+                    break;
+                }
+                unsigned i = (unsigned)__builtin_ctzll(b);
+                char ch = p[i];
+                pos = i + 1;
+                if (in_str) {
+                    if (ch == '"') in_str = 0;
+                    else pos = i + 2; /* a backslash: the next byte is escaped (perhaps the next block's first) */
+                } else if (ch == '"') {
+                    in_str = 1;
+                } else if (ch == '{' || ch == '[') {
+                    depth++;
+                } else if (--depth == 0) {
+                    return p + i + 1;
+                }
+            }
+            if ((size_t)(e - p) < pos) return NULL; /* an escape of the byte past the end */
+            p += pos;
+        }
+#endif
+        while (p < e) { /* the rest, a byte at a time */
+            char ch = *p;
+            if (in_str) {
+                if (ch == '\\') {
+                    if (e - p < 2) return NULL;
+                    p += 2;
+                    continue;
+                }
+                if (ch == '"') in_str = 0;
+            } else if (ch == '"') {
+                in_str = 1;
+            } else if (ch == '{' || ch == '[') {
+                depth++;
+            } else if ((ch == '}' || ch == ']') && --depth == 0) {
+                return p + 1;
             }
             p++;
         }
@@ -264,26 +348,32 @@ static const char *walk_top(vo_testset *ts, const char *p, const char *e, int *i
     return NULL;
 }
 
-static int testset_load(vo_testset *ts, const char *path, char *err, size_t errcap);
+static int testset_load(vo_testset *ts, const char *path, char *err, size_t errcap, char **buf, size_t *cap);
 int vo_testset_load(vo_testset *ts, const char *path, char *err, size_t errcap)
 {
     memset(ts, 0, sizeof *ts);
-    return testset_load(ts, path, err, errcap);
+    return testset_load(ts, path, err, errcap, NULL, NULL);
 }
 
 int vo_testset_load_reading(vo_testset *ts, const char *path, char *err, size_t errcap,
-                            const char *(*fn)(void *ctx, const char *v, const char *e), void *ctx)
+                            const char *(*fn)(void *ctx, const char *v, const char *e), void *ctx, char **buf,
+                            size_t *cap)
 {
     memset(ts, 0, sizeof *ts);
     ts->input_fn = fn;
     ts->input_ctx = ctx;
-    return testset_load(ts, path, err, errcap);
+    return testset_load(ts, path, err, errcap, buf, cap);
 }
 
-static int testset_load(vo_testset *ts, const char *path, char *err, size_t errcap)
+static int testset_load(vo_testset *ts, const char *path, char *err, size_t errcap, char **buf, size_t *cap)
 {
     /* read, never mapped: a file rewritten during the run cannot crash check */
-    ts->text = cli_read_input(path, &ts->len, CLI_READ_GZIP, err, errcap);
+    if (buf) {
+        ts->text = cli_read_input_buf(path, &ts->len, CLI_READ_GZIP, buf, cap, err, errcap);
+        ts->text_borrowed = 1;
+    } else {
+        ts->text = cli_read_input(path, &ts->len, CLI_READ_GZIP, err, errcap);
+    }
     if (!ts->text) return -1;
     const char *p = ts->text, *e = ts->text + ts->len;
     p = ws(p, e);
@@ -327,7 +417,7 @@ fail:
 
 void vo_testset_free(vo_testset *ts)
 {
-    free(ts->text);
+    if (!ts->text_borrowed) free(ts->text);
     free(ts->t);
     memset(ts, 0, sizeof *ts);
 }

@@ -19,7 +19,8 @@ typedef struct vo_testref {
 } vo_testref;
 
 typedef struct vo_testset {
-    char *text;         /* the whole file (read, inflated when gzip), owned, NUL-terminated */
+    char *text;         /* the whole file (read, inflated when gzip), NUL-terminated; owned unless */
+    int text_borrowed;  /* it is the caller's buffer (vo_testset_load_reading with buf) */
     size_t len;
     vo_testref *t;
     size_t n, cap;
@@ -43,9 +44,12 @@ typedef struct vo_testset {
 int vo_testset_load(vo_testset *ts, const char *path, char *err, size_t errcap);
 /* The same, and each test's "input" object is handed to fn as the scan meets
  * it (one pass over the file; check's first pass); a test whose input fn
- * accepted has read_ok set. Same acceptance and errors as vo_testset_load. */
+ * accepted has read_ok set. Same acceptance and errors as vo_testset_load.
+ * With buf, the file is read into *buf (capacity *cap; cli_read_input_buf),
+ * which stays the caller's: ts->text borrows it. */
 int vo_testset_load_reading(vo_testset *ts, const char *path, char *err, size_t errcap,
-                            const char *(*fn)(void *ctx, const char *v, const char *e), void *ctx);
+                            const char *(*fn)(void *ctx, const char *v, const char *e), void *ctx, char **buf,
+                            size_t *cap);
 void vo_testset_free(vo_testset *ts);
 
 /* JSON text without insignificant whitespace (one line); out needs n+1 bytes.

@@ -1119,10 +1119,14 @@ typedef struct fx {
     const char *t;
     size_t n, i;
     vo_state *s;
+    int check;      /* vo_case_check_fast: every check, no data kept (no variable bytes, no pages) */
+    uint32_t pages; /* then: the pages the data would have made (VO_MAX_PAGES) */
 } fx;
 
 static inline void fws(fx *f)
 {
+    /* most tokens follow the last one directly (a compact text): one compare */
+    if (f->i < f->n && (unsigned char)f->t[f->i] > ' ') return;
     while (f->i < f->n && jws((unsigned char)f->t[f->i])) f->i++;
 }
 
@@ -1199,6 +1203,9 @@ static int fstr_copy(fx *f, char *buf, size_t cap)
 
 /* an integer literal 0..max: digits, no sign, no leading zero, no fraction
  * or exponent (get_uint) */
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* each caller's max a constant */
+#endif
 static inline int fuint(fx *f, uint64_t max, uint64_t *out)
 {
     fws(f);
@@ -1207,6 +1214,10 @@ static inline int fuint(fx *f, uint64_t max, uint64_t *out)
     if (i >= f->n || !jdigit((unsigned char)t[i])) return -1;
     if (t[i] == '0' && i + 1 < f->n && jdigit((unsigned char)t[i + 1])) return -1;
     uint64_t u = 0;
+    size_t i0 = i;
+    /* up to 19 digits cannot pass 2^64: the value is compared with max at the end */
+    for (; i < f->n && i - i0 < 19 && jdigit((unsigned char)t[i]); i++) u = u * 10 + (unsigned)(t[i] - '0');
+    if (u > max) return -1;
     for (; i < f->n && jdigit((unsigned char)t[i]); i++) {
         unsigned d = (unsigned)(t[i] - '0');
         if (u > (max - d) / 10) return -1; /* past max (or 2^64) */
@@ -1284,8 +1295,14 @@ static int fhex_decode(const char *s, size_t n, uint8_t *out)
  * the closing-quote check */
 static int fhex_n(fx *f, size_t n, uint8_t *out)
 {
-    if (fch(f, '"') || f->n - f->i < 2 * n + 1 || fhex_decode(f->t + f->i, n, out) || f->t[f->i + 2 * n] != '"')
-        return -1;
+    if (fch(f, '"') || f->n - f->i < 2 * n + 1 || f->t[f->i + 2 * n] != '"') return -1;
+    if (out) {
+        if (fhex_decode(f->t + f->i, n, out)) return -1;
+    } else { /* checked only (f->check): the same digits decoded into a scratch buffer */
+        uint8_t b[VO_PAGE_BYTES];
+        for (size_t k = 0; k < n; k += VO_PAGE_BYTES)
+            if (fhex_decode(f->t + f->i + 2 * k, n - k < VO_PAGE_BYTES ? n - k : VO_PAGE_BYTES, b)) return -1;
+    }
     f->i += 2 * n + 1;
     return 0;
 }
@@ -1389,6 +1406,15 @@ static int fvar_elem(fx *f, void *ctx, unsigned i)
     if (!is_var_type(t) || n == 0) return -1;
     uint64_t size = n * vo_type_size((unsigned)t);
     if (size > VO_MAX_VAR_BYTES) return -1;
+    if (f->check) { /* vo_state_add_var's entry without its bytes (ids ascend: no duplicate; caps checked above) */
+        vo_var *v = &f->s->vars[f->s->nvars++];
+        v->id = (uint32_t)id;
+        v->type = (uint8_t)t;
+        v->num_elts = (uint32_t)n;
+        v->size = (uint32_t)size;
+        v->data = NULL;
+        return fhex_n(f, (size_t)size, NULL) || fch(f, '}') ? -1 : 0;
+    }
     vo_var *v = vo_state_add_var(f->s, (uint32_t)id, (unsigned)t, (uint32_t)n);
     if (!v || !v->data || v->size != size) return -1;
     return fhex_n(f, (size_t)size, v->data) || fch(f, '}') ? -1 : 0; /* data of exactly size bytes */
@@ -1443,7 +1469,7 @@ static int faddr_elem(fx *f, void *ctx, unsigned i)
 }
 
 /* ---- runs [[offset, "hex"], ...] of a surface or region (parse_runs) ---- */
-typedef struct { vo_surface *sf; uint64_t prev_end; } fruns;
+typedef struct { vo_surface *sf; uint64_t prev_end, last_page; int has_page; } fruns;
 static int frun_elem(fx *f, void *ctx, unsigned j)
 {
     fruns *r = ctx;
@@ -1461,7 +1487,19 @@ static int frun_elem(fx *f, void *ctx, unsigned j)
         size_t chunk = (size_t)(next - a);
         if (chunk > n - i) chunk = n - i;
         if (fhex_decode(hex + 2 * i, chunk, b)) return -1;
-        if (!all_zero(b, chunk) && vo_surface_write(f->s, r->sf, a, b, (uint32_t)chunk) != 0) return -1;
+        if (f->check) {
+            /* the page vo_surface_write would make: one per page with a non-zero byte (runs ascend, so only
+             * the previous run's last page can be met again), VO_MAX_PAGES in all */
+            uint64_t pb = a - a % VO_PAGE_BYTES;
+            if (!all_zero(b, chunk) && !(r->has_page && r->last_page == pb)) {
+                if (f->pages >= VO_MAX_PAGES) return -1;
+                f->pages++;
+                r->last_page = pb;
+                r->has_page = 1;
+            }
+        } else if (!all_zero(b, chunk) && vo_surface_write(f->s, r->sf, a, b, (uint32_t)chunk) != 0) {
+            return -1;
+        }
         i += chunk;
     }
     return 0;
@@ -1475,7 +1513,7 @@ static int fdata_end(fx *f, vo_surface *sf)
 {
     int m = fnext(f, '}');
     if (m <= 0) return m;
-    fruns r = { sf, 0 };
+    fruns r = { sf, 0, 0, 0 };
     return FKEY(f, "data") || farray(f, frun_elem, &r) || fch(f, '}') ? -1 : 0;
 }
 
@@ -1535,7 +1573,7 @@ static int ftab_elem(fx *f, void *ctx, unsigned i)
 /* ---- the input object ---- */
 /* reads one input object from text (what follows it is not looked at);
  * *used: its length */
-static int fast_case_prefix(const char *text, size_t len, vo_case *c, size_t *used)
+static int fast_case_prefix(const char *text, size_t len, vo_case *c, size_t *used, int check)
 {
     static const char *const keys[7] = { "vars", "preds", "addrs", "surfaces", "memory", "binding_table",
                                          "surface_state" };
@@ -1543,7 +1581,7 @@ static int fast_case_prefix(const char *text, size_t len, vo_case *c, size_t *us
                                                              freg_elem, ftab_elem, ftab_elem };
     if (!text || len == 0) return -1;
     sclass_init();
-    fx f = { text, len, 0, &c->state };
+    fx f = { text, len, 0, &c->state, check, 0 };
     const char *s;
     size_t n;
     int k;
@@ -1578,8 +1616,8 @@ static int fast_case_prefix(const char *text, size_t len, vo_case *c, size_t *us
 static int fast_case(const char *text, size_t len, vo_case *c)
 {
     size_t used = 0;
-    if (fast_case_prefix(text, len, c, &used)) return -1;
-    fx f = { text, len, used, &c->state };
+    if (fast_case_prefix(text, len, c, &used, 0)) return -1;
+    fx f = { text, len, used, &c->state, 0, 0 };
     fws(&f);
     return f.i == f.n ? 0 : -1; /* trailing characters */
 }
@@ -1590,7 +1628,18 @@ int vo_case_read_fast(const char *text, size_t len, vo_case *c, size_t *used)
     memset(c->insn, 0, sizeof c->insn);
     c->insn_len = 0;
     c->comment[0] = 0;
-    return fast_case_prefix(text, len, c, used);
+    return fast_case_prefix(text, len, c, used, 0);
+}
+
+int vo_case_check_fast(const char *text, size_t len, vo_case *c, size_t *used)
+{
+    vo_state_free(&c->state);
+    memset(c->insn, 0, sizeof c->insn);
+    c->insn_len = 0;
+    c->comment[0] = 0;
+    int rc = fast_case_prefix(text, len, c, used, 1);
+    vo_state_free(&c->state); /* declarations without data: not a case to run */
+    return rc;
 }
 
 int vo_case_from_json_strict(const char *text, size_t len, vo_case *c, vo_error *err)

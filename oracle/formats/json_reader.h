@@ -18,6 +18,13 @@ int vo_case_from_json_strict(const char *text, size_t len, vo_case *c, vo_error 
  * file is scanned (the input's end is where the scan goes on). */
 int vo_case_read_fast(const char *text, size_t len, vo_case *c, size_t *used);
 
+/* vo_case_read_fast's checks without its data (issue 15: check's first pass
+ * validates every input, the run reads each again): 0 with the same *used
+ * exactly when vo_case_read_fast returns 0 on the text, else -1. No variable
+ * bytes or surface pages are kept (the pages that would be made are counted
+ * against VO_MAX_PAGES); c's state is emptied either way. */
+int vo_case_check_fast(const char *text, size_t len, vo_case *c, size_t *used);
+
 /* how many documents the strict tree reader has parsed in this process (all
  * threads); vo_case_from_json on a canonical input uses the fast reader and
  * leaves it unchanged (issue 15; check --bench prints it) */

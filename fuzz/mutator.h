@@ -457,6 +457,180 @@ static int fzm_relation(vo_case *c, vo_insn *in, uint32_t *s)
     return done;
 }
 
+/* ---- shapes: operands placed on a boundary that only a layout rule exposes ----
+ *
+ * Table-driven like the rest: each entry works on operand roles of the
+ * descriptor (the address operand, a vector operand, the data operands) and on
+ * the accesses vo_run reports, never on an opcode.
+ *   align:    half the time the access size first (another legal value of
+ *             the element / block / data size field, operands repaired), then
+ *             address elements at odd multiples of a power-of-two size A
+ *             (an access aligned to A but not to 2A: a 2-byte element at
+ *             2 mod 4; 2 times in 3) or at a multiple plus A/2 (misaligned
+ *             by half); A is the size of one of the instruction's accesses
+ *             (else 2, 4, 8 or 16);
+ *   end:      a surface (or flat region) cut inside one access the last run
+ *             made, so the access straddles the end (part in, part out);
+ *   row:      a vector operand (global offset, ...) made a general operand
+ *             at row >= 1 of a variable, the row scaled to the platform's
+ *             GRF size (32 or 64 bytes; half the time on a platform with
+ *             the other GRF size),
+ *             with a small value there;
+ *   payload:  an exec size below the platform's minimum payload width (8
+ *             lanes on a 32-byte GRF, 16 on a 64-byte one, D124), half the
+ *             time 64-bit data (the one data size whose register block the
+ *             padding changes) and a vector size >= 2, and the data operands
+ *             grown to hold every padded component block. */
+static int fzm_has(const vo_insn *in, unsigned role, unsigned kind)
+{
+    for (unsigned i = 0; i < in->desc->nfields; i++)
+        if (in->desc->fields[i].role == role && in->desc->fields[i].kind == kind) return 1;
+    return 0;
+}
+
+static int fzm_sh_align(vo_case *c, vo_insn *in, uint32_t *s)
+{
+    if (!fzm_has(in, VO_R_EOFF, VO_FK_RAW) || in->eoff.id < 32) return 0;
+    static const unsigned size_roles[] = { VO_R_NUM_BLOCKS, VO_R_ELT_SIZE, VO_R_DATA_SIZE };
+    if (fzm_next(s) % 2) /* half the time the access size first: another legal value of its field */
+        for (unsigned k = 0; k < 3; k++)
+            if (fzm_has(in, size_roles[k], VO_FK_UB)) {
+                in->val[size_roles[k]] = (uint32_t)fzm_enum_value(size_roles[k], in->val[size_roles[k]], s, 1);
+                fzm_repair(c, in, size_roles[k], s);
+                break;
+            }
+    if (in->eoff.id < 32) return 1;
+    vo_var *v = vo_state_var(&c->state, in->eoff.id);
+    unsigned es = v ? vo_type_size(v->type) : 0;
+    if (!es) return 0;
+    static const uint32_t sizes[] = { 2, 4, 8, 16 };
+    uint32_t a = sizes[fzm_next(s) % 4], half = fzm_next(s) % 3 == 0, lanes = fzm_next(s) | (fzm_next(s) % 2 ? 0xFFFFFFFFu : 0);
+    /* A: the size of an access the instruction makes, else 2..16 */
+    if (fzm_runc(c, in, 0, 0) == 0 && fzm_r.status != VO_INVALID && fzm_r.nacc) {
+        uint32_t sz = fzm_r.acc[fzm_next(s) % fzm_r.nacc].size;
+        if (sz >= 2 && !(sz & (sz - 1))) a = sz;
+    }
+    for (unsigned l = 0; l < 32 && in->eoff.offset + (l + 1) * es <= v->size; l++) {
+        if (!(lanes >> l & 1)) continue;
+        uint32_t k = fzm_next(s) % 8;
+        uint64_t val = half ? (uint64_t)k * a + a / 2 : (uint64_t)(2 * k + 1) * a;
+        for (unsigned b = 0; b < es; b++) v->data[in->eoff.offset + l * es + b] = (uint8_t)(b < 8 ? val >> 8 * b : 0);
+    }
+    return 1;
+}
+
+static int fzm_sh_end(vo_case *c, vo_insn *in, uint32_t *s)
+{
+    if (fzm_runc(c, in, 0, 0) != 0 || fzm_r.status == VO_INVALID || !fzm_r.nacc) return 0;
+    vo_state *st = &c->state;
+    uint32_t start = fzm_next(s) % fzm_r.nacc;
+    for (uint32_t k = 0; k < fzm_r.nacc; k++) {
+        const vo_access *x = &fzm_r.acc[(start + k) % fzm_r.nacc];
+        if (x->outcome != VO_ACC_DONE || !x->size) continue;
+        uint64_t cut = x->size > 1 ? 1 + fzm_next(s) % (x->size - 1) : fzm_next(s) % 2;
+        if (x->surface != VO_ACC_FLAT) {
+            vo_surface *sf = vo_state_surface(st, x->surface);
+            if (!sf || x->address + cut >= sf->size) continue;
+            sf->size = x->address + cut;
+            return 1;
+        }
+        for (uint32_t g = 0; g < st->nregions; g++) {
+            vo_region *rg = &st->regions[g];
+            if (x->address < rg->base || x->address - rg->base + cut >= rg->mem.size) continue;
+            rg->mem.size = x->address - rg->base + cut;
+            if (!rg->mem.size) rg->mem.size = 1;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int fzm_sh_row(vo_case *c, vo_insn *in, uint32_t *s)
+{
+    unsigned roles[4], n = 0;
+    for (unsigned i = 0; i < in->desc->nfields && n < 4; i++)
+        if (in->desc->fields[i].kind == VO_FK_VEC) roles[n++] = in->desc->fields[i].role;
+    if (!n) return 0;
+    vo_state *st = &c->state;
+    if (fzm_next(s) % 2) { /* half the time a platform with the other GRF size */
+        unsigned np = fzm_nplat(), start = fzm_next(s) % np, grf0 = st->platform.grf_bytes;
+        for (unsigned k = 0; k < np; k++) {
+            fzm_set_platform(st, (start + k) % np);
+            if (st->platform.grf_bytes != grf0) break;
+        }
+    }
+    uint32_t grf = st->platform.grf_bytes ? st->platform.grf_bytes : 32, cand[VO_MAX_VARS], nc = 0;
+    for (uint32_t i = 0; i < st->nvars; i++)
+        if (st->vars[i].id >= 32 && st->vars[i].size >= 2 * grf + 4 && vo_type_size(st->vars[i].type) == 4) cand[nc++] = st->vars[i].id;
+    uint32_t id;
+    if (nc) id = cand[fzm_next(s) % nc];
+    else {
+        id = 32;
+        while (vo_state_var(st, id)) id++;
+        vo_var *nv = vo_state_add_var(st, id, VO_T_UD, grf);
+        if (!nv) return 0;
+        for (uint32_t b = 0; b < nv->size; b++) nv->data[b] = (uint8_t)fzm_next(s);
+        vo_state_sort(st);
+    }
+    vo_var *v = vo_state_var(st, id);
+    if (!v) return 0;
+    uint32_t rows = v->size / grf, row = 1 + fzm_next(s) % (rows - 1), col = fzm_next(s) % 4;
+    if (row > 255) row = 255;
+    if ((uint64_t)row * grf + col * 4 + 4 > v->size) col = 0;
+    fzm_put(v->data + row * grf + col * 4, fzm_boundary[fzm_next(s) % 11], 4); /* 0 .. 0x1000 */
+    vo_vec *o = vo_insn_vec(in, roles[fzm_next(s) % n]);
+    memset(o, 0, sizeof *o);
+    o->cls = 0;
+    o->id = id;
+    o->row = (uint8_t)row;
+    o->col = (uint8_t)col;
+    o->region = 0x0121; /* <0;1,0>: a scalar */
+    fzm_repair(c, in, VO_R_COUNT, s);
+    return 1;
+}
+
+static int fzm_sh_payload(vo_case *c, vo_insn *in, uint32_t *s)
+{
+    if (!fzm_has(in, VO_R_EXEC, VO_FK_UB) || !fzm_has(in, VO_R_DATA_ELEMS, VO_FK_UB)) return 0;
+    vo_state *st = &c->state;
+    uint32_t grf = st->platform.grf_bytes == 64 ? 64 : 32, minw = grf / 4; /* D124 */
+    in->val[VO_R_EXEC] = (in->val[VO_R_EXEC] & 0xF0) | fzm_next(s) % (minw == 8 ? 3 : 4); /* 1 .. minw/2 lanes */
+    if (fzm_next(s) % 2 && fzm_has(in, VO_R_DATA_SIZE, VO_FK_UB)) in->val[VO_R_DATA_SIZE] = 4; /* d64 */
+    if (fzm_next(s) % 2 && in->val[VO_R_DATA_ELEMS] <= 1) in->val[VO_R_DATA_ELEMS] = 2 + fzm_next(s) % 3; /* x2..x4 */
+    static const uint32_t ncomp[] = { 1, 1, 2, 3, 4, 8, 16, 32, 64 };
+    uint32_t e = in->val[VO_R_DATA_ELEMS], need = (e < 9 ? ncomp[e] : 1) * (minw * 8 / grf) * grf;
+    static const unsigned data_roles[] = { VO_R_DATA, VO_R_SRC1, VO_R_SRC2 };
+    for (unsigned k = 0; k < 3; k++) {
+        if (!fzm_has(in, data_roles[k], VO_FK_RAW)) continue;
+        vo_raw *rw = vo_insn_raw(in, data_roles[k]);
+        vo_var *v = rw->id >= 32 ? vo_state_var(st, rw->id) : NULL;
+        unsigned ts = v ? vo_type_size(v->type) : 0;
+        if (!ts || (uint64_t)rw->offset + need <= v->size || rw->offset + need > VO_MAX_VAR_BYTES) continue;
+        uint32_t id = 32, old = rw->id;
+        while (vo_state_var(st, id)) id++;
+        vo_var *nv = vo_state_add_var(st, id, v->type, (rw->offset + need + ts - 1) / ts);
+        if (!nv) continue;
+        v = vo_state_var(st, old); /* the array may have moved */
+        for (uint32_t b = 0; b < nv->size; b++) nv->data[b] = v && b < v->size ? v->data[b] : (uint8_t)fzm_next(s);
+        rw->id = id;
+        vo_state_sort(st);
+    }
+    fzm_repair(c, in, VO_R_EXEC, s);
+    return 1;
+}
+
+static int (*const fzm_shapes[])(vo_case *, vo_insn *, uint32_t *) = { fzm_sh_align, fzm_sh_end, fzm_sh_row, fzm_sh_payload };
+#define FZM_NSHAPES (sizeof fzm_shapes / sizeof fzm_shapes[0])
+
+/* one shape, the first of the table (from a random start) that applies to the instruction */
+static int fzm_shape(vo_case *c, vo_insn *in, uint32_t *s)
+{
+    unsigned start = fzm_next(s) % FZM_NSHAPES;
+    for (unsigned k = 0; k < FZM_NSHAPES; k++)
+        if (fzm_shapes[(start + k) % FZM_NSHAPES](c, in, s)) return fzm_put_insn(c, in, 0, 0) == 0;
+    return 0;
+}
+
 /* decode the case, one enumerated-field or relation mutation, encode; 0 = nothing done */
 static size_t fzm_case(uint8_t *data, size_t size, size_t max_size, uint32_t *s)
 {
@@ -470,7 +644,8 @@ static size_t fzm_case(uint8_t *data, size_t size, size_t max_size, uint32_t *s)
     if (vo_bincase_decode(data, size, 0, &fzm_c, &err) != 0) return 0;
     if (vo_decode(fzm_c.insn, fzm_c.insn_len, fzm_c.state.platform.visa_version, &in, &err) != 0) return 0;
     fzm_budget = 24;
-    int ok = fzm_next(s) % 2 ? fzm_enum(&fzm_c, &in, s) : fzm_relation(&fzm_c, &in, s);
+    uint32_t pick = fzm_next(s) % 8; /* 3 in 8 enumerated fields, 3 in 8 relations, 2 in 8 shapes */
+    int ok = pick < 3 ? fzm_enum(&fzm_c, &in, s) : pick < 6 ? fzm_relation(&fzm_c, &in, s) : fzm_shape(&fzm_c, &in, s);
     if (!ok) return 0;
     uint8_t *out;
     size_t len;

@@ -749,6 +749,20 @@ static int validate_all(char *const *files, int nfiles, vfile *vf, vo_case *c, i
     char err[512];
     size_t nid = 0, idcap = 0;
     *ntests = 0;
+    /* rbuf at the size of the largest regular file from the start: growing it
+     * file by file faulted its pages in again at each growth */
+    size_t most = 0;
+    for (int f = 0; f < nfiles; f++) {
+        struct stat st;
+        if (strcmp(files[f], "-") != 0 && stat(files[f], &st) == 0 && S_ISREG(st.st_mode) &&
+            (uint64_t)st.st_size <= VO_MAX_INPUT_BYTES && (size_t)st.st_size + 2 > most)
+            most = (size_t)st.st_size + 2;
+    }
+    if (most > rcap) {
+        free(rbuf);
+        rbuf = malloc(most); /* (NULL: the reader allocates, and reports) */
+        rcap = rbuf ? most : 0;
+    }
     for (int f = 0; f < nfiles; f++) {
         vo_testset *ts = &vf[f].set;
         file_stamp(files[f], vf[f].stamp);

@@ -1382,10 +1382,22 @@ static int fplatform(fx *f, vo_platform *out)
 /* vo_type_from_name of a string's bytes in the text */
 static int ftype(const char *s, size_t n)
 {
-    for (unsigned t = 0; t < 16; t++) {
-        const char *nm = vo_type_name(t);
-        if (nm && nm[0] == s[0] && strlen(nm) == n && memcmp(nm, s, n) == 0) return (int)t;
+    /* the names (1..4 bytes) and their lengths, taken once per thread */
+    static _Thread_local char names[16][5];
+    static _Thread_local unsigned char lens[16];
+    static _Thread_local int ready;
+    if (!ready) {
+        for (unsigned t = 0; t < 16; t++) {
+            const char *nm = vo_type_name(t);
+            size_t l = nm ? strlen(nm) : 0;
+            if (l >= sizeof names[0]) l = 0; /* (none is longer: "bool") */
+            memcpy(names[t], nm ? nm : "", l);
+            lens[t] = (unsigned char)l;
+        }
+        ready = 1;
     }
+    for (unsigned t = 0; t < 16; t++)
+        if (lens[t] == n && names[t][0] == s[0] && (n < 2 || memcmp(names[t] + 1, s + 1, n - 1) == 0)) return (int)t;
     return -1;
 }
 

@@ -631,7 +631,7 @@ static int fzm_shape(vo_case *c, vo_insn *in, uint32_t *s)
     return 0;
 }
 
-/* decode the case, one enumerated-field or relation mutation, encode; 0 = nothing done */
+/* decode the case, one enumerated-field, relation or shape mutation, encode; 0 = nothing done */
 static size_t fzm_case(uint8_t *data, size_t size, size_t max_size, uint32_t *s)
 {
     if (!fzm_ready) {

@@ -131,6 +131,9 @@ __attribute__((target("avx2"))) static inline mask64 masks64_avx2(const char *p)
  * the container when it closes in them; else NULL with *pp where the blocks
  * stopped (fewer than 64 bytes left), or *pp = NULL when an escape ran past e
  * (the value is cut). hw: the AVX2 masks and the popcnt instruction. */
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* into each wrapper below: its target (popcnt) and its masks */
+#endif
 static inline const char *skip_blocks(const char **pp, const char *e, long *depthp, int *in_strp, int hw)
 {
     const char *p = *pp;

@@ -754,8 +754,8 @@ static char *pages_case(unsigned extra)
     /* the last page: a zero byte, then two runs in the same page */
     o += sprintf(o, "\"],[%zu,\"00\"],[%zu,\"01\"],[%zu,\"0200\"]", VO_PAGE_BYTES * full, VO_PAGE_BYTES * full + 1,
                  VO_PAGE_BYTES * full + 2);
-    if (extra) o += sprintf(o, ",[%u,\"00000000\"],[%u,\"03\"]", VO_MAX_PAGES * VO_PAGE_BYTES,
-                            (VO_MAX_PAGES + 1) * VO_PAGE_BYTES);
+    if (extra) o += sprintf(o, ",[%u,\"00000000\"]", VO_MAX_PAGES * VO_PAGE_BYTES); /* all zero: no page */
+    if (extra > 1) o += sprintf(o, ",[%u,\"03\"]", (VO_MAX_PAGES + 1) * VO_PAGE_BYTES);
     sprintf(o, "]}]}");
     return t;
 }
@@ -765,7 +765,9 @@ static void test_check_fast(void)
     static vo_case c;
     vo_case_init(&c);
     size_t used = 0;
-    char *at_cap = pages_case(0), *past = pages_case(1);
+    char *at_cap = pages_case(0), *zeros = pages_case(1), *past = pages_case(2);
+    CHECK_EQ(vo_case_read_fast(zeros, strlen(zeros), &c, &used), 0);
+    check_vs_read(zeros, strlen(zeros), "VO_MAX_PAGES pages and an all-zero run past them");
     CHECK_EQ(vo_case_read_fast(at_cap, strlen(at_cap), &c, &used), 0);
     CHECK_EQ(vo_state_total_pages(&c.state), VO_MAX_PAGES);
     check_vs_read(at_cap, strlen(at_cap), "VO_MAX_PAGES pages");
@@ -782,7 +784,30 @@ static void test_check_fast(void)
     CHECK_EQ(used, strlen(in) - strlen(",\"expect\":{}}"));
     check_vs_read(in, strlen(in), "an input and what follows it");
     for (size_t cut = 0; cut < strlen(in); cut += 7) check_vs_read(in, cut, "a cut input");
+    /* each hex digit of a variable and of a surface run replaced by a non-digit, an upper-case digit, a
+     * byte >= 0x80, or '0' (a chunk all zeros or not): the digit checks without decoding agree with the
+     * decoder's, in its 16-digit blocks and in the tail */
+    char var_text[512], surf_text[512];
+    const char *digits = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+    for (size_t pos = 0; pos < 80; pos++) {
+        static const char subst[] = { 'g', 'A', 'F', (char)0x80, '0', ' ', '"' };
+        for (size_t k = 0; k < sizeof subst; k++) {
+            char d[81];
+            memcpy(d, digits, 81);
+            d[pos] = subst[k];
+            snprintf(var_text, sizeof var_text,
+                     "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":"
+                     "\"00000001\",\"vars\":[{\"id\":40,\"type\":\"ub\",\"num_elts\":40,\"data\":\"%s\"}]}", d);
+            check_vs_read(var_text, strlen(var_text), var_text);
+            for (size_t z = 0; z < 80; z++) d[z] = z == pos ? subst[k] : '0';
+            snprintf(surf_text, sizeof surf_text,
+                     "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":"
+                     "\"00000001\",\"surfaces\":[{\"index\":5,\"size\":512,\"data\":[[230,\"%s\"]]}]}", d);
+            check_vs_read(surf_text, strlen(surf_text), surf_text);
+        }
+    }
     free(at_cap);
+    free(zeros);
     free(past);
     vo_case_free(&c);
 }

@@ -22,6 +22,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 static void seterr(char *err, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void seterr(char *err, size_t cap, const char *fmt, ...)
@@ -106,6 +109,116 @@ static inline unsigned popcount64(uint64_t x)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
     return (unsigned)((x * 0x0101010101010101ull) >> 56);
 }
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define SKIP_AVX2 1
+/* the same masks, 32 bytes at a time (a CPU with AVX2: __builtin_cpu_supports) */
+__attribute__((target("avx2"))) static inline mask64 masks64_avx2(const char *p)
+{
+    __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
+    __m256i la = _mm256_or_si256(a, _mm256_set1_epi8(0x20)), lb = _mm256_or_si256(b, _mm256_set1_epi8(0x20));
+#define MB2(x, y, c)                                                                                     \
+    ((uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8((x), _mm256_set1_epi8(c))) |              \
+     (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8((y), _mm256_set1_epi8(c))) << 32)
+    mask64 m = { MB2(a, b, '"'), MB2(a, b, '\\'), MB2(la, lb, '{'), MB2(la, lb, '}') };
+#undef MB2
+    return m;
+}
+#endif
+
+/* skip_value's container scan over whole 64-byte blocks from *pp: the end of
+ * the container when it closes in them; else NULL with *pp where the blocks
+ * stopped (fewer than 64 bytes left), or *pp = NULL when an escape ran past e
+ * (the value is cut). hw: the AVX2 masks and the popcnt instruction. */
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* into each wrapper below: its target (popcnt) and its masks */
+#endif
+static inline const char *skip_blocks(const char **pp, const char *e, long *depthp, int *in_strp, int hw)
+{
+    const char *p = *pp;
+    long depth = *depthp;
+    int in_str = *in_strp;
+    while (e - p >= 64) { /* 64 bytes at a time */
+#if defined(SKIP_AVX2)
+        mask64 m = hw ? masks64_avx2(p) : masks64(p);
+#else
+        mask64 m = masks64(p);
+#endif
+        if (!m.bs) {
+            /* no escape: the bytes inside strings are those after an odd
+             * number of quotes (a prefix xor of the quote bits) */
+            uint64_t s = m.q;
+            s ^= s << 1;
+            s ^= s << 2;
+            s ^= s << 4;
+            s ^= s << 8;
+            s ^= s << 16;
+            s ^= s << 32;
+            int odd = (int)(s >> 63); /* bit 63: the parity of all the block's quotes */
+            if (in_str) s = ~s;
+            uint64_t op = m.op & ~s, cl = m.cl & ~s;
+            in_str ^= odd;
+            unsigned ncl = hw ? (unsigned)__builtin_popcountll(cl) : popcount64(cl);
+            if ((long)ncl < depth) { /* the depth cannot reach 0 in this block */
+                depth += (long)(hw ? (unsigned)__builtin_popcountll(op) : popcount64(op)) - (long)ncl;
+                p += 64;
+                continue;
+            }
+            for (uint64_t b = op | cl; b; b &= b - 1) { /* the brackets in order */
+                unsigned i = (unsigned)__builtin_ctzll(b);
+                if (op >> i & 1) depth++;
+                else if (--depth == 0) return p + i + 1;
+            }
+            p += 64;
+            continue;
+        }
+        /* escapes: each quote, backslash or bracket in turn */
+        uint64_t qb = m.q | m.bs, st = m.q | m.op | m.cl;
+        unsigned pos = 0; /* the next byte of the block to look at */
+        while (pos < 64) {
+            uint64_t b = (in_str ? qb : st) & (~0ull << pos);
+            if (!b) {
+                pos = 64;
+                break;
+            }
+            unsigned i = (unsigned)__builtin_ctzll(b);
+            char ch = p[i];
+            pos = i + 1;
+            if (in_str) {
+                if (ch == '"') in_str = 0;
+                else pos = i + 2; /* a backslash: the next byte is escaped (perhaps the next block's first) */
+            } else if (ch == '"') {
+                in_str = 1;
+            } else if (ch == '{' || ch == '[') {
+                depth++;
+            } else if (--depth == 0) {
+                return p + i + 1;
+            }
+        }
+        if ((size_t)(e - p) < pos) { /* an escape of the byte past the end */
+            *pp = NULL;
+            return NULL;
+        }
+        p += pos;
+    }
+    *pp = p;
+    *depthp = depth;
+    *in_strp = in_str;
+    return NULL;
+}
+
+static const char *skip_blocks_sse2(const char **pp, const char *e, long *depth, int *in_str)
+{
+    return skip_blocks(pp, e, depth, in_str, 0);
+}
+#if defined(SKIP_AVX2)
+__attribute__((target("avx2,popcnt"))) static const char *skip_blocks_avx2(const char **pp, const char *e, long *depth,
+                                                                            int *in_str)
+{
+    return skip_blocks(pp, e, depth, in_str, 1);
+}
+#endif
 #endif
 
 /* end of the value starting at p, or NULL when it is malformed or cut. A
@@ -120,62 +233,14 @@ static const char *skip_value(const char *p, const char *e)
         long depth = 0;
         int in_str = 0;
 #if defined(__SSE2__)
-        while (e - p >= 64) { /* 64 bytes at a time */
-            mask64 m = masks64(p);
-            if (!m.bs) {
-                /* no escape: the bytes inside strings are those after an odd
-                 * number of quotes (a prefix xor of the quote bits) */
-                uint64_t s = m.q;
-                s ^= s << 1;
-                s ^= s << 2;
-                s ^= s << 4;
-                s ^= s << 8;
-                s ^= s << 16;
-                s ^= s << 32;
-                int odd = (int)(s >> 63); /* bit 63: the parity of all the block's quotes */
-                if (in_str) s = ~s;
-                uint64_t op = m.op & ~s, cl = m.cl & ~s;
-                in_str ^= odd;
-                unsigned ncl = popcount64(cl);
-                if ((long)ncl < depth) { /* the depth cannot reach 0 in this block */
-                    depth += (long)popcount64(op) - (long)ncl;
-                    p += 64;
-                    continue;
-                }
-                for (uint64_t b = op | cl; b; b &= b - 1) { /* the brackets in order */
-                    unsigned i = (unsigned)__builtin_ctzll(b);
-                    if (op >> i & 1) depth++;
-                    else if (--depth == 0) return p + i + 1;
-                }
-                p += 64;
-                continue;
-            }
-            /* escapes: each quote, backslash or bracket in turn */
-            uint64_t qb = m.q | m.bs, st = m.q | m.op | m.cl;
-            unsigned pos = 0; /* the next byte of the block to look at */
-            while (pos < 64) {
-                uint64_t b = (in_str ? qb : st) & (~0ull << pos);
-                if (!b) {
-                    pos = 64;
-                    break;
-                }
-                unsigned i = (unsigned)__builtin_ctzll(b);
-                char ch = p[i];
-                pos = i + 1;
-                if (in_str) {
-                    if (ch == '"') in_str = 0;
-                    else pos = i + 2; /* a backslash: the next byte is escaped (perhaps the next block's first) */
-                } else if (ch == '"') {
-                    in_str = 1;
-                } else if (ch == '{' || ch == '[') {
-                    depth++;
-                } else if (--depth == 0) {
-                    return p + i + 1;
-                }
-            }
-            if ((size_t)(e - p) < pos) return NULL; /* an escape of the byte past the end */
-            p += pos;
-        }
+        const char *end;
+#if defined(SKIP_AVX2)
+        if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt"))
+            end = skip_blocks_avx2(&p, e, &depth, &in_str);
+        else
+#endif
+            end = skip_blocks_sse2(&p, e, &depth, &in_str);
+        if (end || !p) return end;
 #endif
         while (p < e) { /* the rest, a byte at a time */
             char ch = *p;

@@ -1290,6 +1290,32 @@ static int fhex_decode(const char *s, size_t n, uint8_t *out)
     return 0;
 }
 
+/* fhex_decode's check of the 2n digits at s without the decoding (check's
+ * first pass, f->check): 0 when fhex_decode would accept them, else -1;
+ * *nonzero set when a digit is not '0' (a decoded byte would not be 0) */
+static int fhex_scan(const char *s, size_t n, int *nonzero)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t k = 0;
+    int nz = 0;
+#if defined(__SSE2__)
+    for (; k + 8 <= n; k += 8) { /* fhex_decode's test of 16 digits */
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(u + 2 * k));
+        __m128i l = _mm_or_si128(x, _mm_set1_epi8(0x20));
+        __m128i dig = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('0' - 1)), _mm_cmplt_epi8(x, _mm_set1_epi8('9' + 1)));
+        __m128i alp = _mm_and_si128(_mm_cmpgt_epi8(l, _mm_set1_epi8('a' - 1)), _mm_cmplt_epi8(l, _mm_set1_epi8('f' + 1)));
+        if (_mm_movemask_epi8(_mm_or_si128(dig, alp)) != 0xFFFF) return -1;
+        nz |= _mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('0'))) != 0xFFFF;
+    }
+#endif
+    for (; k < n; k++) {
+        if (!HEXVAL[u[2 * k]] || !HEXVAL[u[2 * k + 1]]) return -1;
+        nz |= u[2 * k] != '0' || u[2 * k + 1] != '0';
+    }
+    if (nz) *nonzero = 1;
+    return 0;
+}
+
 /* a hex string of exactly n bytes (2n digits) decoded into out: a shorter
  * string stops the decoding at its quote (not a digit), a longer one fails
  * the closing-quote check */
@@ -1298,10 +1324,9 @@ static int fhex_n(fx *f, size_t n, uint8_t *out)
     if (fch(f, '"') || f->n - f->i < 2 * n + 1 || f->t[f->i + 2 * n] != '"') return -1;
     if (out) {
         if (fhex_decode(f->t + f->i, n, out)) return -1;
-    } else { /* checked only (f->check): the same digits decoded into a scratch buffer */
-        uint8_t b[VO_PAGE_BYTES];
-        for (size_t k = 0; k < n; k += VO_PAGE_BYTES)
-            if (fhex_decode(f->t + f->i + 2 * k, n - k < VO_PAGE_BYTES ? n - k : VO_PAGE_BYTES, b)) return -1;
+    } else { /* checked only (f->check) */
+        int nz = 0;
+        if (fhex_scan(f->t + f->i, n, &nz)) return -1;
     }
     f->i += 2 * n + 1;
     return 0;
@@ -1498,18 +1523,20 @@ static int frun_elem(fx *f, void *ctx, unsigned j)
         uint64_t a = off + i, next = (a / VO_PAGE_BYTES + 1) * VO_PAGE_BYTES;
         size_t chunk = (size_t)(next - a);
         if (chunk > n - i) chunk = n - i;
-        if (fhex_decode(hex + 2 * i, chunk, b)) return -1;
         if (f->check) {
             /* the page vo_surface_write would make: one per page with a non-zero byte (runs ascend, so only
              * the previous run's last page can be met again), VO_MAX_PAGES in all */
             uint64_t pb = a - a % VO_PAGE_BYTES;
-            if (!all_zero(b, chunk) && !(r->has_page && r->last_page == pb)) {
+            int nz = 0;
+            if (fhex_scan(hex + 2 * i, chunk, &nz)) return -1;
+            if (nz && !(r->has_page && r->last_page == pb)) {
                 if (f->pages >= VO_MAX_PAGES) return -1;
                 f->pages++;
                 r->last_page = pb;
                 r->has_page = 1;
             }
-        } else if (!all_zero(b, chunk) && vo_surface_write(f->s, r->sf, a, b, (uint32_t)chunk) != 0) {
+        } else if (fhex_decode(hex + 2 * i, chunk, b) ||
+                   (!all_zero(b, chunk) && vo_surface_write(f->s, r->sf, a, b, (uint32_t)chunk) != 0)) {
             return -1;
         }
         i += chunk;

@@ -18,7 +18,8 @@ int vo_type_from_name(const char *name)
 }
 
 /* GRF size and feature ordinal per platform (docs/encoding.md §1.11). */
-static const struct { const char *name; uint8_t grf; uint8_t gen; } plat_tab[] = {
+/* names padded with NULs to vo_platform.name's 16 bytes: copied whole */
+static const struct { char name[16]; uint8_t grf; uint8_t gen; } plat_tab[] = {
     {"BDW", 32, VO_GEN_BDW},   {"CHV", 32, VO_GEN_CHV},     {"SKL", 32, VO_GEN_SKL},
     {"ICLLP", 32, VO_GEN_ICLLP}, {"TGLLP", 32, VO_GEN_TGLLP}, {"DG1", 32, VO_GEN_TGLLP},
     {"ADLP", 32, VO_GEN_TGLLP}, {"XeHP_SDV", 32, VO_GEN_XEHP_SDV}, {"DG2", 32, VO_GEN_DG2},
@@ -26,6 +27,7 @@ static const struct { const char *name; uint8_t grf; uint8_t gen; } plat_tab[] =
     {"PVCXT", 64, VO_GEN_PVC}, {"Xe2", 64, VO_GEN_XE2},     {"Xe3", 64, VO_GEN_XE3},
 };
 #define NPLAT (sizeof plat_tab / sizeof plat_tab[0])
+_Static_assert(sizeof plat_tab[0].name == sizeof((vo_platform *)0)->name, "platform names are copied whole");
 
 int vo_platform_lookup(const char *name, vo_platform *out)
 {
@@ -35,8 +37,7 @@ int vo_platform_lookup(const char *name, vo_platform *out)
     for (unsigned k = 0; name && k <= NPLAT; k++) {
         unsigned i = k ? k - 1 : last;
         if (name[0] == plat_tab[i].name[0] && strcmp(name, plat_tab[i].name) == 0) {
-            memset(out->name, 0, sizeof out->name);
-            memcpy(out->name, plat_tab[i].name, strlen(plat_tab[i].name));
+            memcpy(out->name, plat_tab[i].name, sizeof out->name);
             out->grf_bytes = plat_tab[i].grf;
             out->gen = plat_tab[i].gen;
             last = i;

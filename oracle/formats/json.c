@@ -1189,6 +1189,43 @@ static inline int fkey_lit(fx *f, const char *lit, size_t n, int must)
 #define FKEY(f, lit) fkey_lit((f), (lit), sizeof(lit) - 1, 1)
 #define FKEY_OPT(f, lit) fkey_lit((f), (lit), sizeof(lit) - 1, 0)
 
+/* the tokens of lit one at a time: each structural byte by fch, each "name"
+ * as FKEY reads it (fws, then its exact bytes) */
+static int fseq_tokens(fx *f, const char *lit, size_t n)
+{
+    for (size_t k = 0; k < n;) {
+        if (lit[k] != '"') {
+            if (fch(f, lit[k])) return -1;
+            k++;
+            continue;
+        }
+        size_t e = k + 1;
+        while (e < n && lit[e] != '"') e++;
+        size_t len = e - k - 1;
+        fws(f);
+        const char *p = f->t + f->i;
+        if (f->n - f->i < len + 2 || p[0] != '"' || memcmp(p + 1, lit + k + 1, len) != 0 || p[len + 1] != '"')
+            return -1;
+        f->i += len + 2;
+        k = e + 1;
+    }
+    return 0;
+}
+
+/* a run of tokens such as {"id": or ,"type": -- what fch and FKEY accept
+ * one by one (whitespace between any two): in a compact text, one compare of
+ * all its bytes (issue 15: the reader's time went to calls per token) */
+static inline int fseq(fx *f, const char *lit, size_t n)
+{
+    fws(f);
+    if (f->n - f->i >= n && memcmp(f->t + f->i, lit, n) == 0) {
+        f->i += n;
+        return 0;
+    }
+    return fseq_tokens(f, lit, n);
+}
+#define FSEQ(f, lit) fseq((f), (lit), sizeof(lit) - 1)
+
 
 /* a string copied out NUL-terminated (names, versions: short) */
 static int fstr_copy(fx *f, char *buf, size_t cap)
@@ -1214,16 +1251,17 @@ static inline int fuint(fx *f, uint64_t max, uint64_t *out)
     if (i >= f->n || !jdigit((unsigned char)t[i])) return -1;
     if (t[i] == '0' && i + 1 < f->n && jdigit((unsigned char)t[i + 1])) return -1;
     uint64_t u = 0;
-    size_t i0 = i;
     /* up to 19 digits cannot pass 2^64: the value is compared with max at the end */
-    for (; i < f->n && i - i0 < 19 && jdigit((unsigned char)t[i]); i++) u = u * 10 + (unsigned)(t[i] - '0');
+    size_t lim = f->n - i > 19 ? i + 19 : f->n;
+    for (unsigned d; i < lim && (d = (unsigned)((unsigned char)t[i] - '0')) <= 9; i++) u = u * 10 + d;
     if (u > max) return -1;
-    for (; i < f->n && jdigit((unsigned char)t[i]); i++) {
-        unsigned d = (unsigned)(t[i] - '0');
-        if (u > (max - d) / 10) return -1; /* past max (or 2^64) */
-        u = u * 10 + d;
-    }
-    if (i < f->n && (t[i] == '.' || t[i] == 'e' || t[i] == 'E')) return -1;
+    if (i == lim) /* (more digits: each checked) */
+        for (; i < f->n && jdigit((unsigned char)t[i]); i++) {
+            unsigned d = (unsigned)(t[i] - '0');
+            if (u > (max - d) / 10) return -1; /* past max (or 2^64) */
+            u = u * 10 + d;
+        }
+    if (i < f->n && (t[i] == '.' || (t[i] | 0x20) == 'e')) return -1; /* a fraction or an exponent */
     f->i = i;
     *out = u;
     return 0;
@@ -1376,7 +1414,7 @@ static int fplatform(fx *f, vo_platform *out)
     char name[64], ver[16];
     uint64_t grf = 0;
     int has_grf = 0, k;
-    if (fch(f, '{') || FKEY(f, "name") || fstr_copy(f, name, sizeof name) || fch(f, ',')) return -1;
+    if (FSEQ(f, "{\"name\":") || fstr_copy(f, name, sizeof name) || fch(f, ',')) return -1;
     if ((k = FKEY_OPT(f, "grf_bytes")) < 0) return -1;
     if (k == 0) {
         if (fuint(f, 255, &grf) || fch(f, ',')) return -1;
@@ -1433,9 +1471,8 @@ static int fvar_elem(fx *f, void *ctx, unsigned i)
     const char *ts;
     size_t tl;
     if (f->s->nvars >= VO_MAX_VARS) return -1;
-    if (fch(f, '{') || FKEY(f, "id") || fuint(f, UINT32_MAX, &id) || fch(f, ',') || FKEY(f, "type") ||
-        fstr(f, &ts, &tl) || tl == 0 || fch(f, ',') || FKEY(f, "num_elts") || fuint(f, UINT32_MAX, &n) ||
-        fch(f, ',') || FKEY(f, "data"))
+    if (FSEQ(f, "{\"id\":") || fuint(f, UINT32_MAX, &id) || FSEQ(f, ",\"type\":") || fstr(f, &ts, &tl) || tl == 0 ||
+        FSEQ(f, ",\"num_elts\":") || fuint(f, UINT32_MAX, &n) || FSEQ(f, ",\"data\":"))
         return -1;
     if (i > 0 && id <= *prev) return -1; /* duplicate or not ascending */
     *prev = id;
@@ -1463,8 +1500,8 @@ static int fpred_elem(fx *f, void *ctx, unsigned i)
     uint64_t *prev = ctx, id, n;
     uint32_t bits;
     if (f->s->npreds >= VO_MAX_PREDS) return -1;
-    if (fch(f, '{') || FKEY(f, "id") || fuint(f, 4095, &id) || fch(f, ',') || FKEY(f, "num_elts") ||
-        fuint(f, 32, &n) || fch(f, ',') || FKEY(f, "bits") || fhex32(f, &bits) || fch(f, '}'))
+    if (FSEQ(f, "{\"id\":") || fuint(f, 4095, &id) || FSEQ(f, ",\"num_elts\":") || fuint(f, 32, &n) ||
+        FSEQ(f, ",\"bits\":") || fhex32(f, &bits) || fch(f, '}'))
         return -1;
     if (id == 0 || (i > 0 && id <= *prev)) return -1;
     *prev = id;
@@ -1494,8 +1531,8 @@ static int faddr_elem(fx *f, void *ctx, unsigned i)
     faddr a;
     a.n = 0;
     if (f->s->naddrs >= VO_MAX_ADDRS) return -1;
-    if (fch(f, '{') || FKEY(f, "id") || fuint(f, UINT16_MAX, &id) || fch(f, ',') || FKEY(f, "elems") ||
-        farray(f, faddr_pair, &a) || fch(f, '}'))
+    if (FSEQ(f, "{\"id\":") || fuint(f, UINT16_MAX, &id) || FSEQ(f, ",\"elems\":") || farray(f, faddr_pair, &a) ||
+        fch(f, '}'))
         return -1;
     if ((i > 0 && id <= *prev) || a.n == 0) return -1;
     *prev = id;
@@ -1561,7 +1598,7 @@ static int fsurf_elem(fx *f, void *ctx, unsigned i)
 {
     uint64_t *prev = ctx, idx, size;
     if (f->s->nsurfaces >= VO_MAX_SURFACES) return -1;
-    if (fch(f, '{') || FKEY(f, "index") || fuint(f, UINT32_MAX, &idx) || fch(f, ',') || FKEY(f, "size") ||
+    if (FSEQ(f, "{\"index\":") || fuint(f, UINT32_MAX, &idx) || FSEQ(f, ",\"size\":") ||
         fuint(f, VO_MAX_SURFACE_SIZE, &size))
         return -1;
     if (i > 0 && idx <= *prev) return -1;
@@ -1578,8 +1615,7 @@ static int freg_elem(fx *f, void *ctx, unsigned i)
     (void)ctx;
     (void)i;
     if (s->nregions >= VO_MAX_REGIONS) return -1;
-    if (fch(f, '{') || FKEY(f, "base") || fhex64(f, &base) || fch(f, ',') || FKEY(f, "size") ||
-        fuint(f, VO_MAX_REGION_SIZE, &size))
+    if (FSEQ(f, "{\"base\":") || fhex64(f, &base) || FSEQ(f, ",\"size\":") || fuint(f, VO_MAX_REGION_SIZE, &size))
         return -1;
     if (s->nregions) {
         const vo_region *q = &s->regions[s->nregions - 1];
@@ -1598,9 +1634,9 @@ static int ftab_elem(fx *f, void *ctx, unsigned i)
     vo_state *s = f->s;
     uint64_t key, sfi;
     if ((p->is_ss ? s->nss : s->nbt) >= (p->is_ss ? VO_MAX_SS : VO_MAX_BT)) return -1;
-    if (fch(f, '{') || (p->is_ss ? FKEY(f, "offset") : FKEY(f, "bti")) ||
-        fuint(f, p->is_ss ? VO_MAX_SS_OFFSET : VO_MAX_BTI, &key) || fch(f, ',') || FKEY(f, "surface") ||
-        fuint(f, 255, &sfi) || fch(f, '}'))
+    if ((p->is_ss ? FSEQ(f, "{\"offset\":") : FSEQ(f, "{\"bti\":")) ||
+        fuint(f, p->is_ss ? VO_MAX_SS_OFFSET : VO_MAX_BTI, &key) || FSEQ(f, ",\"surface\":") || fuint(f, 255, &sfi) ||
+        fch(f, '}'))
         return -1;
     if ((p->is_ss && key % VO_SS_ALIGN) || (i > 0 && key <= p->prev)) return -1;
     p->prev = key;
@@ -1624,9 +1660,8 @@ static int fast_case_prefix(const char *text, size_t len, vo_case *c, size_t *us
     const char *s;
     size_t n;
     int k;
-    if (fch(&f, '{') || FKEY(&f, "platform") || fplatform(&f, &c->state.platform) || fch(&f, ',') ||
-        FKEY(&f, "insn") || fhex_span(&f, &s, &n) || n > VO_MAX_INSN_BYTES || fhex_decode(s, n, c->insn) ||
-        fch(&f, ','))
+    if (FSEQ(&f, "{\"platform\":") || fplatform(&f, &c->state.platform) || FSEQ(&f, ",\"insn\":") ||
+        fhex_span(&f, &s, &n) || n > VO_MAX_INSN_BYTES || fhex_decode(s, n, c->insn) || fch(&f, ','))
         return -1;
     c->insn_len = n;
     if ((k = FKEY_OPT(&f, "asm")) < 0) return -1;

@@ -269,9 +269,9 @@ static const char *skip_value(const char *p, const char *e)
 
 typedef int (*member_fn)(void *ctx, const char *key, size_t klen, const char *v, const char *ve);
 
-static int key_is(const char *key, size_t klen, const char *want)
+static inline int key_is(const char *key, size_t klen, const char *want)
 {
-    return strlen(want) == klen && memcmp(key, want, klen) == 0;
+    return strlen(want) == klen && memcmp(key, want, klen) == 0; /* (want a literal: strlen folded) */
 }
 
 static const char *walk_object_ts(vo_testset *ts, const char *p, const char *e, member_fn fn, void *ctx);

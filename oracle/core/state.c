@@ -39,6 +39,15 @@ static tss_t page_pool_key;
 static once_flag page_pool_once = ONCE_FLAG_INIT;
 static int page_pool_ok;
 
+/* variables' bytes likewise, by exact size (8..256 bytes, multiples of 4:
+ * the common ones), at most VAR_POOL_MAX of each; a block holds at least
+ * its variable's size (a variable's data is a malloc block of >= size bytes;
+ * code that shrinks a variable keeps a larger block) */
+#define VAR_POOL_CLASSES 64u
+#define VAR_POOL_MAX 256u
+static _Thread_local void *var_pool[VAR_POOL_CLASSES]; /* linked through each block's first 8 bytes */
+static _Thread_local unsigned var_pool_n[VAR_POOL_CLASSES];
+
 static void page_pool_drain(void *arm)
 {
     (void)arm;
@@ -48,6 +57,14 @@ static void page_pool_drain(void *arm)
         free(pg);
     }
     page_pool_n = 0;
+    for (unsigned c = 0; c < VAR_POOL_CLASSES; c++) {
+        while (var_pool[c]) {
+            void *b = var_pool[c];
+            memcpy(&var_pool[c], b, sizeof(void *));
+            free(b);
+        }
+        var_pool_n[c] = 0;
+    }
 }
 static void page_pool_init(void)
 {
@@ -70,22 +87,64 @@ static vo_page *page_new(int zero)
     return zero ? calloc(1, sizeof(vo_page)) : malloc(sizeof(vo_page));
 }
 
+#if PAGE_POOL
+/* this thread's destructor armed (before its pools keep anything) */
+static int pool_armed(void)
+{
+    static _Thread_local int armed;
+    if (!armed) {
+        call_once(&page_pool_once, page_pool_init);
+        armed = page_pool_ok && tss_set(page_pool_key, (void *)1) == thrd_success;
+    }
+    return armed;
+}
+#endif
+
 static void page_release(vo_page *pg)
 {
     if (!pg || --pg->refs != 0) return;
 #if PAGE_POOL
-    if (page_pool_n < PAGE_POOL_MAX) {
-        /* an empty pool arms this thread's destructor first */
-        if (page_pool_n == 0) call_once(&page_pool_once, page_pool_init);
-        if (page_pool_n > 0 || (page_pool_ok && tss_set(page_pool_key, (void *)1) == thrd_success)) {
-            pg->base = (uint64_t)(uintptr_t)page_pool;
-            page_pool = pg;
-            page_pool_n++;
-            return;
-        }
+    if (page_pool_n < PAGE_POOL_MAX && pool_armed()) {
+        pg->base = (uint64_t)(uintptr_t)page_pool;
+        page_pool = pg;
+        page_pool_n++;
+        return;
     }
 #endif
     free(pg);
+}
+
+/* n bytes for a variable (zero-filled when zero), and their release */
+static void *var_alloc(size_t n, int zero)
+{
+#if PAGE_POOL
+    if (n >= 8 && n <= 4 * VAR_POOL_CLASSES && n % 4 == 0 && var_pool[n / 4 - 1]) {
+        unsigned c = (unsigned)(n / 4 - 1);
+        void *b = var_pool[c];
+        memcpy(&var_pool[c], b, sizeof(void *));
+        var_pool_n[c]--;
+        if (zero) memset(b, 0, n);
+        return b;
+    }
+#endif
+    return zero ? calloc(1, n) : malloc(n);
+}
+
+static void var_release(void *b, size_t n)
+{
+#if PAGE_POOL
+    if (b && n >= 8 && n <= 4 * VAR_POOL_CLASSES && n % 4 == 0 && var_pool_n[n / 4 - 1] < VAR_POOL_MAX &&
+        pool_armed()) {
+        unsigned c = (unsigned)(n / 4 - 1);
+        memcpy(b, &var_pool[c], sizeof(void *));
+        var_pool[c] = b;
+        var_pool_n[c]++;
+        return;
+    }
+#else
+    (void)n;
+#endif
+    free(b);
 }
 
 void vo_surface_clear(vo_surface *sf)
@@ -100,7 +159,7 @@ void vo_surface_clear(vo_surface *sf)
 void vo_state_free(vo_state *s)
 {
     for (uint32_t i = 0; i < s->nvars; i++) {
-        free(s->vars[i].data);
+        var_release(s->vars[i].data, s->vars[i].size);
         s->vars[i].data = NULL;
     }
     for (uint32_t i = 0; i < s->nsurfaces; i++) vo_surface_clear(&s->surfaces[i]);
@@ -145,7 +204,7 @@ int vo_state_copy(vo_state *dst, const vo_state *src)
     for (uint32_t i = 0; i < src->nvars; i++) {
         uint32_t n = src->vars[i].size;
         dst->vars[i] = src->vars[i];
-        dst->vars[i].data = malloc(n ? n : 1);
+        dst->vars[i].data = var_alloc(n ? n : 1, 0);
         if (!dst->vars[i].data) goto oom;
         if (n) memcpy(dst->vars[i].data, src->vars[i].data, n);
         dst->nvars = i + 1;
@@ -185,7 +244,7 @@ vo_var *vo_state_add_var(vo_state *s, uint32_t id, unsigned type, uint32_t num_e
     if (s->nvars >= VO_MAX_VARS || ts == 0 || num_elts == 0 || vo_state_var(s, id)) return NULL;
     if ((uint64_t)num_elts * ts > VO_MAX_VAR_BYTES) return NULL;
     vo_var *v = &s->vars[s->nvars];
-    v->data = calloc(1, (size_t)num_elts * ts);
+    v->data = var_alloc((size_t)num_elts * ts, 1);
     if (!v->data) return NULL;
     v->id = id;
     v->type = (uint8_t)type;

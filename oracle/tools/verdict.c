@@ -52,12 +52,15 @@ void vo_dut_out_set_code(vo_dut_out *out, const char *code)
     out->code_val = VO_E_NONE;
     if (!code || !code[0]) return;
     str_copy(out->code, sizeof out->code, code);
-    for (int k = 0; k < (int)VO_E_COUNT; k++) {
+    static _Thread_local int last; /* the code found last on this thread is tried first */
+    for (int j = -1; j < (int)VO_E_COUNT; j++) {
+        int k = j < 0 ? last : j;
         const char *nm = vo_errcode_name((vo_errcode)k);
         /* the names are "E_..." (>= 3 chars): code[2] is read only when code[1] matched a non-NUL */
         if (nm[0] == code[0] && nm[1] == code[1] && nm[2] == code[2] && strcmp(nm, code) == 0) {
             out->code_known = 1;
             out->code_val = (vo_errcode)k;
+            last = k;
             return;
         }
     }

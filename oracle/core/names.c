@@ -31,16 +31,19 @@ _Static_assert(sizeof plat_tab[0].name == sizeof((vo_platform *)0)->name, "platf
 
 int vo_platform_lookup(const char *name, vo_platform *out)
 {
-    /* the entry found last on this thread is tried first (every state check
-     * looks its platform up; a run's cases mostly name a few) */
-    static _Thread_local unsigned last;
-    for (unsigned k = 0; name && k <= NPLAT; k++) {
-        unsigned i = k ? k - 1 : last;
+    /* the entry found last on this thread for the name's first letter is
+     * tried first (every state check looks its platform up; a run's cases
+     * name a few platforms, mostly with different first letters) */
+    static _Thread_local unsigned char last[256];
+    if (!name) return -1;
+    unsigned char c0 = (unsigned char)name[0];
+    for (unsigned k = 0; k <= NPLAT; k++) {
+        unsigned i = k ? k - 1 : last[c0];
         if (name[0] == plat_tab[i].name[0] && strcmp(name, plat_tab[i].name) == 0) {
             memcpy(out->name, plat_tab[i].name, sizeof out->name);
             out->grf_bytes = plat_tab[i].grf;
             out->gen = plat_tab[i].gen;
-            last = i;
+            last[c0] = (unsigned char)i;
             return 0;
         }
     }

@@ -810,11 +810,14 @@ static void test_check_fast(void)
                      "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":"
                      "\"00000001\",\"vars\":[{\"id\":40,\"type\":\"ub\",\"num_elts\":40,\"data\":\"%s\"}]}", d);
             check_vs_read(var_text, strlen(var_text), var_text);
+            int valid = subst[k] == 'A' || subst[k] == 'F' || subst[k] == '0';
+            fast_vs_strict(var_text, valid, valid, var_text); /* the bytes decoded: as the strict reader's */
             for (size_t z = 0; z < 80; z++) d[z] = z == pos ? subst[k] : '0';
             snprintf(surf_text, sizeof surf_text,
                      "{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"insn\":\"3a00\",\"exec_mask\":"
                      "\"00000001\",\"surfaces\":[{\"index\":5,\"size\":512,\"data\":[[230,\"%s\"]]}]}", d);
             check_vs_read(surf_text, strlen(surf_text), surf_text);
+            fast_vs_strict(surf_text, valid, valid, surf_text);
         }
     }
     free(at_cap);

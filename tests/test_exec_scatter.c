@@ -378,6 +378,35 @@ static void test_raw_past_var(void)
     vo_state_free(&s);
 }
 
+/* vo_run_checked (check's run pass, on a state vo_case_from_json accepted):
+ * the result vo_run gives, worked as in test_elt1 -- bytes 0x20 + 3i hold
+ * 0x10 + i, the rest of the surface stays 0 */
+static void test_run_checked(void)
+{
+    uint32_t offs[16];
+    for (int i = 0; i < 16; i++) offs[i] = 3u * (uint32_t)i;
+    vo_state s, exp;
+    vt_insn x;
+    vo_result r;
+    sc_state(&s, 0xFFFFFFFFu, offs, 6, 0x100);
+    sc_insn(&x, 0x00, 0x00, 6, 0x20);
+    vt_copy(&exp, &s);
+    for (uint32_t i = 0; i < 8; i++) st_surf_put_u8(&exp, 6, 0x20 + 3 * i, (uint8_t)(0x10 + i));
+    vo_error e;
+    CHECK_EQ(vo_state_check(&s, &e), 0);
+    vo_result_init(&r);
+    CHECK_EQ(vo_run_checked(&s, x.b, x.n, &r), VO_OK);
+    CHECK_STATE(&r.final, &exp);
+    CHECK_EQ(r.nacc, 8);
+    CHECK(has_clause(&r, VO_C_SCATTER_ELT1));
+    /* and again on the same result: no stale state from the first run */
+    CHECK_EQ(vo_run_checked(&s, x.b, x.n, &r), VO_OK);
+    CHECK_STATE(&r.final, &exp);
+    vo_result_free(&r);
+    vo_state_free(&exp);
+    vo_state_free(&s);
+}
+
 int main(void)
 {
     test_elt1();
@@ -390,5 +419,6 @@ int main(void)
     test_overlap();
     test_surfaces();
     test_raw_past_var();
+    test_run_checked();
     T_DONE();
 }

@@ -602,7 +602,9 @@ static void run_one(pool *p, worker *w, size_t k, outcome *oc)
         if (vo_case_id(&w->c, idbuf) != 0) idbuf[0] = 0;
         id = idbuf;
     }
-    vo_run(&w->c.state, w->c.insn, w->c.insn_len, &w->r);
+    /* vo_case_from_json accepted the case: its state passed vo_state_check, and
+     * nothing above changes it (vo_case_id, vo_json_minify only read) */
+    vo_run_checked(&w->c.state, w->c.insn, w->c.insn_len, &w->r);
     if (!filter_keep(p->filt, id, &w->c, &w->r)) {
         oc->skipped = 1;
         return;

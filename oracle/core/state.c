@@ -509,11 +509,7 @@ int vo_surface_write(vo_state *s, vo_surface *sf, uint64_t off, const uint8_t *i
         uint32_t in_page = (uint32_t)(off - base);
         uint32_t n = VO_PAGE_BYTES - in_page;
         if (n > len) n = len;
-        /* pages are sorted and unique: at or past the last page, lower_bound is the last
-         * page or the end (the readers write in ascending order: no search) */
-        uint32_t k = sf->npages && sf->pages[sf->npages - 1]->base <= base
-                         ? sf->npages - (sf->pages[sf->npages - 1]->base == base)
-                         : page_lower_bound(sf, base);
+        uint32_t k = page_lower_bound(sf, base);
         if (k >= sf->npages || sf->pages[k]->base != base) {
             int all_zero = 1;
             for (uint32_t i = 0; i < n; i++) if (in[i]) { all_zero = 0; break; }

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 
 #include <cjson/cJSON.h>
@@ -692,15 +693,16 @@ static int parse_shard(const char *s, unsigned long *i, unsigned long *n)
  * regular file (stdin, a pipe) cannot be read twice: it is kept from the
  * first pass. A file that changed between the passes (file_stamp, size) is
  * refused; an unchanged one is not scanned again (its tests' offsets are kept). */
-static char *rbuf; /* the read buffer of regular files, both passes */
+static char *rbuf; /* the buffer of a file read whole, both passes */
 static size_t rcap;
+static char *wbuf; /* the window of a file read through one, both passes (wcap + 1 bytes) */
+static size_t wcap;
 
 typedef struct vfile {
     uint64_t stamp[4];  /* file_stamp before the first pass read it */
     size_t len, n;
     int keep;           /* the set below is kept from the first pass */
-    vo_testset set;     /* otherwise its test list is kept without the text, */
-    size_t *offs;       /* with each test's and input's offset in it (2 per test) */
+    vo_testset set;     /* otherwise its test list is kept without the text (test_off, input_off) */
 } vfile;
 
 /* identity of a file's bytes between the passes: the size, the test count and
@@ -743,68 +745,100 @@ static const char *read_input(void *ctx, const char *v, const char *e)
     return vo_case_check_fast(v, (size_t)(e - v), ctx, &used) == 0 ? v + used : NULL;
 }
 
+/* the first pass's work on one test while its text is at hand */
+typedef struct vctx {
+    vo_case *c;
+    int want_ids;
+    char (**ids)[17];
+    size_t nid, idcap;
+    vo_error e; /* after -1: the strict reader's error (oom: none) */
+    int oom;
+} vctx;
+
+/* reads the test's input with the strict reader when the scan's fast reader
+ * did not accept it (or when the id of its input is wanted); records its id.
+ * 0, or -1 (e or oom). Two "input" or "id" members were refused by the scan;
+ * an input the fast reader accepted is valid (vo_case_from_json would accept
+ * it); any other goes through vo_case_from_json, whose error is the report. */
+static int take_test(void *ctx, vo_testset *ts, size_t i)
+{
+    vctx *x = ctx;
+    const vo_testref *t = &ts->t[i];
+    int need_case = x->want_ids && !t->id[0];
+    if ((!t->read_ok || need_case) && vo_case_from_json(t->input, t->input_len, x->c, &x->e) != 0) return -1;
+    if (!x->want_ids) return 0;
+    if (x->nid == x->idcap) {
+        size_t nc = x->idcap ? x->idcap * 2 : 1024;
+        char(*ni)[17] = realloc(*x->ids, nc * sizeof **x->ids);
+        if (!ni) {
+            x->oom = 1;
+            return -1;
+        }
+        *x->ids = ni;
+        x->idcap = nc;
+    }
+    char *id = (*x->ids)[x->nid];
+    memcpy(id, t->id, 17);
+    if (!id[0] && vo_case_id(x->c, id) != 0) id[0] = 0; /* the id of its input */
+    x->nid++;
+    return 0;
+}
+
+/* rbuf at the size of the largest regular file at its first use: growing it
+ * file by file faulted its pages in again at each growth */
+static size_t rbuf_most;
+static void rbuf_ready(void)
+{
+    if (rbuf_most > rcap) {
+        free(rbuf);
+        rbuf = malloc(rbuf_most); /* (NULL: the reader allocates, and reports) */
+        rcap = rbuf ? rbuf_most : 0;
+    }
+}
+
 /* first pass: reads and parses every test; *ids gets every test's id when
- * want_ids (for --results --dut-selftest). 0 or an exit status. */
+ * want_ids (for --results --dut-selftest). A regular file is read through the
+ * window (vo_testset_scan_window); any other, and any file the window scan
+ * gives back (another shape, gzip, an error), whole, which reports. 0 or an
+ * exit status. */
 static int validate_all(char *const *files, int nfiles, vfile *vf, vo_case *c, int want_ids, char (**ids)[17],
                         size_t *ntests)
 {
     char err[512];
-    size_t nid = 0, idcap = 0;
+    vctx x = { c, want_ids, ids, 0, 0, { 0 }, 0 };
     *ntests = 0;
-    /* rbuf at the size of the largest regular file from the start: growing it
-     * file by file faulted its pages in again at each growth */
-    size_t most = 0;
+    rbuf_most = 0;
     for (int f = 0; f < nfiles; f++) {
         struct stat st;
         if (strcmp(files[f], "-") != 0 && stat(files[f], &st) == 0 && S_ISREG(st.st_mode) &&
-            (uint64_t)st.st_size <= VO_MAX_INPUT_BYTES && (size_t)st.st_size + 2 > most)
-            most = (size_t)st.st_size + 2;
-    }
-    if (most > rcap) {
-        free(rbuf);
-        rbuf = malloc(most); /* (NULL: the reader allocates, and reports) */
-        rcap = rbuf ? most : 0;
+            (uint64_t)st.st_size <= VO_MAX_INPUT_BYTES && (size_t)st.st_size + 2 > rbuf_most)
+            rbuf_most = (size_t)st.st_size + 2;
     }
     for (int f = 0; f < nfiles; f++) {
         vo_testset *ts = &vf[f].set;
         file_stamp(files[f], vf[f].stamp);
         vf[f].keep = !regular_file(files[f]); /* then the set keeps its own text */
-        if (vo_testset_load_reading(ts, files[f], err, sizeof err, read_input, c, vf[f].keep ? NULL : &rbuf,
-                                    &rcap) != 0)
-            return cli_fail(VO_EXIT_BAD, "check: %s", err);
+        size_t nid0 = x.nid;
+        int whole = vf[f].keep ||
+                    vo_testset_scan_window(ts, files[f], read_input, c, take_test, &x, &wbuf, &wcap) != 0;
+        if (whole) {
+            x.nid = nid0; /* (the ids the window scan took, if any, are taken again) */
+            if (!vf[f].keep) rbuf_ready();
+            if (vo_testset_load_reading(ts, files[f], err, sizeof err, read_input, c, vf[f].keep ? NULL : &rbuf,
+                                        &rcap) != 0)
+                return cli_fail(VO_EXIT_BAD, "check: %s", err);
+            for (size_t i = 0; i < ts->n; i++)
+                if (take_test(&x, ts, i) != 0)
+                    return x.oom ? cli_fail(VO_EXIT_FAIL, "check: out of memory")
+                                 : bad_test(files[f], i, &ts->t[i], &x.e);
+        }
         vf[f].len = ts->len;
         vf[f].n = ts->n;
-        for (size_t i = 0; i < ts->n; i++) {
-            vo_error e;
-            /* the input is what is run; two "input" or "id" members were refused by the loader. An
-             * input the scan's fast reader accepted is valid (vo_case_from_json would accept it);
-             * any other goes through vo_case_from_json, whose error is the report. */
-            int need_case = want_ids && !ts->t[i].id[0];
-            if ((!ts->t[i].read_ok || need_case) &&
-                vo_case_from_json(ts->t[i].input, ts->t[i].input_len, c, &e) != 0)
-                return bad_test(files[f], i, &ts->t[i], &e);
-            if (!want_ids) continue;
-            if (nid == idcap) {
-                idcap = idcap ? idcap * 2 : 1024;
-                char(*ni)[17] = realloc(*ids, idcap * sizeof **ids);
-                if (!ni) return cli_fail(VO_EXIT_FAIL, "check: out of memory");
-                *ids = ni;
-            }
-            memcpy((*ids)[nid], ts->t[i].id, 17);
-            if (!(*ids)[nid][0] && vo_case_id(c, (*ids)[nid]) != 0) (*ids)[nid][0] = 0; /* the id of its input */
-            nid++;
-        }
         *ntests += ts->n;
-        if (vf[f].keep) continue;
-        /* the text goes; where each test lies in it stays, so that the run
-         * pass reads the file again without scanning it again */
-        vf[f].offs = malloc((2 * ts->n + 1) * sizeof *vf[f].offs);
-        if (!vf[f].offs) return cli_fail(VO_EXIT_FAIL, "check: out of memory");
-        for (size_t i = 0; i < ts->n; i++) {
-            vf[f].offs[2 * i] = (size_t)(ts->t[i].test - ts->text);
-            vf[f].offs[2 * i + 1] = (size_t)(ts->t[i].input - ts->text);
-        }
-        ts->text = NULL; /* (rbuf's) */
+        /* the text goes (rbuf's, or the window's); where each test lies in
+         * it stays (test_off, input_off), so that the run pass reads the file
+         * again without scanning it again */
+        if (!vf[f].keep) ts->text = NULL;
     }
     return 0;
 }
@@ -820,6 +854,7 @@ static int reload(const char *path, vfile *vf)
         return cli_fail(VO_EXIT_BAD, "check: '%s' changed while check was running (it was validated before the "
                         "first test; the run stops here)", path);
     size_t len = 0;
+    rbuf_ready();
     char *text = cli_read_input_buf(path, &len, CLI_READ_GZIP, &rbuf, &rcap, err, sizeof err);
     if (!text)
         return cli_fail(VO_EXIT_BAD, "check: '%s' changed while check was running (%s; it was validated before the "
@@ -831,10 +866,91 @@ static int reload(const char *path, vfile *vf)
     vf->set.text = text;
     vf->set.len = len;
     for (size_t i = 0; i < vf->set.n; i++) { /* same length, same stamp: the tests lie where they lay */
-        vf->set.t[i].test = text + vf->offs[2 * i];
-        vf->set.t[i].input = text + vf->offs[2 * i + 1];
+        vf->set.t[i].test = text + vf->set.t[i].test_off;
+        vf->set.t[i].input = text + vf->set.t[i].input_off;
     }
     return 0;
+}
+
+/* The run pass with one worker reads a regular, uncompressed file through a
+ * window of RWIN bytes (pread at the next test's input), not whole: a window
+ * that stays in the core's cache makes the kernel's copy and the reader's
+ * first touch of the text cheaper than a buffer the size of the file (issue
+ * 15 point 8; bench-check.sh). An input longer than RWIN gets a window of its
+ * length (at most the file's). Workers (-j) and gzip files take reload(). */
+#define RWIN VO_SCAN_WINDOW
+typedef struct rwin {
+    int fd;
+    size_t base, fill; /* file offset of b[0]; bytes of the file in b */
+    size_t len;        /* the file's length (the first pass's) */
+    const char *path;
+} rwin;
+
+static int win_changed(const char *path, const char *why)
+{
+    return cli_fail(VO_EXIT_BAD, "check: '%s' changed while check was running (%s; it was validated before the first "
+                    "test; the run stops here)", path, why);
+}
+
+/* opens a file for the window: 1 when the window can read it (regular, not
+ * gzip, same stamp and length as in the first pass), 0 when reload() must
+ * (gzip), or an exit status (>= 2) */
+static int win_open(rwin *w, const char *path, vfile *vf)
+{
+    uint64_t now[4];
+    file_stamp(path, now);
+    if (memcmp(now, vf->stamp, sizeof now) != 0) return win_changed(path, "its time stamps differ");
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return win_changed(path, strerror(errno));
+    struct stat st;
+    unsigned char mg[2];
+    ssize_t k = pread(fd, mg, 2, 0);
+    if (k == 2 && mg[0] == 0x1f && mg[1] == 0x8b) {
+        close(fd);
+        return 0;
+    }
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size != vf->len) {
+        close(fd);
+        return win_changed(path, "its length differs");
+    }
+    w->fd = fd;
+    w->base = w->fill = 0;
+    w->len = vf->len;
+    w->path = path;
+    return 1;
+}
+
+/* makes [off, off + n) of the file readable at the returned pointer (in
+ * wbuf); NULL after a message (exit status in *rc) */
+static const char *win_at(rwin *w, size_t off, size_t n, int *rc)
+{
+    if (off >= w->base && off + n <= w->base + w->fill) return wbuf + (off - w->base);
+    size_t want = n > RWIN ? n : RWIN;
+    if (want > w->len - off) want = w->len - off; /* (n fits: the first pass found the input there) */
+    if (want > wcap || !wbuf) {
+        char *nb = realloc(wbuf, want + 1);
+        if (!nb) {
+            *rc = cli_fail(VO_EXIT_FAIL, "check: out of memory");
+            return NULL;
+        }
+        wbuf = nb;
+        wcap = want;
+    }
+    size_t got = 0;
+    while (got < want) {
+        ssize_t k = pread(w->fd, wbuf + got, want - got, (off_t)(off + got));
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) break;
+        got += (size_t)k;
+    }
+    wbuf[got] = 0;
+    w->base = off;
+    w->fill = got;
+    if (got < n) {
+        *rc = win_changed(w->path, "it is shorter");
+        return NULL;
+    }
+    return wbuf;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1053,6 +1169,8 @@ int cmd_check(int argc, char **argv)
     vo_progress pg;
     vo_progress_init(&pg, "check", nrun, 1);
     size_t gk = 0; /* tests of the set met so far (ids[] index) */
+    rwin rwin_;
+    memset(&rwin_, 0, sizeof rwin_);
 #define DONE (passed + failed + unsupported + skipped)
     for (int f = 0; f < nfiles && rc == VO_EXIT_OK && !stopped; f++) {
         size_t nj = 0;
@@ -1065,7 +1183,17 @@ int cmd_check(int argc, char **argv)
         }
         if (!nj) continue;
         fflush(cout);
-        if ((rc = reload(files[f], &vf[f])) != VO_EXIT_OK) {
+        int windowed = 0;
+        if (nw == 1 && !vf[f].keep) {
+            int o = win_open(&rwin_, files[f], &vf[f]);
+            if (o > 1) {
+                vo_progress_clear(&pg);
+                rc = o;
+                break;
+            }
+            windowed = o;
+        }
+        if (!windowed && (rc = reload(files[f], &vf[f])) != VO_EXIT_OK) {
             vo_progress_clear(&pg);
             break;
         }
@@ -1089,6 +1217,16 @@ int cmd_check(int argc, char **argv)
                 while (!oc->done) pthread_cond_wait(&pl.cv, &pl.mu);
                 pthread_mutex_unlock(&pl.mu);
             } else {
+                if (windowed) {
+                    vo_testref *t = &vf[f].set.t[jobs[k]];
+                    const char *in = win_at(&rwin_, t->input_off, t->input_len, &rc);
+                    if (!in) {
+                        fflush(cout);
+                        vo_progress_clear(&pg);
+                        break;
+                    }
+                    t->input = in;
+                }
                 run_one(&pl, &w[0], k, oc);
             }
             if (oc->fatal) {
@@ -1149,6 +1287,7 @@ int cmd_check(int argc, char **argv)
             free(res_v[k].note);
             res_v[k].rep = res_v[k].last = res_v[k].note = NULL;
         }
+        if (windowed) close(rwin_.fd);
         vo_testset_free(&vf[f].set);
     }
 #undef DONE
@@ -1257,15 +1396,13 @@ out_sets:
             rc = cli_fail(VO_EXIT_FAIL, "check: cannot write stdout: %s", strerror(errno));
         cout = stdout;
     }
-    for (int f = 0; f < nfiles; f++) {
-        vo_testset_free(&vf[f].set);
-        free(vf[f].offs);
-    }
+    for (int f = 0; f < nfiles; f++) vo_testset_free(&vf[f].set);
     vo_case_free(&c);
     free(vf);
     free(ids);
     free(rbuf);
-    rbuf = NULL;
-    rcap = 0;
+    free(wbuf);
+    rbuf = wbuf = NULL;
+    rcap = wcap = 0;
     return rc;
 }

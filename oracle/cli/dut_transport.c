@@ -356,6 +356,8 @@ static const char *add_test(vo_testset *ts, const char *p, const char *e)
     t->test = p;
     t->test_len = (size_t)(e - p);
     t->input = m.input ? m.input : p;
+    t->test_off = ts->text_base + (size_t)(p - ts->text);
+    t->input_off = ts->text_base + (size_t)(t->input - ts->text);
     t->input_len = m.input ? (size_t)(m.input_end - m.input) : t->test_len;
     memcpy(t->id, m.id, sizeof t->id);
     t->read_ok = m.input && m.input == ts->input_ok; /* (two "input" members were refused above) */
@@ -478,6 +480,198 @@ static int testset_load(vo_testset *ts, const char *path, char *err, size_t errc
 fail:
     vo_testset_free(ts);
     return -1;
+}
+
+/* ---- check's first pass through a window (vo_testset_scan_window) ----
+ * The text is taken in units, each parsed by the functions of the whole-file
+ * scan over the bytes in the window: the top object's opening, one member
+ * (key, value, separator), one element of "tests" (a test and its
+ * separator), the array's end. A unit that fails before the end of the file
+ * may only be cut by the window: the window then keeps the unit's start,
+ * reads on (grown when the unit fills it) and the unit is parsed again. A unit
+ * that fails with the whole rest of the file in the window is an error, which
+ * the whole-file scan reports (1). Every acceptance test of walk_top is made
+ * in the same order, so the two agree (tests/test_scan_window.c). */
+typedef struct swin {
+    int fd;
+    char *b;
+    size_t cap, fill;  /* b holds cap + 1 bytes; fill of them are the file's */
+    size_t base, flen; /* the file offset of b[0]; the file's length */
+} swin;
+
+/* keeps b[keep..fill) and reads on: 1 when bytes were added, 0 at the end of
+ * the file or on an error */
+static int swin_more(swin *w, size_t keep)
+{
+    if (w->base + w->fill >= w->flen) return 0;
+    memmove(w->b, w->b + keep, w->fill - keep);
+    w->fill -= keep;
+    w->base += keep;
+    if (w->fill == w->cap) { /* one unit fills the window: twice the room */
+        size_t nc = w->cap * 2;
+        char *nb = realloc(w->b, nc + 1);
+        if (!nb) return 0;
+        w->b = nb;
+        w->cap = nc;
+    }
+    size_t want = w->cap - w->fill, got = 0;
+    if (want > w->flen - w->base - w->fill) want = w->flen - w->base - w->fill;
+    while (got < want) {
+        ssize_t k = read(w->fd, w->b + w->fill + got, want - got);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) break;
+        got += (size_t)k;
+    }
+    if (got < want) return 0; /* shorter than it was: the whole-file scan says what it finds */
+    w->fill += got;
+    w->b[w->fill] = 0;
+    return 1;
+}
+
+enum { SU_OPEN, SU_MEMBER, SU_ELEM, SU_TAIL };
+
+/* one unit at p (state *st); returns its end and the next state, NULL when it
+ * fails (cut or malformed) */
+static const char *scan_unit(vo_testset *ts, const char *p, const char *e, int *st, int *is_vec)
+{
+    switch (*st) {
+    case SU_OPEN: /* the top object: '{' and a first member (an empty object is not a vector file) */
+        p = ws(p, e);
+        if (p >= e || *p != '{') return NULL;
+        p = ws(p + 1, e);
+        if (p >= e || *p != '"') return NULL;
+        *st = SU_MEMBER;
+        return p;
+    case SU_MEMBER: { /* as walk_top: a key, ':', a value, then ',' or '}' */
+        const char *ke = skip_string(p, e);
+        if (!ke) return NULL;
+        int tests = key_is(p + 1, (size_t)(ke - 1 - (p + 1)), "tests");
+        int format = key_is(p + 1, (size_t)(ke - 1 - (p + 1)), "format");
+        if (tests && *is_vec) return NULL; /* a second "tests" member: the whole-file scan reports it */
+        p = ws(ke, e);
+        if (p >= e || *p != ':') return NULL;
+        p = ws(p + 1, e);
+        if (tests && p < e && *p == '[') {
+            *is_vec = 1;
+            *st = SU_ELEM;
+            return ws(p + 1, e);
+        }
+        const char *ve = skip_value(p, e);
+        if (!ve) return NULL;
+        const char *q = ws(ve, e);
+        if (q >= e || (*q != ',' && *q != '}')) return NULL;
+        if (format && *p == '"') {
+            size_t fl = (size_t)(ve - p) - 2;
+            if (fl >= sizeof ts->format) fl = sizeof ts->format - 1;
+            memcpy(ts->format, p + 1, fl);
+            ts->format[fl] = 0;
+        }
+        if (*q == '}') {
+            *st = SU_TAIL;
+            return q + 1;
+        }
+        q = ws(q + 1, e);
+        if (q >= e || *q != '"') return NULL;
+        return q;
+    }
+    case SU_ELEM: { /* as walk_top's loop over "tests": a test, then ',' or ']' */
+        if (p >= e) return NULL;
+        if (*p == ']') { /* the array's end, then ',' or '}' as after any member */
+            const char *q = ws(p + 1, e);
+            if (q >= e || (*q != ',' && *q != '}')) return NULL;
+            if (*q == '}') {
+                *st = SU_TAIL;
+                return q + 1;
+            }
+            q = ws(q + 1, e);
+            if (q >= e || *q != '"') return NULL;
+            *st = SU_MEMBER;
+            return q;
+        }
+        const char *te = *p == '{' ? add_test(ts, p, e) : NULL;
+        if (!te) return NULL;
+        p = ws(te, e);
+        if (p < e && *p == ',') {
+            p = ws(p + 1, e);
+            return p < e ? p : NULL; /* (what follows is read by the next unit) */
+        }
+        if (p < e && *p == ']') return p;
+        return NULL;
+    }
+    default: /* after the top object: only whitespace to the end of the file */
+        p = ws(p, e);
+        if (p < e) ts->why = "more than one object"; /* (JSON lines: the whole-file scan reads them) */
+        return p < e ? NULL : p;
+    }
+}
+
+int vo_testset_scan_window(vo_testset *ts, const char *path, const char *(*fn)(void *ctx, const char *v, const char *e),
+                           void *ctx, int (*each)(void *ectx, vo_testset *ts, size_t i), void *ectx, char **wbuf,
+                           size_t *wcap)
+{
+    memset(ts, 0, sizeof *ts);
+    ts->input_fn = fn;
+    ts->input_ctx = ctx;
+    ts->text_borrowed = 1;
+    swin w = { -1, NULL, 0, 0, 0, 0 };
+    struct stat st;
+    int rc = 1;
+    w.fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (w.fd < 0 || fstat(w.fd, &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size > VO_MAX_INPUT_BYTES)
+        goto out;
+    w.flen = (size_t)st.st_size;
+    if (!*wbuf || *wcap < 16) { /* (a caller's smaller window is kept: the tests use one) */
+        free(*wbuf);
+        *wcap = 0;
+        *wbuf = malloc(VO_SCAN_WINDOW + 1);
+        if (!*wbuf) goto out;
+        *wcap = VO_SCAN_WINDOW;
+    }
+    w.b = *wbuf;
+    w.cap = *wcap;
+    if (!swin_more(&w, 0)) goto out; /* (an empty file too: the whole-file scan says so) */
+    if (w.fill >= 2 && (unsigned char)w.b[0] == 0x1f && (unsigned char)w.b[1] == 0x8b) goto out; /* gzip */
+    int state = SU_OPEN, is_vec = 0;
+    size_t pos = 0;
+    for (;;) {
+        ts->text = w.b;
+        ts->text_base = w.base;
+        size_t before = ts->n;
+        const char *q = scan_unit(ts, w.b + pos, w.b + w.fill, &state, &is_vec);
+        if (!q) {
+            ts->n = before; /* (a test the window cut: added again once whole) */
+            if (ts->why || !swin_more(&w, pos)) goto out;
+            pos = 0;
+            continue;
+        }
+        if (ts->n > before) {
+            vo_testref *t = &ts->t[before];
+            if (each(ectx, ts, before)) goto out;
+            t->test = t->input = NULL;
+        }
+        pos = (size_t)(q - w.b);
+        if (state == SU_TAIL && pos == w.fill) { /* only whitespace after the object, so far */
+            if (w.base + w.fill >= w.flen) break;
+            if (!swin_more(&w, pos)) goto out;
+            pos = 0;
+        }
+    }
+    if (!is_vec) goto out; /* one object, no "tests" array: a single test, which the whole-file scan reads */
+    ts->is_vectors = 1;
+    ts->len = w.flen;
+    ts->text = NULL;
+    rc = 0;
+out:
+    if (w.b) { /* (grown or not, the window stays the caller's) */
+        *wbuf = w.b;
+        *wcap = w.cap;
+    }
+    if (w.fd >= 0) close(w.fd);
+    if (rc) {
+        free(ts->t);
+        memset(ts, 0, sizeof *ts);
+    }
+    return rc;
 }
 
 void vo_testset_free(vo_testset *ts)

@@ -16,12 +16,14 @@ typedef struct vo_testref {
     size_t input_len;
     char id[17];        /* its "id" member, "" when absent */
     int read_ok;        /* vo_testset_load_reading: input_fn accepted this input while the file was scanned */
+    size_t test_off, input_off; /* where test and input lie in the file's text */
 } vo_testref;
 
 typedef struct vo_testset {
     char *text;         /* the whole file (read, inflated when gzip), NUL-terminated; owned unless */
     int text_borrowed;  /* it is the caller's buffer (vo_testset_load_reading with buf) */
     size_t len;
+    size_t text_base;   /* the file offset of text[0] (0 but in vo_testset_scan_window) */
     vo_testref *t;
     size_t n, cap;
     char format[48];    /* the top-level "format" string of a vector file ("" if none; clipped) */
@@ -50,6 +52,22 @@ int vo_testset_load(vo_testset *ts, const char *path, char *err, size_t errcap);
 int vo_testset_load_reading(vo_testset *ts, const char *path, char *err, size_t errcap,
                             const char *(*fn)(void *ctx, const char *v, const char *e), void *ctx, char **buf,
                             size_t *cap);
+/* check's first pass on a regular file (issue 15 point 8): the scan of
+ * vo_testset_load_reading, on a vector file (one object with a "tests"
+ * array), read through a window of the file (*wbuf, *wcap + 1 bytes;
+ * VO_SCAN_WINDOW when *wbuf is NULL; grown for a test longer than it) instead
+ * of whole, so that the text stays in the core's cache. Each test is handed to each() while
+ * its text is in the window (t->test and t->input valid during the call only,
+ * NULL after it; test_off and input_off stay). Returns 0 when done: the same
+ * tests, ids, offsets and read_ok as vo_testset_load_reading. Returns 1, with
+ * ts emptied and nothing reported, when the file is anything else -- another
+ * shape, gzip, over the input cap, unreadable, an error anywhere -- or when
+ * each() returns non-zero: then vo_testset_load_reading gives the verdict and
+ * the message. */
+#define VO_SCAN_WINDOW ((size_t)128 << 10)
+int vo_testset_scan_window(vo_testset *ts, const char *path, const char *(*fn)(void *ctx, const char *v, const char *e),
+                           void *ctx, int (*each)(void *ectx, vo_testset *ts, size_t i), void *ectx, char **wbuf,
+                           size_t *wcap);
 void vo_testset_free(vo_testset *ts);
 
 /* JSON text without insignificant whitespace (one line); out needs n+1 bytes.

@@ -35,17 +35,22 @@ static void sc_insn(vt_insn *x, uint8_t elt, uint8_t num_elts, uint8_t surf, uin
 
 /* elt 1: 8 lanes (num_elts 0x00: count 8, M1), global 0x20, offs[i] = 3i:
  * lane i writes byte 0x20 + 3i ← low byte of src[i] = 0x10 + i; bytes between stay 0 */
-static void test_elt1(void)
+static void elt1_case(vo_state *s, vt_insn *x, vo_state *exp)
 {
     uint32_t offs[16];
     for (int i = 0; i < 16; i++) offs[i] = 3u * (uint32_t)i;
+    sc_state(s, 0xFFFFFFFFu, offs, 6, 0x100);
+    sc_insn(x, 0x00, 0x00, 6, 0x20);
+    vt_copy(exp, s);
+    for (uint32_t i = 0; i < 8; i++) st_surf_put_u8(exp, 6, 0x20 + 3 * i, (uint8_t)(0x10 + i));
+}
+
+static void test_elt1(void)
+{
     vo_state s, exp;
     vt_insn x;
     vo_result r;
-    sc_state(&s, 0xFFFFFFFFu, offs, 6, 0x100);
-    sc_insn(&x, 0x00, 0x00, 6, 0x20);
-    vt_copy(&exp, &s);
-    for (uint32_t i = 0; i < 8; i++) st_surf_put_u8(&exp, 6, 0x20 + 3 * i, (uint8_t)(0x10 + i));
+    elt1_case(&s, &x, &exp);
     CHECK_EQ(vt_run(&s, &x, &r), VO_OK);
     CHECK_STATE(&r.final, &exp);
     CHECK_EQ(surf_u8(&r.final, 6, 0x20), 0x10);
@@ -383,15 +388,10 @@ static void test_raw_past_var(void)
  * 0x10 + i, the rest of the surface stays 0 */
 static void test_run_checked(void)
 {
-    uint32_t offs[16];
-    for (int i = 0; i < 16; i++) offs[i] = 3u * (uint32_t)i;
     vo_state s, exp;
     vt_insn x;
     vo_result r;
-    sc_state(&s, 0xFFFFFFFFu, offs, 6, 0x100);
-    sc_insn(&x, 0x00, 0x00, 6, 0x20);
-    vt_copy(&exp, &s);
-    for (uint32_t i = 0; i < 8; i++) st_surf_put_u8(&exp, 6, 0x20 + 3 * i, (uint8_t)(0x10 + i));
+    elt1_case(&s, &x, &exp);
     vo_error e;
     CHECK_EQ(vo_state_check(&s, &e), 0);
     vo_result_init(&r);

@@ -95,6 +95,11 @@ char *cli_read_input(const char *path, size_t *len, int flags, char *err, size_t
  * (then *buf, perhaps replaced, is still the caller's to free). check reads
  * every file twice into one buffer (issue 15). */
 char *cli_read_input_buf(const char *path, size_t *len, int flags, char **buf, size_t *cap, char *err, size_t errcap);
+/* the first bytes of a gzip stream (b holds n bytes) */
+int cli_is_gzip(const void *b, size_t n);
+/* pread until n bytes or the end of the file; the bytes read (fewer on an
+ * error or at the end) */
+size_t cli_pread_full(int fd, void *b, size_t n, uint64_t off);
 /* cli_read_input without gzip and message */
 char *cli_read_file(const char *path, size_t *len);
 /* writes data to path atomically (path.tmp.<pid>, then rename); on failure

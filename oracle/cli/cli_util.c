@@ -343,6 +343,24 @@ static char *inflate_all(const char *z, size_t zn, const char *path, size_t *len
     return out;
 }
 
+int cli_is_gzip(const void *b, size_t n)
+{
+    const unsigned char *u = b;
+    return n >= 2 && u[0] == 0x1f && u[1] == 0x8b;
+}
+
+size_t cli_pread_full(int fd, void *b, size_t n, uint64_t off)
+{
+    size_t got = 0;
+    while (got < n) {
+        ssize_t k = pread(fd, (char *)b + got, n - got, (off_t)(off + got));
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) break;
+        got += (size_t)k;
+    }
+    return got;
+}
+
 char *cli_read_input_buf(const char *path, size_t *len, int flags, char **buf, size_t *cap, char *err, size_t errcap)
 {
     int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
@@ -356,8 +374,7 @@ char *cli_read_input_buf(const char *path, size_t *len, int flags, char **buf, s
     int e = errno;
     if (fd != STDIN_FILENO) close(fd);
     errno = e;
-    if (!b || !(flags & CLI_READ_GZIP) || *len < 2 || (unsigned char)b[0] != 0x1f || (unsigned char)b[1] != 0x8b)
-        return b;
+    if (!b || !(flags & CLI_READ_GZIP) || !cli_is_gzip(b, *len)) return b;
     char *t = inflate_all(b, *len, path, len, err, errcap);
     e = errno;
     if (t) { /* the inflated text replaces the buffer */

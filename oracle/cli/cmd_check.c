@@ -688,8 +688,9 @@ static int parse_shard(const char *s, unsigned long *i, unsigned long *n)
 /* ------------------------------------------------------------------ */
 /* reading: every test of every file is validated before the first DUT call
  * (issue 17), then the files are read again and run one at a time, so the
- * peak memory is one file, not all of them (issue 15); both passes read into
- * one buffer (rbuf), kept from file to file. A file that is not a
+ * peak memory is one file, not all of them (issue 15): a regular file through
+ * a window (wbuf), else whole (rbuf); both buffers are kept from file to
+ * file and serve both passes. A file that is not a
  * regular file (stdin, a pipe) cannot be read twice: it is kept from the
  * first pass. A file that changed between the passes (file_stamp, size) is
  * refused; an unchanged one is not scanned again (its tests' offsets are kept). */
@@ -843,6 +844,14 @@ static int validate_all(char *const *files, int nfiles, vfile *vf, vo_case *c, i
     return 0;
 }
 
+/* the run pass's refusal of a file that changed since the first pass (why:
+ * how, or NULL) */
+static int changed(const char *path, const char *why)
+{
+    return cli_fail(VO_EXIT_BAD, "check: '%s' changed while check was running (%s%sit was validated before the first "
+                    "test; the run stops here)", path, why ? why : "", why ? "; " : "");
+}
+
 /* second pass: the file's set, read again and compared with the first pass */
 static int reload(const char *path, vfile *vf)
 {
@@ -850,19 +859,12 @@ static int reload(const char *path, vfile *vf)
     if (vf->keep) return 0;
     uint64_t now[4];
     file_stamp(path, now);
-    if (memcmp(now, vf->stamp, sizeof now) != 0)
-        return cli_fail(VO_EXIT_BAD, "check: '%s' changed while check was running (it was validated before the "
-                        "first test; the run stops here)", path);
+    if (memcmp(now, vf->stamp, sizeof now) != 0) return changed(path, NULL);
     size_t len = 0;
     rbuf_ready();
     char *text = cli_read_input_buf(path, &len, CLI_READ_GZIP, &rbuf, &rcap, err, sizeof err);
-    if (!text)
-        return cli_fail(VO_EXIT_BAD, "check: '%s' changed while check was running (%s; it was validated before the "
-                        "first test; the run stops here)", path, err);
-    if (len != vf->len) {
-        return cli_fail(VO_EXIT_BAD, "check: '%s' changed while check was running (it was validated before the "
-                        "first test; the run stops here)", path);
-    }
+    if (!text) return changed(path, err);
+    if (len != vf->len) return changed(path, NULL);
     vf->set.text = text;
     vf->set.len = len;
     for (size_t i = 0; i < vf->set.n; i++) { /* same length, same stamp: the tests lie where they lay */
@@ -873,24 +875,18 @@ static int reload(const char *path, vfile *vf)
 }
 
 /* The run pass with one worker reads a regular, uncompressed file through a
- * window of RWIN bytes (pread at the next test's input), not whole: a window
+ * window of VO_SCAN_WINDOW bytes (wbuf; pread at the next test's input), not
+ * whole: a window
  * that stays in the core's cache makes the kernel's copy and the reader's
  * first touch of the text cheaper than a buffer the size of the file (issue
- * 15 point 8; bench-check.sh). An input longer than RWIN gets a window of its
+ * 15 point 8; bench-check.sh). An input longer than that gets a window of its
  * length (at most the file's). Workers (-j) and gzip files take reload(). */
-#define RWIN VO_SCAN_WINDOW
 typedef struct rwin {
     int fd;
-    size_t base, fill; /* file offset of b[0]; bytes of the file in b */
+    size_t base, fill; /* the file offset of wbuf[0]; bytes of the file in wbuf */
     size_t len;        /* the file's length (the first pass's) */
     const char *path;
 } rwin;
-
-static int win_changed(const char *path, const char *why)
-{
-    return cli_fail(VO_EXIT_BAD, "check: '%s' changed while check was running (%s; it was validated before the first "
-                    "test; the run stops here)", path, why);
-}
 
 /* opens a file for the window: 1 when the window can read it (regular, not
  * gzip, same stamp and length as in the first pass), 0 when reload() must
@@ -899,19 +895,18 @@ static int win_open(rwin *w, const char *path, vfile *vf)
 {
     uint64_t now[4];
     file_stamp(path, now);
-    if (memcmp(now, vf->stamp, sizeof now) != 0) return win_changed(path, "its time stamps differ");
+    if (memcmp(now, vf->stamp, sizeof now) != 0) return changed(path, "its time stamps differ");
     int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return win_changed(path, strerror(errno));
+    if (fd < 0) return changed(path, strerror(errno));
     struct stat st;
     unsigned char mg[2];
-    ssize_t k = pread(fd, mg, 2, 0);
-    if (k == 2 && mg[0] == 0x1f && mg[1] == 0x8b) {
+    if (cli_is_gzip(mg, cli_pread_full(fd, mg, 2, 0))) {
         close(fd);
         return 0;
     }
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size != vf->len) {
         close(fd);
-        return win_changed(path, "its length differs");
+        return changed(path, "its length differs");
     }
     w->fd = fd;
     w->base = w->fill = 0;
@@ -925,7 +920,7 @@ static int win_open(rwin *w, const char *path, vfile *vf)
 static const char *win_at(rwin *w, size_t off, size_t n, int *rc)
 {
     if (off >= w->base && off + n <= w->base + w->fill) return wbuf + (off - w->base);
-    size_t want = n > RWIN ? n : RWIN;
+    size_t want = n > VO_SCAN_WINDOW ? n : VO_SCAN_WINDOW;
     if (want > w->len - off) want = w->len - off; /* (n fits: the first pass found the input there) */
     if (want > wcap || !wbuf) {
         char *nb = realloc(wbuf, want + 1);
@@ -936,18 +931,12 @@ static const char *win_at(rwin *w, size_t off, size_t n, int *rc)
         wbuf = nb;
         wcap = want;
     }
-    size_t got = 0;
-    while (got < want) {
-        ssize_t k = pread(w->fd, wbuf + got, want - got, (off_t)(off + got));
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) break;
-        got += (size_t)k;
-    }
+    size_t got = cli_pread_full(w->fd, wbuf, want, off);
     wbuf[got] = 0;
     w->base = off;
     w->fill = got;
     if (got < n) {
-        *rc = win_changed(w->path, "it is shorter");
+        *rc = changed(w->path, "it is shorter");
         return NULL;
     }
     return wbuf;

@@ -364,6 +364,16 @@ static const char *add_test(vo_testset *ts, const char *p, const char *e)
     return e;
 }
 
+/* the top-level "format" member's value [v, ve): kept when a string (clipped) */
+static void take_format(vo_testset *ts, const char *v, const char *ve)
+{
+    if (*v != '"') return;
+    size_t fl = (size_t)(ve - v) - 2;
+    if (fl >= sizeof ts->format) fl = sizeof ts->format - 1;
+    memcpy(ts->format, v + 1, fl);
+    ts->format[fl] = 0;
+}
+
 /* The members of a top-level object; a "tests" array's elements become tests
  * as they are met (one pass over the text). Returns the object's end. */
 static const char *walk_top(vo_testset *ts, const char *p, const char *e, int *is_vec)
@@ -399,12 +409,7 @@ static const char *walk_top(vo_testset *ts, const char *p, const char *e, int *i
         } else {
             const char *ve = skip_value(p, e);
             if (!ve) return NULL;
-            if (format && *p == '"') {
-                size_t fl = (size_t)(ve - p) - 2;
-                if (fl >= sizeof ts->format) fl = sizeof ts->format - 1;
-                memcpy(ts->format, p + 1, fl);
-                ts->format[fl] = 0;
-            }
+            if (format) take_format(ts, p, ve);
             p = ve;
         }
         p = ws(p, e);
@@ -514,14 +519,9 @@ static int swin_more(swin *w, size_t keep)
         w->b = nb;
         w->cap = nc;
     }
-    size_t want = w->cap - w->fill, got = 0;
+    size_t want = w->cap - w->fill;
     if (want > w->flen - w->base - w->fill) want = w->flen - w->base - w->fill;
-    while (got < want) {
-        ssize_t k = read(w->fd, w->b + w->fill + got, want - got);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) break;
-        got += (size_t)k;
-    }
+    size_t got = cli_pread_full(w->fd, w->b + w->fill, want, w->base + w->fill);
     if (got < want) return 0; /* shorter than it was: the whole-file scan says what it finds */
     w->fill += got;
     w->b[w->fill] = 0;
@@ -529,6 +529,22 @@ static int swin_more(swin *w, size_t keep)
 }
 
 enum { SU_OPEN, SU_MEMBER, SU_ELEM, SU_TAIL };
+
+/* after a member's value at p: ',' and the next key's quote (returned; state
+ * SU_MEMBER), or '}' (returns past it; SU_TAIL); NULL when neither */
+static const char *member_end(const char *p, const char *e, int *st)
+{
+    p = ws(p, e);
+    if (p < e && *p == '}') {
+        *st = SU_TAIL;
+        return p + 1;
+    }
+    if (p >= e || *p != ',') return NULL;
+    p = ws(p + 1, e);
+    if (p >= e || *p != '"') return NULL;
+    *st = SU_MEMBER;
+    return p;
+}
 
 /* one unit at p (state *st); returns its end and the next state, NULL when it
  * fails (cut or malformed) */
@@ -557,37 +573,13 @@ static const char *scan_unit(vo_testset *ts, const char *p, const char *e, int *
             return ws(p + 1, e);
         }
         const char *ve = skip_value(p, e);
-        if (!ve) return NULL;
-        const char *q = ws(ve, e);
-        if (q >= e || (*q != ',' && *q != '}')) return NULL;
-        if (format && *p == '"') {
-            size_t fl = (size_t)(ve - p) - 2;
-            if (fl >= sizeof ts->format) fl = sizeof ts->format - 1;
-            memcpy(ts->format, p + 1, fl);
-            ts->format[fl] = 0;
-        }
-        if (*q == '}') {
-            *st = SU_TAIL;
-            return q + 1;
-        }
-        q = ws(q + 1, e);
-        if (q >= e || *q != '"') return NULL;
+        const char *q = ve ? member_end(ve, e, st) : NULL;
+        if (q && format) take_format(ts, p, ve);
         return q;
     }
     case SU_ELEM: { /* as walk_top's loop over "tests": a test, then ',' or ']' */
         if (p >= e) return NULL;
-        if (*p == ']') { /* the array's end, then ',' or '}' as after any member */
-            const char *q = ws(p + 1, e);
-            if (q >= e || (*q != ',' && *q != '}')) return NULL;
-            if (*q == '}') {
-                *st = SU_TAIL;
-                return q + 1;
-            }
-            q = ws(q + 1, e);
-            if (q >= e || *q != '"') return NULL;
-            *st = SU_MEMBER;
-            return q;
-        }
+        if (*p == ']') return member_end(p + 1, e, st); /* the array's end, then as after any member */
         const char *te = *p == '{' ? add_test(ts, p, e) : NULL;
         if (!te) return NULL;
         p = ws(te, e);
@@ -630,7 +622,7 @@ int vo_testset_scan_window(vo_testset *ts, const char *path, const char *(*fn)(v
     w.b = *wbuf;
     w.cap = *wcap;
     if (!swin_more(&w, 0)) goto out; /* (an empty file too: the whole-file scan says so) */
-    if (w.fill >= 2 && (unsigned char)w.b[0] == 0x1f && (unsigned char)w.b[1] == 0x8b) goto out; /* gzip */
+    if (cli_is_gzip(w.b, w.fill)) goto out;
     int state = SU_OPEN, is_vec = 0;
     size_t pos = 0;
     for (;;) {

@@ -114,12 +114,20 @@ static void page_release(vo_page *pg)
     free(pg);
 }
 
+#if PAGE_POOL
+/* the pool class of an n-byte variable, or -1 when it is not pooled */
+static inline int var_class(size_t n)
+{
+    return n >= 8 && n <= 4 * VAR_POOL_CLASSES && n % 4 == 0 ? (int)(n / 4 - 1) : -1;
+}
+#endif
+
 /* n bytes for a variable (zero-filled when zero), and their release */
 static void *var_alloc(size_t n, int zero)
 {
 #if PAGE_POOL
-    if (n >= 8 && n <= 4 * VAR_POOL_CLASSES && n % 4 == 0 && var_pool[n / 4 - 1]) {
-        unsigned c = (unsigned)(n / 4 - 1);
+    int c = var_class(n);
+    if (c >= 0 && var_pool[c]) {
         void *b = var_pool[c];
         memcpy(&var_pool[c], b, sizeof(void *));
         var_pool_n[c]--;
@@ -133,9 +141,8 @@ static void *var_alloc(size_t n, int zero)
 static void var_release(void *b, size_t n)
 {
 #if PAGE_POOL
-    if (b && n >= 8 && n <= 4 * VAR_POOL_CLASSES && n % 4 == 0 && var_pool_n[n / 4 - 1] < VAR_POOL_MAX &&
-        pool_armed()) {
-        unsigned c = (unsigned)(n / 4 - 1);
+    int c = var_class(n);
+    if (b && c >= 0 && var_pool_n[c] < VAR_POOL_MAX && pool_armed()) {
         memcpy(b, &var_pool[c], sizeof(void *));
         var_pool[c] = b;
         var_pool_n[c]++;

@@ -82,6 +82,9 @@ static const vo_desc desc_tab[] = {
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("sfid", UB, LSC_SFID), F("fence_op", UB, FENCE_OP),
         F("scope", UB, SCOPE) }, 0, VO_GEN_DG2, 0,
       .flags = 0 },
+    /* legacy FENCE (issue 26): every mask on every platform (decisions D160-D163) */
+    { VO_OP_FENCE, "fence", "FENCE", VO_FAM_FENCE, 0, 0, 0, 1, { F("mask", UB, FENCE_MASK) }, 0, 0, 0,
+      .flags = 0 },
 };
 #define NDESC (sizeof desc_tab / sizeof desc_tab[0])
 

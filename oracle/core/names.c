@@ -118,6 +118,8 @@ static const char *const tag_tab[VO_TAG_COUNT] = {
     "lsc:load_status", "lsc:apndctr",
     /* LSC atomics (D136-) */
     "lsc_atomic:float",
+    /* legacy FENCE (issue 26) */
+    "fence:ignored_bits",
 };
 _Static_assert(VO_TAG_COUNT <= 64, "vo_result.tags holds 64 tags");
 _Static_assert(VO_C_COUNT <= 64 * sizeof ((vo_result *)0)->clauses / sizeof(uint64_t), "vo_result.clauses is too small");

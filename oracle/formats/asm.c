@@ -4,6 +4,7 @@
  * *out is exactly what vo_decode would give for the encoded bytes. */
 #include "visa_asm.h"
 #include "lsc_text.h"
+#include "fence_text.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -387,6 +388,15 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
     mn[mlen] = 0;
     if (mlen == 0) return BAD("mnemonic", mat, "expected a lower-case mnemonic");
     const vo_desc *d = NULL;
+    int fform = vo_fence_form(mn); /* issue 26: three mnemonics, one descriptor (D163) */
+    if (fform >= 0) {
+        in.desc = vo_desc_for(VO_OP_FENCE);
+        if (vo_fence_asm(p->s, p->pos, fform, has_pred, &in, err) != 0) {
+            memset(out, 0, sizeof *out);
+            return -1;
+        }
+        goto encode;
+    }
     for (unsigned i = 0; vo_desc_at(i); i++)
         if (strcmp(vo_desc_at(i)->mnemonic, mn) == 0) d = vo_desc_at(i);
     if (!d) return fail(p, VO_E_OPCODE, "mnemonic", mat, "unknown or unsupported mnemonic '%s'", mn);

@@ -306,7 +306,9 @@ enum vo_opcode {
     /* DWORD_ATOMIC */
     VO_OP_DWORD_ATOMIC = 0x7D,
     /* LSC (issue 14) */
-    VO_OP_LSC_UNTYPED = 0x89, VO_OP_LSC_FENCE = 0x8B
+    VO_OP_LSC_UNTYPED = 0x89, VO_OP_LSC_FENCE = 0x8B,
+    /* legacy FENCE (issue 26) */
+    VO_OP_FENCE = 0x5C
 };
 
 /* roles a field plays; a descriptor lists its fields in binary order */
@@ -347,6 +349,7 @@ enum vo_role {
     VO_R_SSIDX,         /* ud: surface-state index                          */
     VO_R_SRC2,          /* raw operand: ternary atomic second argument      */
     VO_R_PITCH,         /* vector operand: strided pitch                    */
+    VO_R_FENCE_MASK,    /* ub: legacy FENCE mask (issue 26)                 */
     VO_R_COUNT
 };
 enum vo_fkind { VO_FK_UB = 0, VO_FK_UW, VO_FK_VEC, VO_FK_RAW, VO_FK_UD /* 4 bytes (LSC) */ };
@@ -354,7 +357,9 @@ enum vo_family { VO_FAM_SCATTERED = 0, VO_FAM_BLOCK, VO_FAM_FOURCH,
     /* DWORD_ATOMIC */
     VO_FAM_ATOMIC,
     /* LSC (issue 14) */
-    VO_FAM_LSC_FENCE, VO_FAM_LSC };
+    VO_FAM_LSC_FENCE, VO_FAM_LSC,
+    /* legacy FENCE (issue 26) */
+    VO_FAM_FENCE };
 
 typedef struct vo_field_desc {
     const char *name;   /* as the spec page names the field, lower-case */
@@ -509,7 +514,11 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(LSC_AT_LDST, "lsc_atomic.load_store") X(LSC_AT_CAS, "lsc_atomic.cas") X(LSC_AT_FLOAT, "lsc_atomic.float") \
     X(LSC_AT_D16, "lsc_atomic.d16u32") X(LSC_AT_D64, "lsc_atomic.d64") X(LSC_AT_RET, "lsc_atomic.return_old") \
     X(LSC_AT_SERIAL, "lsc_atomic.serializable") X(LSC_AT_FLOAT_OPEN, "lsc_atomic.float_result_open") \
-    X(LSC_AT_OOB, "lsc_atomic.surface_oob_return_free") X(LSC_AT_MISALIGNED, "lsc_atomic.misaligned_undefined")
+    X(LSC_AT_OOB, "lsc_atomic.surface_oob_return_free") X(LSC_AT_MISALIGNED, "lsc_atomic.misaligned_undefined") \
+    /* legacy FENCE (issue 26, D160-D164) */ \
+    X(FENCE_NOP, "fence.no_state_change") X(FENCE_GLOBAL, "fence.global") X(FENCE_LOCAL, "fence.local_slm") \
+    X(FENCE_FLUSH, "fence.flush_bits") X(FENCE_SW, "fence.sw_scheduling_only") \
+    X(FENCE_SW_BITS, "fence.sw_other_bits_ignored") X(FENCE_LOCAL_PRE_ICL, "fence.local_bit_pre_icllp_ignored")
 
 enum vo_clause {
 #define VO_X_ENUM(e, s) VO_C_##e,
@@ -577,6 +586,8 @@ enum vo_tag {
     VO_TAG_LSC_APNDCTR,          /* lsc:apndctr (D130) */
     /* LSC atomics (D136-) */
     VO_TAG_LSC_AT_FLOAT,         /* lsc_atomic:float: the float type by data size, open results (D141, D142) */
+    /* legacy FENCE (issue 26) */
+    VO_TAG_FENCE_IGNORED,        /* fence:ignored_bits: a mask bit the platform or bit 7 makes void (D161, D162) */
     VO_TAG_COUNT
 };
 const char *vo_tag_name(unsigned tag);   /* "oob_read", "doc_vs_reader:5", ... */

@@ -234,6 +234,7 @@ typedef struct {
 static const fam_gen fam_gens[] = {
     { VO_FAM_ATOMIC, vo_gen_atomic_systematic_count, vo_gen_atomic_case, 1200 },
     { VO_FAM_LSC_FENCE, vo_gen_lsc_fence_systematic_count, vo_gen_lsc_fence_case, 100 }, /* every encoding + ~100 */
+    { VO_FAM_FENCE, vo_gen_fence_systematic_count, vo_gen_fence_case, 100 }, /* issue 26: 256 masks x 15 platforms */
 };
 static const fam_gen *fam_gen_of(uint8_t op)
 {

@@ -10,6 +10,9 @@ int vo_gen_atomic_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_g
 /* gen_lsc.c (issue 14) */
 uint64_t vo_gen_lsc_fence_systematic_count(void);
 int vo_gen_lsc_fence_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+/* gen_fence.c (issue 26): legacy FENCE */
+uint64_t vo_gen_fence_systematic_count(void);
+int vo_gen_fence_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
 /* LSC_UNTYPED sub-op groups (gen_lsc.c; visa_gen.h's vo_gen_group_* wrap them) */
 unsigned vo_gen_lsc_group_count(void);
 const char *vo_gen_lsc_group_name(unsigned g);

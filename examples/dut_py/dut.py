@@ -29,8 +29,12 @@ their values, every invalid encoding is rejected.
 """
 import json
 import math
+import os
 import struct
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import dut_svm  # noqa: E402  FENCE (issue 26)
 
 TYPES = {"ud": (0, 4), "d": (1, 4), "uw": (2, 2), "w": (3, 2), "ub": (4, 1), "b": (5, 1),
          "df": (6, 8), "f": (7, 4), "uq": (11, 8), "q": (13, 8), "hf": (14, 2), "bf": (15, 2)}
@@ -575,6 +579,8 @@ class Machine:
             self.lsc_untyped()
         elif op == 0x8B:
             self.lsc_fence()
+        elif op == 0x5C:
+            dut_svm.fence(self, Invalid)  # issue 26
         else:
             raise Invalid("unknown opcode")
 

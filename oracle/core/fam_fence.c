@@ -8,7 +8,7 @@
  * valid on every platform (D160, D163); what is recorded is how the mask reads:
  *   - bit 7 set: a software scheduling barrier; the other bits are void (D162);
  *   - bit 5 before ICLLP: the bit does not exist there and is void (D161). */
-#include "families.h"
+#include "engine.h"
 
 static int fence_validate(vo_ctx *x) /* replaces vo_validate (vo_family_ops.validate) */
 {

@@ -389,16 +389,18 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
     if (mlen == 0) return BAD("mnemonic", mat, "expected a lower-case mnemonic");
     const vo_desc *d = NULL;
     int fform = vo_fence_form(mn); /* issue 26: three mnemonics, one descriptor (D163) */
-    if (fform >= 0) {
-        in.desc = vo_desc_for(VO_OP_FENCE);
+    for (unsigned i = 0; vo_desc_at(i); i++)
+        if (fform >= 0 ? vo_desc_at(i)->family == VO_FAM_FENCE
+                       : vo_desc_at(i)->family != VO_FAM_FENCE && strcmp(vo_desc_at(i)->mnemonic, mn) == 0)
+            d = vo_desc_at(i);
+    if (d && fform >= 0) {
+        in.desc = d;
         if (vo_fence_asm(p->s, p->pos, fform, has_pred, &in, err) != 0) {
             memset(out, 0, sizeof *out);
             return -1;
         }
         goto encode;
     }
-    for (unsigned i = 0; vo_desc_at(i); i++)
-        if (strcmp(vo_desc_at(i)->mnemonic, mn) == 0) d = vo_desc_at(i);
     if (!d) return fail(p, VO_E_OPCODE, "mnemonic", mat, "unknown or unsupported mnemonic '%s'", mn);
     in.desc = d;
     if (d->family == VO_FAM_LSC_FENCE || d->family == VO_FAM_LSC) { /* LSC (issue 14): lsc_text.c */

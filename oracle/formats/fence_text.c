@@ -6,7 +6,8 @@
  * <flags> is E I S C R L1 (bits 0 1 2 3 4 6), each at most once, in that order;
  * the dot only when a flag follows. Intel's printer writes `fence_local.` for
  * mask 0x20, which its own 1.0.12504 parser rejects: disasm writes
- * `fence_local` (D163); asm reads both, and `fence_global.` too. */
+ * `fence_local` (D163); asm reads what disasm writes, and nothing else
+ * (a dot without flags is refused, naming D163). */
 #include "fence_text.h"
 #include <stdio.h>
 #include <string.h>
@@ -59,7 +60,7 @@ int vo_fence_asm(const char *t, size_t pos, int form, int has_pred, vo_insn *in,
     if (has_pred) return bad(err, "pred", 0, "fence has no predicate");
     uint32_t m = form == 2 ? 0x80 : form == 1 ? 0x20 : 0;
     if (form != 2 && t[pos] == '.') {
-        pos++;
+        size_t dot = pos++;
         for (unsigned i = 0; i < NFLAGS; i++) {
             size_t l = strlen(flags[i].s);
             if (strncmp(t + pos, flags[i].s, l) == 0) {
@@ -67,6 +68,8 @@ int vo_fence_asm(const char *t, size_t pos, int form, int has_pred, vo_insn *in,
                 pos += l;
             }
         }
+        if (pos == dot + 1) /* D163: the printer's `fence_local.` is read as its canonical `fence_local` only */
+            return bad(err, "mask", dot, "a dot without flags: write the fence without it (decision D163)");
     }
     if (t[pos])
         return bad(err, "mask", pos,

@@ -68,7 +68,7 @@ int vo_fence_asm(const char *t, size_t pos, int form, int has_pred, vo_insn *in,
                 pos += l;
             }
         }
-        if (pos == dot + 1) /* D163: the printer's `fence_local.` is read as its canonical `fence_local` only */
+        if (pos == dot + 1 && !t[pos]) /* D163: the printer's `fence_local.` is read as its canonical `fence_local` only */
             return bad(err, "mask", dot, "a dot without flags: write the fence without it (decision D163)");
     }
     if (t[pos])

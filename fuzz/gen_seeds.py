@@ -575,6 +575,17 @@ def main():
                         ("lsc_fence_inv_sfid", [0x80, 0, 0, 5, 0, 0], dict(platform="DG2")),
                         ("lsc_fence_inv_tgllp", [0x80, 0, 0, 0, 0, 0], dict(platform="TGLLP"))):
         one(name, bytes([0x8B] + b), **kw)
+    # ---- legacy FENCE (issue 26): 5c mask(ub); every mask valid on every platform (D160-D162) ----
+    for name, b, kw in (("fence_global_ok", [0x01], dict(platform="SKL")),
+                        ("fence_local_ok", [0x21], dict(platform="ICLLP")),
+                        ("fence_local_pre_icl_ok", [0x20], dict(platform="SKL")),
+                        ("fence_sw_ok", [0x80], dict(platform="TGLLP")),
+                        ("fence_sw_bits_ok", [0xDF], dict(platform="BDW")),
+                        ("fence_flush_l1_ok", [0x5F], dict(platform="CHV")),
+                        ("fence_lsc_platform_ok", [0x7F], dict(platform="DG2")),
+                        ("fence_inv_truncated", [], dict(platform="Xe2")),
+                        ("fence_inv_trailing", [0x00, 0x00], dict(platform="TGLLP"))):
+        one(name, bytes([0x5C] + b), **kw)
     # ---- LSC_UNTYPED (issue 14; HEAD reader layout with ss_idx, D110): 89 subop exec pred sfid l1 l3
     # addr_type scale(uw) imm_offset(d) addr_size data_size order elems chmask Surface ss_idx(ud) dst src0 src1 src2
     def lsc(cc, sub, exec_b=4, pred=0, sfid=0, l1=0, l3=0, at=1, scale=1, off=0, asz=3, ds=3, order=1, elems=1,

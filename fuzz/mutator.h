@@ -130,6 +130,11 @@ static int64_t fzm_enum_value(unsigned role, uint32_t cur, uint32_t *s, int lega
     case VO_R_LSC_SFID: return odd ? (r % 3 == 2 ? 3 : r % 2) : 2 + r % 6;
     case VO_R_FENCE_OP: return odd ? r % 7 : 7 + r % 2;
     case VO_R_SCOPE: return odd ? r % 7 : 7 + r % 2;
+    case VO_R_FENCE_MASK: /* FENCE (issue 26): every mask is legal; bits 5 and 7 decide (D161, D162) */
+    {
+        static const uint8_t fm[] = { 0x00, 0x20, 0x80, 0xA0, 0x01, 0x21, 0x7F, 0xFF };
+        return (r >> 9) % 2 ? (r >> 12) & 0xFF : fm[(r >> 10) % 8];
+    }
     case VO_R_L1: case VO_R_L3: return odd ? r % 8 : 8 + r % 8;
     case VO_R_ADDR_TYPE: return odd ? 1 + r % 5 : (r % 2 ? 0 : 6 + r % 4);
     case VO_R_ADDR_SIZE: return odd ? 1 + r % 3 : (r % 2 ? 0 : 4);

@@ -12,7 +12,9 @@
  *      only its data operand;
  *   5. the result's canonical JSON parses back (vo_final_from_json) to the
  *      same state, status, error code and digest;
- *   6. running twice gives the same result and the same digest.
+ *   6. running twice gives the same result and the same digest;
+ *   7. a legacy FENCE (issue 26) that decodes on a valid state is ok and
+ *      changes nothing, for every mask and platform (D160-D162).
  * The case may carry a state vo_state_check rejects (VO_BINCASE_NOCHECK):
  * vo_run must then answer invalid without touching it.
  *
@@ -354,6 +356,14 @@ FZ_CHECKER static void check_run(vo_status st, int state_ok)
     if (st != VO_INVALID) FZ_ASSERT(decoded, "status %s for bytes that do not decode", vo_status_name(st));
     check_free(&in, decoded);
     if (st == VO_OK) check_changes(&in);
+    /* 7. a legacy FENCE that decodes on a valid state is ok, with no access, no
+     * freedom and the state unchanged, whatever its mask and platform (D160-D162) */
+    if (decoded && in.desc->family == VO_FAM_FENCE && state_ok) {
+        FZ_ASSERT(st == VO_OK, "fence mask 0x%02x on %s: status %s", (unsigned)in.val[VO_R_FENCE_MASK],
+                  c.state.platform.name, vo_status_name(st));
+        FZ_ASSERT(r1.nacc == 0 && r1.nfree == 0, "fence with %u accesses, %u freedom entries", r1.nacc, r1.nfree);
+        if (fz_state_diff(&c.state, &r1.final, why, sizeof why)) fz_fail("a fence changed the state: %s", why);
+    }
 }
 
 /* 6. the second run equals the first */

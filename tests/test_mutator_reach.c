@@ -16,7 +16,10 @@
  *     fmax lane with a float special (NaN, +-0, infinity, denormal) in memory
  *     or src0, and two enabled lanes on one address;
  *   - over the LSC_UNTYPED walks: an icas / fcas lane whose memory equals
- *     src1 (the comparand) while src2 (the new value) differs.
+ *     src1 (the comparand) while src2 (the new value) differs;
+ *   - a FENCE seed (issue 26) reaches each way a mask reads: global, SLM-only
+ *     (bit 5) from ICLLP on, bit 5 before ICLLP (D161), fence_sw alone and
+ *     bit 7 with other bits (D162).
  * The shapes (docs/fuzzing.md): from given *_ok.bin seeds of corpus/diff_fuzzer
  * (some with one field set first), a walk with hashed mutation seeds must show,
  * within N mutations, in a case vo_run does not call invalid:
@@ -140,6 +143,14 @@ static uint32_t mix32(uint32_t h)
     return h;
 }
 
+/* FENCE (issue 26): 0 global, 1 local (ICLLP+), 2 bit 5 before ICLLP, 3 sw alone, 4 sw with other bits */
+static uint8_t fence_seen[5];
+static void fence_class(const vo_case *c, const vo_insn *in)
+{
+    uint32_t m = in->val[VO_R_FENCE_MASK];
+    fence_seen[m & 0x80 ? (m == 0x80 ? 3 : 4) : !(m & 0x20) ? 0 : c->state.platform.gen >= VO_GEN_ICLLP ? 1 : 2] = 1;
+}
+
 static void walk(const uint8_t *seed, size_t n, unsigned steps, uint8_t *ops, uint8_t *subs)
 {
     size_t len = n;
@@ -164,6 +175,7 @@ static void walk(const uint8_t *seed, size_t n, unsigned steps, uint8_t *ops, ui
             ops[in.val[VO_R_ATOMIC_OP] & 0x1F] = 1;
             relations(&kc, &in, &kr);
         }
+        if (in.desc->opcode == VO_OP_FENCE) fence_class(&kc, &in);
         if (in.desc->has_subop) {
             subs[in.desc->subop] = 1;
             lsc_relations(&kc, &in, &kr);
@@ -246,7 +258,7 @@ int main(void)
     vo_case_init(&kc);
     vo_result_init(&kr);
     const char *dirs[] = { "corpus/diff_fuzzer", "corpus/oracle_fuzzer" };
-    unsigned seeds_atomic = 0, seeds_lsc = 0;
+    unsigned seeds_atomic = 0, seeds_lsc = 0, seeds_fence = 0;
     for (unsigned d = 0; d < 2; d++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", src, dirs[d]);
@@ -266,8 +278,18 @@ int main(void)
             size_t n = f ? fread(seed, 1, sizeof seed, f) : 0;
             if (f) fclose(f);
             int is_atomic = n > 7 && seed[7] == VO_OP_DWORD_ATOMIC, is_lsc = n > 7 && seed[7] == VO_OP_LSC_UNTYPED;
-            if (!is_atomic && !is_lsc) { free(names[k]); continue; }
             uint8_t ops[32] = { 0 }, subs[256] = { 0 };
+            if (n > 7 && seed[7] == VO_OP_FENCE) { /* issue 26 */
+                memset(fence_seen, 0, sizeof fence_seen);
+                walk(seed, n, 3000, ops, subs);
+                seeds_fence++;
+                for (unsigned c = 0; c < 5; c++)
+                    if (!fence_seen[c]) {
+                        t_fail++;
+                        fprintf(stderr, "FAIL: %s: fence mask class %u never reached (not invalid)\n", fp, c);
+                    } else t_pass++;
+            }
+            if (!is_atomic && !is_lsc) { free(names[k]); continue; }
             walk(seed, n, is_atomic ? 12000 : 20000, ops, subs);
             if (is_atomic) {
                 seeds_atomic++;
@@ -289,6 +311,7 @@ int main(void)
     }
     CHECK(seeds_atomic >= 3);
     CHECK(seeds_lsc >= 3);
+    CHECK(seeds_fence >= 3);
     CHECK(rel_cmpxchg);
     CHECK(rel_fcmpwr);
     CHECK(rel_sign);

@@ -260,6 +260,9 @@ int main(int argc, char **argv)
     cases[nc] = (bcase){ "1 addr", {0}, 0, 0, 0 }; cases[nc].n = enc_dword_atomic(cases[nc].bytes, 0x07, 0x04); nc++;
     /* LSC (issue 14): LSC_FENCE ugm.evict.gpu (exec 0x80, pred 0, sfid 0, op 1, scope 3) on DG2 */
     cases[nc] = (bcase){ "SIMD1", { 0x8B, 0x80, 0x00, 0x00, 0x00, 0x01, 0x03 }, 7, 0, 2 }; nc++;
+    /* legacy FENCE (issue 26): fence_local.E (5c 21) on DG2, fence_sw with flush bits (5c ff) */
+    cases[nc] = (bcase){ "-", { 0x5C, 0x21 }, 2, 0, 2 }; nc++;
+    cases[nc] = (bcase){ "-", { 0x5C, 0xFF }, 2, 0, 2 }; nc++;
     /* LSC_UNTYPED (issue 14), qw 3 = the LSC state (4: all lanes on one address): loads, stores, quad,
      * strided, transposed, atomics; flat a64 and bti a32 */
     cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_lsc(cases[nc].bytes, 0x00, 0x04, 1, 3, 3, 1, 1, 0, 0); nc++;

@@ -21,7 +21,8 @@ vo_fuzz_build() {
   local t0=$SECONDS
   if ! { CC=$cc cmake -S "$VO_ROOT/fuzz" -B "$dir" -DVO_SANITIZE=$([ "$san" = 1 ] && echo ON || echo OFF) \
            -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >"$dir.configure.log" 2>&1 &&
-         AFL_QUIET=1 cmake --build "$dir" -j"${FUZZ_BUILD_JOBS:-2}" >"$dir.build.log" 2>&1; }; then
+         AFL_QUIET=1 cmake --build "$dir" -j"${FUZZ_BUILD_JOBS:-2}" ${VO_FUZZ_TARGETS:+--target $VO_FUZZ_TARGETS} \
+           >"$dir.build.log" 2>&1; }; then # VO_FUZZ_TARGETS: only these targets (mutation-eval.sh with MUT_BUGS)
     tail -30 "$dir.configure.log" "$dir.build.log" >&2 2>/dev/null
     die "build of $dir failed (logs: $dir.configure.log, $dir.build.log)"
   fi

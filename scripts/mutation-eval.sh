@@ -35,10 +35,14 @@ if [ ! -e "$libdir/libdut_mutant_1.so" ]; then
 fi
 nbugs=$(sed -n 's/^set(VO_DUT_NUM_BUGS \([0-9]*\)).*/\1/p' examples/CMakeLists.txt)
 [ -n "$nbugs" ] || die "cannot read VO_DUT_NUM_BUGS from examples/CMakeLists.txt"
-bugs=${MUT_BUGS:-$(seq 1 "$nbugs")}
+svm0=$(sed -n 's/^set(VO_DUT_SVM_FIRST \([0-9]*\)).*/\1/p' examples/CMakeLists.txt) # issue 26: 100..
+svm1=$(sed -n 's/^set(VO_DUT_SVM_LAST \([0-9]*\)).*/\1/p' examples/CMakeLists.txt)
+bugs=${MUT_BUGS:-$(seq 1 "$nbugs") $([ -n "$svm0" ] && seq "$svm0" "$svm1")}
 
 # ---- 2. diff fuzzers with each bug linked in ----
 mb=$VO_ROOT/build-fuzz-mut
+# with MUT_BUGS, only the diff fuzzers of those bugs are built
+[ -n "${MUT_BUGS:-}" ] && VO_FUZZ_TARGETS=$(for n in $bugs; do printf 'diff_fuzzer_bug_%s ' "$n"; done)
 vo_fuzz_build "$mb" libfuzzer 0 -DVO_FUZZ_MUTANTS=ON
 
 # bug names from the enum in dut.c ("B_GRF64_STRIDE = 1," -> grf64_stride)

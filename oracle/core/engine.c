@@ -200,3 +200,7 @@ int vo_invalid(vo_ctx *x, vo_errcode c, unsigned role, const char *fmt, ...)
     va_end(ap);
     return -1;
 }
+
+/* a family with no operand bytes and no plan (FENCE, LSC_FENCE) */
+uint32_t vo_no_bytes(const vo_ctx *x) { (void)x; return 0; }
+void vo_no_plan(vo_ctx *x) { (void)x; }

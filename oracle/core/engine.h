@@ -96,6 +96,9 @@ typedef struct vo_family_ops {
     int (*validate)(vo_ctx *x);
 } vo_family_ops;
 #define VO_RUN_PLAN 2
+/* operand bytes and plan of a family with neither (FENCE, LSC_FENCE; engine.c) */
+uint32_t vo_no_bytes(const vo_ctx *x);
+void vo_no_plan(vo_ctx *x);
 /* LSC_UNTYPED sub-op kinds (fam_lsc.c; also used by the text layer) */
 enum vo_lsc_kind { VO_LSC_LOAD, VO_LSC_LOAD_STRIDED, VO_LSC_LOAD_QUAD, VO_LSC_STORE, VO_LSC_STORE_STRIDED,
                    VO_LSC_STORE_QUAD, VO_LSC_ATOMIC, VO_LSC_LOAD_STATUS, VO_LSC_STORE_UNCOMP, VO_LSC_APNDCTR };

@@ -49,17 +49,15 @@ static int fence_validate(vo_ctx *x) /* replaces vo_validate (vo_family_ops.vali
     return 0;
 }
 
-static uint32_t no_bytes(const vo_ctx *x) { (void)x; return 0; }
-static void no_plan(vo_ctx *x) { (void)x; }
 static int fence_run(vo_ctx *x)
 {
     vo_clause(x->r, VO_C_LSC_FENCE_NOP); /* no state change in a single-thread model */
     return 0;
 }
 const vo_family_ops vo_fam_lsc_fence = {
-    .eoff_bytes = no_bytes,
-    .data_bytes = no_bytes,
-    .plan = no_plan,
+    .eoff_bytes = vo_no_bytes, /* engine.c */
+    .data_bytes = vo_no_bytes,
+    .plan = vo_no_plan,
     .run = fence_run,
     .no_lanes = 1,
     .validate = fence_validate,

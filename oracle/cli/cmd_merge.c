@@ -260,7 +260,9 @@ int cmd_merge(int argc, char **argv)
             codes[k] += v;
         }
         if (rc != VO_EXIT_OK) break;
-        if ((double)nfail != fa || (double)nunsup != un) {
+        /* issue 32: a report without --unsupported has no unsupported records, only their count */
+        int listed = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(summary, "unsupported_listed"));
+        if ((double)nfail != fa || (listed ? (double)nunsup != un : nunsup != 0)) {
             cJSON_Delete(summary);
             rc = cli_fail(VO_EXIT_BAD,
                           "merge: '%s' says %.0f failed and %.0f unsupported but holds %zu and %zu record(s): a report cut short?",

@@ -199,6 +199,30 @@ static int st_why(FILE *m, int tr, int which, const vo_dut_out *o)
                 tr == VO_TR_LIB ? "VISA_DUT_UNSUPPORTED" : "{\"status\":\"unsupported\"}");
         return 2;
     }
+    if (which == 4 || which == 5) { /* issue 32: the LSC probes (flat memory, ABI 1.1) */
+        uint8_t g[4] = { 0, 0, 0, 0 };
+        const vo_var *dv = vo_state_var(&o->state, 34);
+        if (which == 4) vo_flat_read(&o->state, 0x10004, 4, g);
+        else if (dv && dv->size >= 4) memcpy(g, dv->data, 4);
+        if (which == 4 && o->nviol)
+            fprintf(m, "  the DUT asked the host to write outside flat memory (address 0x%llx, %u bytes; the region is\n"
+                       "  0x10000..0x1003f): is the address read as a 64-bit value from V32?\n",
+                    (unsigned long long)o->viol[0].offset, o->viol[0].len);
+        else if (!memcmp(g, "\x44\x33\x22\x11", 4))
+            fprintf(m, "  the bytes are right; another byte differs (the report below)\n");
+        else if (!memcmp(g, which == 4 ? "\0\0\0\0" : "\xAA\xAA\xAA\xAA", 4))
+            fprintf(m, "  %s\n", which == 5 ? "the destination V34 kept its old value: write the result in place / reply with the vars"
+                       : tr == VO_TR_LIB ? "nothing was written to flat memory: is c->mem.write_flat wired (ABI 1.1)?"
+                                         : "the reply has no data in \"memory\": return every region with its data");
+        else if (!memcmp(g, "\xCD\xCD\xCD\xCD", 4) || !memcmp(g, "\0\0\0\0", 4))
+            fprintf(m, "  V34 is not the dword at flat 0x10004: is c->mem.read_flat (ABI 1.1) called with the address\n"
+                       "  from V32, and its result used?\n");
+        else {
+            fprintf(m, "  the dword is %02x %02x %02x %02x, expected 44 33 22 11\n", g[0], g[1], g[2], g[3]);
+            return 2;
+        }
+        return 0;
+    }
     int sem = 0; /* 1: the bytes land where they should, only the semantics differ */
     const vo_surface *sf = vo_state_surface(&o->state, 5);
     uint8_t got[64];
@@ -323,14 +347,27 @@ static int selftest(vo_dut *d, vo_result *r, vo_dut_out *o, vo_verdict *v)
     if (st_state(&c, 64, 0x11223344u) != 0) goto oom;
     st_gather(&c);
     n[st_one(d, &c, "GATHER_SCALED out of bounds (byte 64 of 64) must read zero", 3, r, o, v)]++;
+    /* issue 32: a probe per family the DUT answers: LSC_UNTYPED (flat memory) */
+    int k4 = 3, k5 = 3;
+    if (cli_st_lsc_case(&c, 0) != 0) goto oom;
+    n[k4 = st_one(d, &c, "LSC_UNTYPED store of one dword (0x11223344 to flat 0x10004)", 4, r, o, v)]++;
+    if (cli_st_lsc_case(&c, 1) != 0) goto oom;
+    n[k5 = st_one(d, &c, "LSC_UNTYPED load of one dword (flat 0x10004 into V34)", 5, r, o, v)]++;
     vo_case_free(&c);
     if (k0 == 3 && k2 == 3)
-        fprintf(cout, "selftest: note: the DUT supports neither SCATTER nor GATHER_SCALED; the wiring is untested\n");
+        fprintf(cout, "selftest: note: the DUT supports neither SCATTER nor GATHER_SCALED; their wiring is untested\n");
+    if (k4 == 3 && k5 == 3)
+        fprintf(cout, "selftest: note: the DUT supports no LSC_UNTYPED probe; its flat-memory wiring is untested\n");
     if (n[0])
         fprintf(cout, "selftest: the adapter is broken; fix the above first\n");
+    else if (!n[1] && !n[2])
+        fprintf(cout, "selftest: every probe was answered unsupported: the wiring is untested (not known to be right)\n");
     else if (n[2])
         fprintf(cout, "selftest: the wiring looks right; %d warning(s) above are semantic disagreements the vectors "
                       "will judge\n", n[2]);
+    else if (n[3])
+        fprintf(cout, "selftest: the wiring of the %d probe(s) the DUT answered looks right; %d probe(s) untested "
+                      "(unsupported)\n", n[1], n[3]);
     else
         fprintf(cout, "selftest: the adapter looks right\n");
     fflush(cout);

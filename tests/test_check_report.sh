@@ -39,7 +39,11 @@ if fails and max(fails) > first_table: bad.append("a FAIL line after the summary
 for i in fails:
     tid = txt[i].split()[1]
     want = tests[tid]["tags"]
-    line = txt[i + 1] if i + 1 < len(txt) else ""
+    blk = []
+    for l in txt[i + 1:]:
+        if not l.startswith("  "): break
+        blk.append(l)
+    line = blk[-1] if blk else ""
     if not line.startswith("  tags: "): bad.append("FAIL %s: no tags line after it" % tid); continue
     got = [re.sub(r" \(.*\)$", "", x.strip()) for x in re.split(r",\s(?![^()]*\))", line[8:])]
     if got != want: bad.append("FAIL %s: tags %s, the vector lists %s" % (tid, got, want))

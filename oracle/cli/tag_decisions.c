@@ -76,7 +76,7 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
 
 const char *cli_tag_decisions(unsigned tag) { return tag < VO_TAG_COUNT ? tag_dec[tag] : ""; }
 
-/* text: "  tags: t1 (D1, D2), t2\n" after the FAIL line; json: ,"tags":[...],
+/* text: "  tags: t1 (D1, D2), t2\n" as the last line of the test's block; json: ,"tags":[...],
  * "decisions":[...] before the record's closing brace. Returns a new report
  * (rep freed), or rep unchanged when there is nothing to add or no memory. */
 char *cli_report_add_tags(char *rep, int json, uint64_t tags)
@@ -87,8 +87,7 @@ char *cli_report_add_tags(char *rep, int json, uint64_t tags)
         if (tags >> t & 1) cap += strlen(vo_tag_name(t)) + 2 * strlen(tag_dec[t]) + 16;
     char *o = malloc(cap), *p = o;
     if (!o) return rep;
-    const char *nl = strchr(rep, '\n');
-    size_t head = json ? (n >= 2 && rep[n - 2] == '}' ? n - 2 : n) : (nl ? (size_t)(nl - rep) + 1 : n);
+    size_t head = json ? (n >= 2 && rep[n - 2] == '}' ? n - 2 : n) : n; /* text: the block's last line */
     memcpy(p, rep, head);
     p += head;
     if (json) {

@@ -15,11 +15,11 @@ MUT=$B/examples/libdut_mutant_61.so; GOOD=$B/examples/libdut_example.so
 ID=f45804528d663525
 f=$(grep -l "\"$ID\"" "$SRC"/vectors/lsc_untyped_load*.json | head -1)
 [ -n "$f" ] || bad "test $ID is not in vectors/ any more: pick another test mutant 61 fails over two regions"
-mkdir -p "$TMP/set" "$TMP/work"
+mkdir -p "$TMP/set" "$TMP/cwd"
 cp "$f" "$TMP/set/v.json"
-( cd "$TMP/work" && "$BIN" shrink "$TMP/set/v.json" --id $ID --dut-lib "$MUT" 2>"$TMP/err" ) || bad "shrink failed: $(cat "$TMP/err")"
+( cd "$TMP/cwd" && "$BIN" shrink "$TMP/set/v.json" --id $ID --dut-lib "$MUT" 2>"$TMP/err" ) || bad "shrink failed: $(cat "$TMP/err")"
 [ "$(ls "$TMP/set")" = v.json ] || bad "shrink wrote beside the input: $(ls "$TMP/set")"
-out=$TMP/work/shrunk/v.shrunk.json
+out=$TMP/cwd/shrunk/v.shrunk.json
 [ -f "$out" ] || bad "no $out: $(cat "$TMP/err")"
 bucket=$({ "$BIN" check "$f" --id $ID --dut-lib "$MUT" --json 2>/dev/null || true; } | python3 -c 'import json,sys
 print([json.loads(l) for l in sys.stdin][0]["bucket"])')

@@ -1043,6 +1043,7 @@ static void take_reply(vo_dut *d, const vo_case *c, const char *line, size_t n, 
         return;
     }
     out->status = d->fin.status == VO_INVALID ? VO_DUT_REJECTED : VO_DUT_EXECUTED;
+    out->said_undefined = d->fin.status == VO_UNDEFINED; /* D250 */
     vo_dut_out_set_code(out, d->fin.code_text); /* D61: any code, reported not judged */
     if (out->status == VO_DUT_REJECTED && d->fin.code_text[0])
         snprintf(out->msg, sizeof out->msg, "%s", d->fin.code_text);
@@ -1397,6 +1398,7 @@ int vo_dut_exec(vo_dut *d, const vo_case *c, const char *input_json, size_t inpu
     out->msg[0] = 0;
     out->nviol = 0;
     out->nbad_reads = 0;
+    out->said_undefined = 0;
     vo_dut_out_set_code(out, NULL);
     switch (d->kind) {
     case VO_TR_LIB: return vo_dut_run_lib(d->exec, &c->state, c->insn, c->insn_len, out);

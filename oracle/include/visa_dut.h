@@ -29,8 +29,11 @@ extern "C" {
 #define VISA_DUT_ABI_VERSION 1u
 /* Minor version: 1 adds flat memory (regions, read_flat/write_flat) and the
  * binding-table / surface-state tables, appended to visa_dut_mem and
- * visa_dut_case, so a 1.0 library still works (it sees no flat memory). */
-#define VISA_DUT_ABI_MINOR 1u
+ * visa_dut_case, so a 1.0 library still works (it sees no flat memory).
+ * 2 adds the return VISA_DUT_UNDEFINED (alias VISA_DUT_FAULT); a library
+ * returns it only when c->abi_minor >= 2 (an older host counts 4 as an
+ * internal failure). */
+#define VISA_DUT_ABI_MINOR 2u
 
 typedef struct visa_dut_var {
     uint32_t id;        /* 1..21 predefined, >= 32 declared */
@@ -118,9 +121,17 @@ enum {
     VISA_DUT_OK = 0,        /* executed; vars and memory hold the final state */
     VISA_DUT_REJECTED = 1,  /* the DUT judged the instruction invalid; state untouched */
     VISA_DUT_ERROR = 2,     /* the DUT failed internally (out of memory, a bug of its own) */
-    VISA_DUT_UNSUPPORTED = 3 /* the DUT does not implement this case (an opcode, SLM, 4 GiB
+    VISA_DUT_UNSUPPORTED = 3, /* the DUT does not implement this case (an opcode, SLM, 4 GiB
                                 surfaces, 16-bit atomics, ...): counted apart, never a pass
                                 nor a failure (docs/check.md); state untouched */
+    /* ABI 1.2 (D250): the DUT's execution faulted or it judged the behaviour
+     * undefined (a page fault, an unmapped address): the same as the reply
+     * {"status":"undefined"} of --dut-cmd. Judged as executed: a pass when the
+     * oracle's status is undefined; when it is ok, vars and memory as the DUT
+     * left them are compared with the oracle's final state; when it is
+     * invalid, a failure (not rejected). */
+    VISA_DUT_UNDEFINED = 4,
+    VISA_DUT_FAULT = VISA_DUT_UNDEFINED
 };
 
 /* Exported by a DUT library. msg (may be NULL) receives a short reason. */

@@ -91,7 +91,7 @@ python3 - "$SRC" <<'PY'
 import re, sys
 src = sys.argv[1]
 tags = re.findall(r'"([^"]+)"', re.search(r"tag_tab\[VO_TAG_COUNT\] = \{(.*?)\};", open(src + "/oracle/core/names.c").read(), re.S).group(1))
-code = re.findall(r'^\s+"([^"]*)", /\* (\S+) \*/', open(src + "/oracle/cli/tag_decisions.c").read(), re.M)
+code = re.findall(r'^\s+\[VO_TAG_\w+\] = "([^"]*)", /\* (\S+) \*/', open(src + "/oracle/cli/tag_decisions.c").read(), re.M)
 dec = {}
 for l in open(src + "/docs/decisions.md"):
     m = re.match(r"\| (D\d+) \|", l)

@@ -1,7 +1,7 @@
 /* The decisions (docs/decisions.md) each tag points to, for check's reports
  * (issue 32): FAIL lines and --json records carry the failing test's tags and
  * these decisions, and the summary counts failing tests per tag. One entry
- * per enum vo_tag, in order: the decisions whose "tag" column names it
+ * per enum vo_tag (designated, so branches add theirs independently): the decisions whose "tag" column names it
  * (tests/test_tag_decisions.sh checks the table against the page). */
 #include "cli.h"
 #include "visa_oracle.h"
@@ -10,68 +10,69 @@
 #include <string.h>
 
 static const char *const tag_dec[VO_TAG_COUNT] = {
-    "D55", /* oob_read */
-    "D55", /* oob_write */
-    "D6,D123,D139", /* partial_oob */
-    "D10,D43,D127", /* ub_overlap */
-    "D9,D35,D39,D43,D53,D101,D126,D140", /* misaligned */
-    "D17,D22,D35,D48,D97", /* not_in_doc */
-    "D5,D55,D123,D139", /* slm_oob */
-    "D7", /* wrap */
-    "", /* nomask */
-    "", /* pred */
-    "", /* pred_any */
-    "", /* pred_all */
-    "", /* pred_invert */
-    "D13,D54", /* upper_bytes */
-    "D12,D37,D43,D56,D124", /* padding */
-    "D23", /* non_scalar_region */
-    "D25", /* indirect */
-    "D28", /* no_lanes */
-    "D14", /* raw_past_var */
-    "D3", /* visa30_mask */
-    "D4", /* doc_vs_reader:5 */
-    "D24", /* doc_vs_reader:7 */
-    "D2", /* doc_vs_reader:3 */
-    "D17,D34", /* doc_vs_reader:10 */
-    "D35", /* doc_vs_reader:11 */
-    "", /* doc_vs_reader:12 */
-    "D27,D33,D50", /* doc_vs_reader:20 */
-    "D5,D55", /* doc_vs_reader:25 */
-    "D9,D43,D53,D126,D140", /* doc_vs_reader:26 */
-    "D1", /* doc_vs_reader:1 */
-    "D11,D12,D37,D56", /* doc_vs_reader:28 */
-    "D8", /* doc_vs_reader:34 */
-    "D40,D41,D42", /* doc_vs_reader:21 */
-    "D38", /* unaligned_dword_units */
-    "D31", /* is_modified */
-    "D46,D138,D144", /* atomic_collision */
-    "D48,D52", /* doc_vs_reader:17 */
-    "D49", /* doc_vs_reader:18 */
-    "D51", /* doc_vs_reader:27 */
-    "D96", /* lsc:fence_exec_pred */
-    "D97", /* lsc:code_only_enum */
-    "D98", /* lsc:slm_fence */
-    "D110", /* lsc:ssidx_layout */
-    "D113", /* lsc:cache_table */
-    "D113", /* lsc:slm_cache */
-    "D117", /* lsc:addr_scale */
-    "D118", /* lsc:ssidx_ignored */
-    "D112", /* lsc:ugml_platform */
-    "D120", /* lsc:not_executed */
-    "D121", /* lsc:addr_wrap */
-    "D122", /* lsc:strided_pseudocode */
-    "D123,D139", /* lsc:flat_unmapped */
-    "D123,D139", /* lsc:unbound */
-    "D123,D139", /* lsc:arg */
-    "D123,D139", /* lsc:surface_oob */
-    "D125,D137", /* lsc:conv_upper */
-    "D125", /* lsc:d16u32h */
-    "D128", /* lsc:prefetch */
-    "D129", /* lsc:store_uncompressed */
-    "D130", /* lsc:load_status */
-    "D130", /* lsc:apndctr */
-    "D141,D142", /* lsc_atomic:float */
+    [VO_TAG_OOB_READ] = "D55", /* oob_read */
+    [VO_TAG_OOB_WRITE] = "D55", /* oob_write */
+    [VO_TAG_PARTIAL_OOB] = "D6,D123,D139", /* partial_oob */
+    [VO_TAG_UB_OVERLAP] = "D10,D43,D127", /* ub_overlap */
+    [VO_TAG_MISALIGNED] = "D9,D35,D39,D43,D53,D101,D126,D140", /* misaligned */
+    [VO_TAG_NOT_IN_DOC] = "D17,D22,D35,D48,D97", /* not_in_doc */
+    [VO_TAG_SLM_OOB] = "D5,D55,D123,D139", /* slm_oob */
+    [VO_TAG_WRAP] = "D7", /* wrap */
+    [VO_TAG_NOMASK] = "", /* nomask */
+    [VO_TAG_PRED] = "", /* pred */
+    [VO_TAG_PRED_ANY] = "", /* pred_any */
+    [VO_TAG_PRED_ALL] = "", /* pred_all */
+    [VO_TAG_PRED_INVERT] = "", /* pred_invert */
+    [VO_TAG_UPPER_BYTES] = "D13,D54", /* upper_bytes */
+    [VO_TAG_PADDING] = "D12,D37,D43,D56,D124", /* padding */
+    [VO_TAG_NON_SCALAR_REGION] = "D23", /* non_scalar_region */
+    [VO_TAG_INDIRECT] = "D25", /* indirect */
+    [VO_TAG_NO_LANES] = "D28", /* no_lanes */
+    [VO_TAG_RAW_PAST_VAR] = "D14", /* raw_past_var */
+    [VO_TAG_VISA30_MASK] = "D3", /* visa30_mask */
+    [VO_TAG_DVR_PREDEF_SURFACES] = "D4", /* doc_vs_reader:5 */
+    [VO_TAG_DVR_ROW_UNIT] = "D24", /* doc_vs_reader:7 */
+    [VO_TAG_DVR_EXEC_NIBBLE] = "D2", /* doc_vs_reader:3 */
+    [VO_TAG_DVR_SCALED_EXEC] = "D17,D34", /* doc_vs_reader:10 */
+    [VO_TAG_DVR_4SCALED_EXEC] = "D35", /* doc_vs_reader:11 */
+    [VO_TAG_DVR_SCATTER4_ADDR] = "", /* doc_vs_reader:12 */
+    [VO_TAG_DVR_SURFACE_LIMITS] = "D27,D33,D50", /* doc_vs_reader:20 */
+    [VO_TAG_DVR_SLM_OOB] = "D5,D55", /* doc_vs_reader:25 */
+    [VO_TAG_DVR_ALIGN_UNSTATED] = "D9,D43,D53,D126,D140", /* doc_vs_reader:26 */
+    [VO_TAG_DVR_ID_WIDTH] = "D1", /* doc_vs_reader:1 */
+    [VO_TAG_DVR_GATHER_PADDING] = "D11,D12,D37,D56", /* doc_vs_reader:28 */
+    [VO_TAG_DVR_SCATTER_SCALING] = "D8", /* doc_vs_reader:34 */
+    [VO_TAG_DVR_QW] = "D40,D41,D42", /* doc_vs_reader:21 */
+    [VO_TAG_UNALIGNED_DWORDS] = "D38", /* unaligned_dword_units */
+    [VO_TAG_IS_MODIFIED] = "D31", /* is_modified */
+    [VO_TAG_ATOMIC_COLLISION] = "D46,D138,D144", /* atomic_collision */
+    [VO_TAG_DVR_ATOMIC_NAMES] = "D48,D52", /* doc_vs_reader:17 */
+    [VO_TAG_DVR_ATOMIC_TYPES] = "D49", /* doc_vs_reader:18 */
+    [VO_TAG_DVR_FLOAT_ATOMIC] = "D51", /* doc_vs_reader:27 */
+    [VO_TAG_LSC_FENCE_CTRL] = "D96", /* lsc:fence_exec_pred */
+    [VO_TAG_LSC_CODE_ONLY] = "D97", /* lsc:code_only_enum */
+    [VO_TAG_LSC_SLM_FENCE] = "D98", /* lsc:slm_fence */
+    [VO_TAG_LSC_LAYOUT] = "D110", /* lsc:ssidx_layout */
+    [VO_TAG_LSC_CACHE_TABLE] = "D113", /* lsc:cache_table */
+    [VO_TAG_LSC_SLM_CACHE] = "D113", /* lsc:slm_cache */
+    [VO_TAG_LSC_ADDR_SCALE] = "D117", /* lsc:addr_scale */
+    [VO_TAG_LSC_SSIDX_IGNORED] = "D118", /* lsc:ssidx_ignored */
+    [VO_TAG_LSC_UGML] = "D112", /* lsc:ugml_platform */
+    [VO_TAG_LSC_NOT_EXECUTED] = "D120", /* lsc:not_executed */
+    [VO_TAG_LSC_ADDR_WRAP] = "D121", /* lsc:addr_wrap */
+    [VO_TAG_LSC_STRIDED_PSEUDO] = "D122", /* lsc:strided_pseudocode */
+    [VO_TAG_LSC_FLAT_UNMAPPED] = "D123,D139", /* lsc:flat_unmapped */
+    [VO_TAG_LSC_UNBOUND] = "D123,D139", /* lsc:unbound */
+    [VO_TAG_LSC_ARG] = "D123,D139", /* lsc:arg */
+    [VO_TAG_LSC_SURFACE_OOB] = "D123,D139", /* lsc:surface_oob */
+    [VO_TAG_LSC_CONV_UPPER] = "D125,D137", /* lsc:conv_upper */
+    [VO_TAG_LSC_D16U32H] = "D125", /* lsc:d16u32h */
+    [VO_TAG_LSC_PREFETCH] = "D128", /* lsc:prefetch */
+    [VO_TAG_LSC_STORE_UNCOMP] = "D129", /* lsc:store_uncompressed */
+    [VO_TAG_LSC_LOAD_STATUS] = "D130", /* lsc:load_status */
+    [VO_TAG_LSC_APNDCTR] = "D130", /* lsc:apndctr */
+    [VO_TAG_LSC_AT_FLOAT] = "D141,D142", /* lsc_atomic:float */
+    [VO_TAG_FENCE_IGNORED] = "D161,D162", /* fence:ignored_bits */
 };
 
 /* a tag added after this table (NULL entry) points to no decision here until

@@ -1102,6 +1102,7 @@ static void lx_post(lx *x)
         x->es = 32; x->nib &= 8; x->order = 1;
         if (lg_is_quad(g)) {
             x->chm = 15; x->plat = "DG2";
+            if (x->ds < 3) x->ds = 3; /* d8/d16 xyzw SIMD32 fits in 8 registers (D114, D116) */
             vo_platform_lookup("DG2", &s->platform);
             s->platform.visa_version = (uint16_t)x->ver;
         } else {

@@ -1186,7 +1186,7 @@ class Machine:
             for m, v in enumerate(comps):
                 d = self.raw_at(src1, slot(m if quad else v, n), rb)
                 if d is None:
-                    raise Undefined("src1 past its variable")
+                    continue  # past its variable: undefined; the other elements are still stored
                 self.lsc_write(space, (addrs[n] + v * mb) & wrap, lsc_to_mem(dsize, bytes(d[0].data[d[1]:d[1] + rb])))
 
     def lsc_atomic(self, aop, es, en, addrs, space, dsize, dst, src1, src2, slot):

@@ -482,7 +482,7 @@ static int fzm_relation(vo_case *c, vo_insn *in, uint32_t *s)
  *             the other GRF size),
  *             with a small value there;
  *   payload:  an exec size below the platform's minimum payload width (8
- *             lanes on a 32-byte GRF, 16 on a 64-byte one, D124), half the
+ *             lanes on a 32-byte GRF, 32 on PVC, 16 on the other 64-byte ones, D124/D146), half the
  *             time 64-bit data (the one data size whose register block the
  *             padding changes) and a vector size >= 2, and the data operands
  *             grown to hold every padded component block. */
@@ -599,6 +599,7 @@ static int fzm_sh_payload(vo_case *c, vo_insn *in, uint32_t *s)
     if (!fzm_has(in, VO_R_EXEC, VO_FK_UB) || !fzm_has(in, VO_R_DATA_ELEMS, VO_FK_UB)) return 0;
     vo_state *st = &c->state;
     uint32_t grf = st->platform.grf_bytes == 64 ? 64 : 32, minw = grf / 4; /* D124 */
+    if (grf == 64 && strcmp(st->platform.name, "PVC") == 0) minw = 32; /* D146: no half-SIMD LSC on PVC */
     in->val[VO_R_EXEC] = (in->val[VO_R_EXEC] & 0xF0) | fzm_next(s) % (minw == 8 ? 3 : 4); /* 1 .. minw/2 lanes */
     if (fzm_next(s) % 2 && fzm_has(in, VO_R_DATA_SIZE, VO_FK_UB)) in->val[VO_R_DATA_SIZE] = 4; /* d64 */
     if (fzm_next(s) % 2 && in->val[VO_R_DATA_ELEMS] <= 1) in->val[VO_R_DATA_ELEMS] = 2 + fzm_next(s) % 3; /* x2..x4 */

@@ -193,7 +193,7 @@ int main(void)
     l = base(0x0C); l.src1 = 33; l.ds = 1; BADCASE(l, VO_E_LSC_DATA_SIZE, "data_size", 16); /* d8 atomic */
     l = base(0x0C); l.src1 = 35; l.ds = 4; l.sfid = 3; l.asz = 2; l.src0 = 35; BADCASE(l, VO_E_LSC_DATA_SIZE, "data_size", 16);
     l = base(0x12); l.src1 = 35; l.src2 = 35; l.ds = 4; l.sfid = 3; l.asz = 2; l.src0 = 35; NOTINVALID(l); /* icas d64 SLM */
-    l = base(0x02); l.chm = 1; l.elems = 0; l.ds = 4; BADCASE(l, VO_E_LSC_DATA_SIZE, "data_size", 16); /* quad: d32 */
+    l = base(0x02); l.chm = 1; l.elems = 0; l.ds = 4; NOTINVALID(l); /* quad d64 (D114) */
     l = base(0x00); l.order = 0; BADCASE(l, VO_E_LSC_DATA_ORDER, "data_order", 17);
     l = base(0x00); l.order = 2; BADCASE(l, VO_E_LSC_DATA_ORDER, "data_order", 17);    /* transpose at SIMD16 */
     l = base(0x00); l.order = 2; l.exec = 0x80; l.elems = 8; NOTINVALID(l);           /* d32x64t SIMD1 */

@@ -29,8 +29,8 @@
  *   - row: on a 64-byte-GRF platform, status ok, a global offset that is a
  *     general operand at row >= 1 whose value there is <= 0x1000;
  *   - payload: on a 64-byte-GRF platform, a non-transposed LSC access of a
- *     component >= 1 of 64-bit data with fewer than 16 lanes (the minimum
- *     payload width, D124), in bounds.
+ *     component >= 1 of 64-bit data with fewer lanes than the minimum
+ *     payload width (16; 32 on PVC: D124, D146), in bounds.
  * Everything is deterministic (fixed seeds; no engine). */
 #define _POSIX_C_SOURCE 200809L
 #include "t.h"

@@ -153,6 +153,7 @@ typedef struct ctx {
     unsigned idw;   /* variable-id width in bytes: 2 or 4 */
     unsigned grf;   /* GRF bytes: 32 or 64 */
     int gen;        /* platform ordinal (see platform_gen) */
+    int pvc;        /* "PVC" itself: no half-SIMD LSC, so the minimum payload width is 32 (D124) */
     const uint8_t *p;
     uint32_t n, pos;
     int truncated;
@@ -1855,6 +1856,8 @@ static int do_lsc_untyped(ctx *x)
     int slm = sfid == LSC_SLM;
     if (!lsc_cache_ok(kind, l1, l3) || (slm && (l1 || l3)))
         REJECT(x, "caching: .%u.%u not allowed", l1, l3);
+    if (sfid == LSC_UGML && (l1 || l3) && x->gen < G_XE2)
+        REJECT(x, "caching: ugml before Xe2 takes .df.df only (D113)");
     if (atype < 1 || atype > 5)
         REJECT(x, "addr type %u not valid", atype);
     if (asize < 1 || asize > 3)
@@ -1882,15 +1885,13 @@ static int do_lsc_untyped(ctx *x)
             REJECT(x, "store_quad chmask: x, xy, xyz or xyzw");
         if (tr)
             REJECT(x, "quad: not transposed");
-        if (ds != 3)
-            REJECT(x, "quad: d32 only (D114)");
         nvec = (chmask & 1) + (chmask >> 1 & 1) + (chmask >> 2 & 1) + (chmask >> 3 & 1);
     } else {
         if (elems < 1 || elems > 8)
             REJECT(x, "vector size code %u not valid", elems);
         nvec = lsc_vec[elems];
-        if (nvec > 1 && ds != 3 && ds != 4)
-            REJECT(x, "vectors only d32/d64, transposed too (D116)");
+        if (nvec > 1 && (ds >= 5 || (!tr && ds != 3 && ds != 4)))
+            REJECT(x, "vectors: no conversions; d8/d16 transposed only (D116)");
         if (!tr && nvec > 1) {
             if (nvec > (sfid == LSC_UGML ? 4u : 8u) || (sfid == LSC_UGML && nvec == 3))
                 REJECT(x, "vector size %u not allowed non-transposed", nvec);
@@ -2001,7 +2002,7 @@ static int do_lsc_untyped(ctx *x)
     } else {
         uint64_t so = sval;
         if (sreg && !BUG(B_LSC_SSIDX_IGNORED))
-            so += 0x40ull * ssidx;
+            so = (uint32_t)(so + 0x40u * ssidx); /* a 32-bit sum (D118) */
         sp.has_surf = dut_ss_surface(x, so, &sp.surf);
     }
     uint64_t wrap = ab == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * ab)) - 1;
@@ -2034,7 +2035,7 @@ static int do_lsc_untyped(ctx *x)
         addr[n] = BUG(B_LSC_A32_SIGN_EXTENDED) && ab == 4 && !slm && atype == 1 ? eff : eff & wrap;
         have |= 1u << n;
     }
-    unsigned minw = x->gen < G_PVC ? 8 : 16;
+    unsigned minw = x->grf == 32 ? 8 : x->pvc ? 32 : 16;
     unsigned grf = x->grf;
     unsigned w = k.es > minw || BUG(B_LSC_MIN_PAYLOAD_IGNORED) ? k.es : minw;
     unsigned blk = (w * rb + grf - 1) / grf;
@@ -2192,6 +2193,7 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
     memcpy(pname, c->platform, 16);
     pname[16] = 0;
     x.gen = platform_gen(pname);
+    x.pvc = strcmp(pname, "PVC") == 0;
     if (x.gen < 0) {
         say(&x, "unknown platform %s", pname);
         return VISA_DUT_ERROR;

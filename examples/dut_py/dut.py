@@ -124,7 +124,7 @@ def atomic_op(op, n, old, s0, s1):
     return s1 if b == a else old
 
 # ---- LSC tables (Intel's LSC_UNTYPED / LSC_FENCE pages) ----
-G_DG2, G_PVC = 6, 8
+G_DG2, G_PVC, G_XE2 = 6, 8, 9
 LSC_SFID_UGM, LSC_SFID_UGML, LSC_SFID_TGM, LSC_SFID_SLM, LSC_SFID_URB = range(5)
 LSC_OPS = {0x00: "load", 0x1B: "load", 0x01: "loads", 0x02: "loadq", 0x04: "store", 0x05: "stores",
            0x06: "storeq", 0x1C: "store"}
@@ -311,6 +311,7 @@ class Machine:
         major, minor = str(plat["visa_version"]).split(".")
         self.version = int(major) * 100 + int(minor)
         self.gen = GEN.get(plat["name"])
+        self.pvc = plat["name"] == "PVC"  # no half-SIMD LSC: minimum payload width 32 (D124)
         if self.gen is None:
             raise ValueError("unknown platform %r" % plat["name"])
         self.idw = 4 if self.version >= 304 else 2
@@ -1015,6 +1016,8 @@ class Machine:
         pairs = LSC_CACHE_ATOMIC if is_atomic else LSC_CACHE_LOAD if is_load else LSC_CACHE_STORE
         if (l1, l3) not in pairs or (slm and (l1, l3) != (0, 0)):
             raise Invalid("caching: pair not allowed")
+        if sfid == LSC_SFID_UGML and (l1, l3) != (0, 0) and self.gen < G_XE2:
+            raise Invalid("caching: ugml before Xe2 takes .df.df only (D113)")
         if not 1 <= atype <= 5:
             raise Invalid("addr type")
         if not 1 <= asize <= 3:
@@ -1041,8 +1044,6 @@ class Machine:
                 raise Invalid("store_quad chmask: x, xy, xyz or xyzw")
             if transposed:
                 raise Invalid("quad: not transposed")
-            if dsize != 3:
-                raise Invalid("quad: d32 only (D114)")
             nvec = bin(chmask).count("1")
         else:
             if not 1 <= elems <= 8:
@@ -1052,8 +1053,8 @@ class Machine:
             raise Invalid("transpose: SIMD1, no atomics")
         if dsize >= 5 and nvec > 1 and not quad:
             raise Invalid("conversion types: no vectors")
-        if nvec > 1 and not quad and dsize not in (3, 4):
-            raise Invalid("vectors only d32/d64, transposed too (D116)")
+        if nvec > 1 and not quad and not transposed and dsize not in (3, 4):
+            raise Invalid("non-transposed vectors only d32/d64 (D116)")
         if not transposed and nvec > 1 and not quad:
             if nvec > (4 if sfid == LSC_SFID_UGML else 8) or (sfid == LSC_SFID_UGML and nvec == 3):
                 raise Invalid("vector size not allowed non-transposed")
@@ -1137,7 +1138,7 @@ class Machine:
             if atype == 4:
                 s = self.bt.get(sv & 0xFF)
             else:
-                so = sv + (0x40 * ssidx if is_reg else 0)
+                so = (sv + (0x40 * ssidx if is_reg else 0)) & 0xFFFFFFFF  # a 32-bit sum (D118)
                 s = self.sst.get(so)
             space = ("surf", s)
         wrap = (1 << (8 * ab)) - 1
@@ -1158,7 +1159,7 @@ class Machine:
                     continue
                 a = int.from_bytes(e[0].data[e[1]:e[1] + ab], "little")
                 addrs.append((scale * a + immoff) & wrap)
-        minw = 8 if self.gen < G_PVC else 16
+        minw = 8 if self.grf == 32 else 32 if self.pvc else 16
 
         def slot(v, n):
             if transposed:
@@ -1191,7 +1192,7 @@ class Machine:
             for m, v in enumerate(comps):
                 d = self.raw_at(src1, slot(m if quad else v, n), rb)
                 if d is None:
-                    raise Undefined("src1 past its variable")
+                    continue  # past its variable: undefined; the other elements are still stored
                 self.lsc_write(space, (addrs[n] + v * mb) & wrap, lsc_to_mem(dsize, bytes(d[0].data[d[1]:d[1] + rb])))
 
     def lsc_atomic(self, aop, es, en, addrs, space, dsize, dst, src1, src2, slot):

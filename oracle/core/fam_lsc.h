@@ -34,6 +34,8 @@ uint32_t vo_lsc_reg(const vo_ctx *x, uint32_t lane, uint32_t comp);
 uint32_t vo_lsc_reg_bytes(const vo_ctx *x);
 uint32_t vo_lsc_mem_bytes(const vo_ctx *x);
 uint32_t vo_lsc_block_bytes(const vo_ctx *x);
+/* the minimum payload width W of D124 for the state's platform (8, 16 or 32) */
+uint32_t vo_lsc_min_width(const vo_state *st);
 
 /* Bytes [addr, addr + n) of the resolved space (after vo_lsc_space):
  * read: 0 in bounds, 1 out of bounds / unmapped (out zero-filled);

@@ -741,6 +741,21 @@ static int ser_dfs(ser *s, uint32_t left, uint64_t cur)
     if (++s->steps > s->cap || s->oom) return -1;
     if (memo_has(s, left, cur)) return 0;
     uint64_t cand[VO_AT_MAXCAND];
+    { /* decision D149: when every lane left leaves cur unchanged with its only candidate, memory stays cur
+       * whatever the order: each runs on cur (a destination must show cur's return), no branching */
+        int still = 1;
+        for (unsigned t = 0; t < f->nlanes && still; t++) {
+            if (!(left >> t & 1)) continue;
+            const vo_ser_lane *l = &f->lanes[t];
+            still = vo_atomic_apply64(f->op, f->len, cur, l->src0, l->src1, cand) == 1 && cand[0] == cur;
+        }
+        if (still) {
+            int ok = cur == s->final;
+            for (unsigned t = 0; t < f->nlanes && ok && f->dst_var; t++)
+                if ((left >> t & 1) && f->lanes[t].dst_offset >= 0) ok = vo_atomic_ret64(f->op, cur, cur) == s->rets[t];
+            return ok;
+        }
+    }
     if (f->dst_var && f->op != 0x0D) /* decision D144: a lane that returned cur and leaves cur goes now */
         for (unsigned t = 0; t < f->nlanes; t++) {
             const vo_ser_lane *l = &f->lanes[t];

@@ -28,6 +28,17 @@
  *   - payload: on a 64-byte-GRF platform, a non-transposed LSC access of a
  *     component >= 1 of 64-bit data with fewer than 16 lanes (the minimum
  *     payload width, D124), in bounds.
+ * Dependent pairs (issue 31): the pairs vo_pairs_derive finds on the *_ok.bin
+ * seeds of corpus/diff_fuzzer (visa_pairs.h: fields that matter only
+ * together, from the oracle's own rules) are the universe; every valid case
+ * of the walks marks the combinations it reaches. The walks run twice, once
+ * without the pair mutations (fzm_no_pairs) and once with them; the second
+ * must reach at least PAIR_MIN_PERMILLE of the combinations and at least
+ * PAIR_GAIN more than the first, and the walks from an LSC seed with a bss
+ * surface must give valid cases with a bss/ss address model, an immediate
+ * surface and a non-zero surface-state index (the index the oracle ignores
+ * there, D118) -- never once without the pair mutations. PAIRS_DEBUG=1
+ * prints the figures.
  * Everything is deterministic (fixed seeds; no engine). */
 #define _POSIX_C_SOURCE 200809L
 #include "t.h"
@@ -102,6 +113,18 @@ static void relations(const vo_case *c, const vo_insn *in, const vo_result *r)
     }
 }
 
+/* dependent pairs: the universe (derived from the seeds) and what the walks reach */
+static vo_pairs *tp;
+static unsigned ss_imm; /* valid LSC cases: bss or ss, immediate surface, ss_idx != 0 */
+
+static void pair_marks(const vo_insn *in)
+{
+    if (tp) vo_pairs_mark(tp, in);
+    if (in->desc->has_subop && (in->val[VO_R_ADDR_TYPE] == 2 || in->val[VO_R_ADDR_TYPE] == 3) && in->surf.cls == 5 &&
+        in->val[VO_R_SSIDX])
+        ss_imm++;
+}
+
 /* shapes (bits) a valid case shows (any opcode) */
 enum { SH_ALIGN = 1, SH_END = 2, SH_ROW = 4, SH_PAYLOAD = 8 };
 static const char *const sh_name[] = { "align", "end", "row", "payload" };
@@ -157,6 +180,7 @@ static void walk(const uint8_t *seed, size_t n, unsigned steps, uint8_t *ops, ui
             if (i % 4 == 0) { memcpy(cur, seed, n); len = n; } /* back to the seed now and then */
             continue;
         }
+        pair_marks(&in);
         unsigned got = shapes(&kc, &in, &kr);
         for (unsigned b = 0; b < 4; b++)
             if (got >> b & 1) sh_count[b]++, sh_first[b] = sh_first[b] ? sh_first[b] : i + 1;
@@ -233,20 +257,18 @@ static void check_shapes(const char *src)
     }
 }
 
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
 static int has_suffix(const char *s, const char *suf)
 {
     size_t a = strlen(s), b = strlen(suf);
     return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
-int main(void)
+/* the walks of every *_ok.bin DWORD_ATOMIC and LSC_UNTYPED seed; checks (count != 0) the ops and sub-ops reached */
+static void seed_walks(const char *src, int count, unsigned *seeds_atomic, unsigned *seeds_lsc)
 {
-    const char *src = getenv("VO_SRC");
-    if (!src) src = ".";
-    vo_case_init(&kc);
-    vo_result_init(&kr);
     const char *dirs[] = { "corpus/diff_fuzzer", "corpus/oracle_fuzzer" };
-    unsigned seeds_atomic = 0, seeds_lsc = 0;
     for (unsigned d = 0; d < 2; d++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", src, dirs[d]);
@@ -258,6 +280,7 @@ int main(void)
         for (struct dirent *de; (de = readdir(dh)) && nn < 512;)
             if (has_suffix(de->d_name, "_ok.bin")) names[nn++] = strdup(de->d_name);
         closedir(dh);
+        qsort(names, nn, sizeof names[0], cmp_str);
         for (unsigned k = 0; k < nn; k++) {
             char fp[1400];
             snprintf(fp, sizeof fp, "%s/%s", path, names[k]);
@@ -269,15 +292,16 @@ int main(void)
             if (!is_atomic && !is_lsc) { free(names[k]); continue; }
             uint8_t ops[32] = { 0 }, subs[256] = { 0 };
             walk(seed, n, is_atomic ? 12000 : 20000, ops, subs);
+            if (!count) { free(names[k]); continue; }
             if (is_atomic) {
-                seeds_atomic++;
+                (*seeds_atomic)++;
                 for (unsigned c = 0; c < 32; c++)
                     if (vo_atomic_op_name(c) && !ops[c]) {
                         t_fail++;
                         fprintf(stderr, "FAIL: %s: dword_atomic op %s never reached (not invalid)\n", fp, vo_atomic_op_name(c));
                     } else if (vo_atomic_op_name(c)) t_pass++;
             } else {
-                seeds_lsc++;
+                (*seeds_lsc)++;
                 for (unsigned i = 0; vo_desc_at(i); i++)
                     if (vo_desc_at(i)->has_subop && !subs[vo_desc_at(i)->subop]) {
                         t_fail++;
@@ -287,6 +311,78 @@ int main(void)
             free(names[k]);
         }
     }
+}
+
+/* the universe: the pairs of every *_ok.bin seed of corpus/diff_fuzzer (derive = 1); derive = 0:
+ * PAIR_TRIES mutations of each seed itself (hashed seeds, as the shapes), marking what they reach */
+#define PAIR_TRIES 1500
+static void pair_seeds(const char *src, int derive)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/corpus/diff_fuzzer", src);
+    DIR *dh = opendir(path);
+    CHECK(dh != NULL);
+    if (!dh) return;
+    char *names[512];
+    unsigned nn = 0;
+    for (struct dirent *de; (de = readdir(dh)) && nn < 512;)
+        if (has_suffix(de->d_name, "_ok.bin")) names[nn++] = strdup(de->d_name);
+    closedir(dh);
+    qsort(names, nn, sizeof names[0], cmp_str);
+    for (unsigned k = 0; k < nn; k++) {
+        char fp[1400];
+        snprintf(fp, sizeof fp, "%s/%s", path, names[k]);
+        free(names[k]);
+        FILE *f = fopen(fp, "rb");
+        uint8_t seed[MAXLEN];
+        size_t n = f ? fread(seed, 1, sizeof seed, f) : 0;
+        if (f) fclose(f);
+        vo_error e;
+        if (!n || vo_bincase_decode(seed, n, 0, &kc, &e) != 0) continue;
+        if (derive) { vo_pairs_derive(tp, &kc.state, kc.insn, kc.insn_len); continue; }
+        uint8_t ops[32] = { 0 }, subs[256] = { 0 };
+        walk_mix = 1;
+        walk(seed, n, PAIR_TRIES, ops, subs);
+        walk_mix = 0;
+    }
+}
+
+/* measured (PAIRS_DEBUG=1): 1916 combinations of 126 pairs; PAIR_TRIES mutations of each seed reach
+ * 1231 (642 permille) without the pair mutations, 1501 (783 permille) with them; bss/ss + immediate
+ * surface + ss_idx != 0: 0 without, 10 with */
+#define PAIR_MIN_PERMILLE 750
+#define PAIR_GAIN 150
+#define SS_IMM_MIN 4
+
+int main(void)
+{
+    const char *src = getenv("VO_SRC");
+    if (!src) src = ".";
+    vo_case_init(&kc);
+    vo_result_init(&kr);
+    tp = calloc(1, sizeof *tp);
+    CHECK(tp != NULL);
+    if (!tp) T_DONE();
+    pair_seeds(src, 1);
+    unsigned seeds_atomic = 0, seeds_lsc = 0, reached[2], total = 0, ssi[2];
+    CHECK(tp->n >= 20); /* the seeds have dependent pairs (the LSC ones) */
+    for (int pass = 0; pass < 2; pass++) { /* 0: without the pair mutations (the figure before), 1: with */
+        for (unsigned i = 0; i < tp->n; i++) memset(tp->dep[i].hit, 0, sizeof tp->dep[i].hit);
+        ss_imm = 0;
+        fzm_no_pairs = pass == 0;
+        pair_seeds(src, 0);
+        vo_pairs_count(tp, &reached[pass], &total);
+        ssi[pass] = ss_imm;
+    }
+    fzm_no_pairs = 0;
+    if (getenv("PAIRS_DEBUG"))
+        fprintf(stderr, "pairs: %u dependent, %u combinations; reached without pair mutations %u, with %u; "
+                "bss/ss+imm surface+ss_idx: %u, %u\n", tp->n, total, reached[0], reached[1], ssi[0], ssi[1]);
+    seed_walks(src, 1, &seeds_atomic, &seeds_lsc);
+    CHECK(total > 0 && reached[1] * 1000u >= PAIR_MIN_PERMILLE * total);
+    CHECK(reached[1] >= reached[0] + PAIR_GAIN);
+    CHECK(ssi[0] == 0);
+    CHECK(ssi[1] >= SS_IMM_MIN);
     CHECK(seeds_atomic >= 3);
     CHECK(seeds_lsc >= 3);
     CHECK(rel_cmpxchg);
@@ -296,6 +392,7 @@ int main(void)
     CHECK(rel_collide);
     CHECK(rel_cas);
     check_shapes(src);
+    free(tp);
     vo_result_free(&kr);
     vo_case_free(&kc);
     T_DONE();

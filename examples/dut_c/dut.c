@@ -128,6 +128,8 @@ enum {
     B_LSC_PREFETCH_FAULTS = 80,       /* a prefetch of an out-of-bound / unmapped address is rejected */
     B_LSC_STORE_D8U32_DWORD = 81,     /* d8u32 store writes the whole 4-byte slot          */
     B_LSC_STORE_MASK_IGNORED = 82,    /* LSC stores ignore the execution mask and predicate */
+    /* issue 31: the outside bug diff_fuzzer never found (fields that matter only together) */
+    B_LSC_SSIDX_IMM_APPLIED = 150,    /* bss/ss: ss_idx added for an immediate surface too (D118: register only) */
     /* outside the 1..VO_DUT_NUM_BUGS mutation set (examples/mutants/README.md) */
     B_SIGNED_OFFSET32 = 200           /* SCATTER4_SCALED: goff + offset read as a signed 32-bit
                                          byte address; a negative one passes the bound test */
@@ -1999,7 +2001,7 @@ static int do_lsc_untyped(ctx *x)
         sp.has_surf = dut_bti_surface(x, sval & 0xFF, &sp.surf);
     } else {
         uint64_t so = sval;
-        if (sreg && !BUG(B_LSC_SSIDX_IGNORED))
+        if ((sreg || BUG(B_LSC_SSIDX_IMM_APPLIED)) && !BUG(B_LSC_SSIDX_IGNORED))
             so += 0x40ull * ssidx;
         sp.has_surf = dut_ss_surface(x, so, &sp.surf);
     }

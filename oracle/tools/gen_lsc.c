@@ -538,7 +538,9 @@ static void lx_factors(lx *x, uint64_t k, int sys)
     if (g == LG_ATOMIC && chance(&x->R, 25)) x->nulldst = 1;
     x->surfreg = x->am >= AM_BTI && (x->am == AM_SS ? chance(&x->R, 80) : chance(&x->R, 30));
     x->ssidx = 0;
-    if (x->surfreg && (x->am == AM_BSS || x->am == AM_SS) && chance(&x->R, 50)) x->ssidx = 1 + rn(&x->R, 4);
+    /* an immediate surface too: its ss_idx is ignored (D118) and the decoy sits where applying it
+     * would lead (issue 31: the pair a DUT must not conflate) */
+    if ((x->am == AM_BSS || x->am == AM_SS) && chance(&x->R, 50)) x->ssidx = 1 + rn(&x->R, 4);
     x->pitchreg = lg_is_strided(g) && chance(&x->R, 30);
 }
 
@@ -789,7 +791,7 @@ static void lx_state(lx *x)
             if (x->surfreg && x->ssidx) {
                 val = so - 0x40 * x->ssidx;
                 if (vo_state_surface(s, x->sidx + 1)) vo_state_add_ss(s, val, x->sidx + 1); /* ignoring ss_idx reads the decoy */
-            } else if (vo_state_surface(s, x->sidx + 1)) vo_state_add_ss(s, so + 64, x->sidx + 1);
+            } else if (vo_state_surface(s, x->sidx + 1)) vo_state_add_ss(s, so + 64 * (x->ssidx ? x->ssidx : 1), x->sidx + 1);
             x->surf.imm = val;
         }
         if (x->surfreg) {

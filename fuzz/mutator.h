@@ -648,7 +648,12 @@ static int fzm_shape(vo_case *c, vo_insn *in, uint32_t *s)
 static vo_pairs *fzm_pairs;
 static const vo_desc *fzm_pair_desc[64];
 static unsigned fzm_pair_nbase[64], fzm_pair_ndesc;
-static int fzm_no_pairs; /* 1: no pair mutations (tests/test_mutator_reach.c measures the coverage without them) */
+#ifndef VO_FUZZ_NO_PAIRS
+#define VO_FUZZ_NO_PAIRS 0
+#endif
+/* 1: no pair mutations (tests/test_mutator_reach.c measures the coverage without them; a fuzzer
+ * built with -DVO_FUZZ_NO_PAIRS=1 gives the figure before issue 31) */
+static int fzm_no_pairs = VO_FUZZ_NO_PAIRS;
 
 static int fzm_pair(vo_case *c, vo_insn *in, uint32_t *s)
 {

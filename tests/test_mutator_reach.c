@@ -265,6 +265,30 @@ static int has_suffix(const char *s, const char *suf)
     return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
+/* the *_ok.bin files of dir (sorted by name, strdup'ed into names); their count */
+static unsigned ok_seeds(const char *path, char **names, unsigned cap)
+{
+    DIR *dh = opendir(path);
+    CHECK(dh != NULL);
+    if (!dh) return 0;
+    unsigned nn = 0;
+    for (struct dirent *de; (de = readdir(dh)) && nn < cap;)
+        if (has_suffix(de->d_name, "_ok.bin")) names[nn++] = strdup(de->d_name);
+    closedir(dh);
+    qsort(names, nn, sizeof names[0], cmp_str);
+    return nn;
+}
+
+/* reads path/name into seed (at most MAXLEN bytes); fp gets the path; the byte count */
+static size_t read_seed(const char *path, const char *name, uint8_t *seed, char *fp, size_t fpn)
+{
+    snprintf(fp, fpn, "%s/%s", path, name);
+    FILE *f = fopen(fp, "rb");
+    size_t n = f ? fread(seed, 1, MAXLEN, f) : 0;
+    if (f) fclose(f);
+    return n;
+}
+
 /* the walks of every *_ok.bin DWORD_ATOMIC and LSC_UNTYPED seed; checks (count != 0) the ops and sub-ops reached */
 static void seed_walks(const char *src, int count, unsigned *seeds_atomic, unsigned *seeds_lsc)
 {
@@ -272,22 +296,12 @@ static void seed_walks(const char *src, int count, unsigned *seeds_atomic, unsig
     for (unsigned d = 0; d < 2; d++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", src, dirs[d]);
-        DIR *dh = opendir(path);
-        CHECK(dh != NULL);
-        if (!dh) continue;
         char *names[512];
-        unsigned nn = 0;
-        for (struct dirent *de; (de = readdir(dh)) && nn < 512;)
-            if (has_suffix(de->d_name, "_ok.bin")) names[nn++] = strdup(de->d_name);
-        closedir(dh);
-        qsort(names, nn, sizeof names[0], cmp_str);
+        unsigned nn = ok_seeds(path, names, 512);
         for (unsigned k = 0; k < nn; k++) {
             char fp[1400];
-            snprintf(fp, sizeof fp, "%s/%s", path, names[k]);
-            FILE *f = fopen(fp, "rb");
             uint8_t seed[MAXLEN];
-            size_t n = f ? fread(seed, 1, sizeof seed, f) : 0;
-            if (f) fclose(f);
+            size_t n = read_seed(path, names[k], seed, fp, sizeof fp);
             int is_atomic = n > 7 && seed[7] == VO_OP_DWORD_ATOMIC, is_lsc = n > 7 && seed[7] == VO_OP_LSC_UNTYPED;
             if (!is_atomic && !is_lsc) { free(names[k]); continue; }
             uint8_t ops[32] = { 0 }, subs[256] = { 0 };
@@ -320,23 +334,13 @@ static void pair_seeds(const char *src, int derive)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/corpus/diff_fuzzer", src);
-    DIR *dh = opendir(path);
-    CHECK(dh != NULL);
-    if (!dh) return;
     char *names[512];
-    unsigned nn = 0;
-    for (struct dirent *de; (de = readdir(dh)) && nn < 512;)
-        if (has_suffix(de->d_name, "_ok.bin")) names[nn++] = strdup(de->d_name);
-    closedir(dh);
-    qsort(names, nn, sizeof names[0], cmp_str);
+    unsigned nn = ok_seeds(path, names, 512);
     for (unsigned k = 0; k < nn; k++) {
         char fp[1400];
-        snprintf(fp, sizeof fp, "%s/%s", path, names[k]);
-        free(names[k]);
-        FILE *f = fopen(fp, "rb");
         uint8_t seed[MAXLEN];
-        size_t n = f ? fread(seed, 1, sizeof seed, f) : 0;
-        if (f) fclose(f);
+        size_t n = read_seed(path, names[k], seed, fp, sizeof fp);
+        free(names[k]);
         vo_error e;
         if (!n || vo_bincase_decode(seed, n, 0, &kc, &e) != 0) continue;
         if (derive) { vo_pairs_derive(tp, &kc.state, kc.insn, kc.insn_len); continue; }

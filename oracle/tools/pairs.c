@@ -48,7 +48,8 @@ static uint32_t pr_vec_value(const vo_state *st, const vo_vec *v)
     if (v->cls == 5) return (uint32_t)v->imm;
     const vo_var *x = v->cls == 0 ? vo_state_var(st, v->id) : NULL;
     uint32_t grf = st->platform.grf_bytes ? st->platform.grf_bytes : 32, at = v->row * grf + v->col * 4u, r = 0;
-    if (x && at + 4 <= x->size) memcpy(&r, x->data + at, 4);
+    if (x && at + 4 <= x->size)
+        for (unsigned b = 0; b < 4; b++) r |= (uint32_t)x->data[at + b] << 8 * b;
     return r;
 }
 
@@ -81,14 +82,14 @@ int vo_field_set_class(vo_insn *in, vo_state *st, unsigned role, unsigned cls)
     uint32_t id = 0;
     for (uint32_t i = 0; i < st->nvars && !id; i++) /* a UD variable holding the value */
         if (st->vars[i].id >= 32 && st->vars[i].type == VO_T_UD && st->vars[i].size >= 4 &&
-            memcmp(st->vars[i].data, &val, 4) == 0)
+            pr_vec_value(st, &(vo_vec){ .cls = 0, .id = st->vars[i].id }) == val)
             id = st->vars[i].id;
     if (!id) {
         id = 32;
         while (vo_state_var(st, id)) id++;
         vo_var *nv = vo_state_add_var(st, id, VO_T_UD, 8);
         if (!nv) return -1;
-        memcpy(nv->data, &val, 4);
+        for (unsigned b = 0; b < 4; b++) nv->data[b] = (uint8_t)(val >> 8 * b);
         vo_state_sort(st);
     }
     memset(v, 0, sizeof *v);

@@ -868,8 +868,11 @@ static void lx_state(lx *x)
                 if (sf && x->T[n] + w <= sf->size) vo_surface_write(s, sf, x->T[n], mb, w);
                 else continue;
             }
-            if (ar == 2 && chance(&x->R, 50)) { /* icas / fcas: a comparand equal to memory */
-                vo_var *cv = vo_state_var(s, chance(&x->R, 60) ? x->src1.id : x->src2.id);
+            if (ar == 2 && chance(&x->R, w == 8 ? 75 : 50)) { /* icas / fcas: a comparand equal to memory */
+                vo_var *cv = vo_state_var(s, chance(&x->R, w == 8 ? 80 : 60) ? x->src1.id : x->src2.id);
+                /* d64: half the time equal in the low 32 bits only (issue 31: a compare of the low
+                 * halves must not pass for the whole value) */
+                if (w == 8 && chance(&x->R, 50)) mv ^= (uint64_t)(1 + rn(&x->R, 0xFFFF)) << 32;
                 if (cv && (n + 1) * b <= cv->size) wrle(cv->data + n * b, mv, w);
             }
         }

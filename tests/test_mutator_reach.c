@@ -265,90 +265,72 @@ static int has_suffix(const char *s, const char *suf)
     return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
-/* the *_ok.bin files of dir (sorted by name, strdup'ed into names); their count */
-static unsigned ok_seeds(const char *path, char **names, unsigned cap)
+/* calls fn for every *_ok.bin file of src/dir, in name order, with its path and bytes */
+typedef void seed_fn(const char *fp, const uint8_t *seed, size_t n, void *ctx);
+static void each_seed(const char *src, const char *dir, seed_fn *fn, void *ctx)
 {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", src, dir);
     DIR *dh = opendir(path);
     CHECK(dh != NULL);
-    if (!dh) return 0;
+    if (!dh) return;
+    char *names[512];
     unsigned nn = 0;
-    for (struct dirent *de; (de = readdir(dh)) && nn < cap;)
+    for (struct dirent *de; (de = readdir(dh)) && nn < 512;)
         if (has_suffix(de->d_name, "_ok.bin")) names[nn++] = strdup(de->d_name);
     closedir(dh);
     qsort(names, nn, sizeof names[0], cmp_str);
-    return nn;
-}
-
-/* reads path/name into seed (at most MAXLEN bytes); fp gets the path; the byte count */
-static size_t read_seed(const char *path, const char *name, uint8_t *seed, char *fp, size_t fpn)
-{
-    snprintf(fp, fpn, "%s/%s", path, name);
-    FILE *f = fopen(fp, "rb");
-    size_t n = f ? fread(seed, 1, MAXLEN, f) : 0;
-    if (f) fclose(f);
-    return n;
-}
-
-/* the walks of every *_ok.bin DWORD_ATOMIC and LSC_UNTYPED seed; checks (count != 0) the ops and sub-ops reached */
-static void seed_walks(const char *src, int count, unsigned *seeds_atomic, unsigned *seeds_lsc)
-{
-    const char *dirs[] = { "corpus/diff_fuzzer", "corpus/oracle_fuzzer" };
-    for (unsigned d = 0; d < 2; d++) {
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", src, dirs[d]);
-        char *names[512];
-        unsigned nn = ok_seeds(path, names, 512);
-        for (unsigned k = 0; k < nn; k++) {
-            char fp[1400];
-            uint8_t seed[MAXLEN];
-            size_t n = read_seed(path, names[k], seed, fp, sizeof fp);
-            int is_atomic = n > 7 && seed[7] == VO_OP_DWORD_ATOMIC, is_lsc = n > 7 && seed[7] == VO_OP_LSC_UNTYPED;
-            if (!is_atomic && !is_lsc) { free(names[k]); continue; }
-            uint8_t ops[32] = { 0 }, subs[256] = { 0 };
-            walk(seed, n, is_atomic ? 12000 : 20000, ops, subs);
-            if (!count) { free(names[k]); continue; }
-            if (is_atomic) {
-                (*seeds_atomic)++;
-                for (unsigned c = 0; c < 32; c++)
-                    if (vo_atomic_op_name(c) && !ops[c]) {
-                        t_fail++;
-                        fprintf(stderr, "FAIL: %s: dword_atomic op %s never reached (not invalid)\n", fp, vo_atomic_op_name(c));
-                    } else if (vo_atomic_op_name(c)) t_pass++;
-            } else {
-                (*seeds_lsc)++;
-                for (unsigned i = 0; vo_desc_at(i); i++)
-                    if (vo_desc_at(i)->has_subop && !subs[vo_desc_at(i)->subop]) {
-                        t_fail++;
-                        fprintf(stderr, "FAIL: %s: %s never reached (not invalid)\n", fp, vo_desc_at(i)->mnemonic);
-                    } else if (vo_desc_at(i)->has_subop) t_pass++;
-            }
-            free(names[k]);
-        }
-    }
-}
-
-/* the universe: the pairs of every *_ok.bin seed of corpus/diff_fuzzer (derive = 1); derive = 0:
- * PAIR_TRIES mutations of each seed itself (hashed seeds, as the shapes), marking what they reach */
-#define PAIR_TRIES 1500
-static void pair_seeds(const char *src, int derive)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/corpus/diff_fuzzer", src);
-    char *names[512];
-    unsigned nn = ok_seeds(path, names, 512);
     for (unsigned k = 0; k < nn; k++) {
         char fp[1400];
-        uint8_t seed[MAXLEN];
-        size_t n = read_seed(path, names[k], seed, fp, sizeof fp);
+        snprintf(fp, sizeof fp, "%s/%s", path, names[k]);
         free(names[k]);
-        vo_error e;
-        if (!n || vo_bincase_decode(seed, n, 0, &kc, &e) != 0) continue;
-        if (derive) { vo_pairs_derive(tp, &kc.state, kc.insn, kc.insn_len); continue; }
-        uint8_t ops[32] = { 0 }, subs[256] = { 0 };
-        walk_mix = 1;
-        walk(seed, n, PAIR_TRIES, ops, subs);
-        walk_mix = 0;
+        FILE *f = fopen(fp, "rb");
+        static uint8_t seed[MAXLEN];
+        size_t n = f ? fread(seed, 1, sizeof seed, f) : 0;
+        if (f) fclose(f);
+        fn(fp, seed, n, ctx);
     }
+}
+
+/* the walk of one DWORD_ATOMIC or LSC_UNTYPED seed; checks the ops and sub-ops reached */
+static unsigned seeds_atomic, seeds_lsc;
+static void seed_walk(const char *fp, const uint8_t *seed, size_t n, void *ctx)
+{
+    (void)ctx;
+    int is_atomic = n > 7 && seed[7] == VO_OP_DWORD_ATOMIC, is_lsc = n > 7 && seed[7] == VO_OP_LSC_UNTYPED;
+    if (!is_atomic && !is_lsc) return;
+    uint8_t ops[32] = { 0 }, subs[256] = { 0 };
+    walk(seed, n, is_atomic ? 12000 : 20000, ops, subs);
+    if (is_atomic) {
+        seeds_atomic++;
+        for (unsigned c = 0; c < 32; c++)
+            if (vo_atomic_op_name(c) && !ops[c]) {
+                t_fail++;
+                fprintf(stderr, "FAIL: %s: dword_atomic op %s never reached (not invalid)\n", fp, vo_atomic_op_name(c));
+            } else if (vo_atomic_op_name(c)) t_pass++;
+    } else {
+        seeds_lsc++;
+        for (unsigned i = 0; vo_desc_at(i); i++)
+            if (vo_desc_at(i)->has_subop && !subs[vo_desc_at(i)->subop]) {
+                t_fail++;
+                fprintf(stderr, "FAIL: %s: %s never reached (not invalid)\n", fp, vo_desc_at(i)->mnemonic);
+            } else if (vo_desc_at(i)->has_subop) t_pass++;
+    }
+}
+
+/* ctx != NULL: derive the universe (the pairs of the seed); NULL: PAIR_TRIES mutations of the
+ * seed itself (hashed seeds, as the shapes), marking what they reach */
+#define PAIR_TRIES 1500
+static void pair_seed(const char *fp, const uint8_t *seed, size_t n, void *ctx)
+{
+    (void)fp;
+    vo_error e;
+    if (!n || vo_bincase_decode(seed, n, 0, &kc, &e) != 0) return;
+    if (ctx) { vo_pairs_derive(tp, &kc.state, kc.insn, kc.insn_len); return; }
+    uint8_t ops[32] = { 0 }, subs[256] = { 0 };
+    walk_mix = 1;
+    walk(seed, n, PAIR_TRIES, ops, subs);
+    walk_mix = 0;
 }
 
 /* measured (PAIRS_DEBUG=1): 1916 combinations of 126 pairs; PAIR_TRIES mutations of each seed reach
@@ -367,14 +349,14 @@ int main(void)
     tp = calloc(1, sizeof *tp);
     CHECK(tp != NULL);
     if (!tp) T_DONE();
-    pair_seeds(src, 1);
-    unsigned seeds_atomic = 0, seeds_lsc = 0, reached[2], total = 0, ssi[2];
+    each_seed(src, "corpus/diff_fuzzer", pair_seed, tp);
+    unsigned reached[2], total = 0, ssi[2];
     CHECK(tp->n >= 20); /* the seeds have dependent pairs (the LSC ones) */
     for (int pass = 0; pass < 2; pass++) { /* 0: without the pair mutations (the figure before), 1: with */
         for (unsigned i = 0; i < tp->n; i++) memset(tp->dep[i].hit, 0, sizeof tp->dep[i].hit);
         ss_imm = 0;
         fzm_no_pairs = pass == 0;
-        pair_seeds(src, 0);
+        each_seed(src, "corpus/diff_fuzzer", pair_seed, NULL);
         vo_pairs_count(tp, &reached[pass], &total);
         ssi[pass] = ss_imm;
     }
@@ -382,7 +364,8 @@ int main(void)
     if (getenv("PAIRS_DEBUG"))
         fprintf(stderr, "pairs: %u dependent, %u combinations; reached without pair mutations %u, with %u; "
                 "bss/ss+imm surface+ss_idx: %u, %u\n", tp->n, total, reached[0], reached[1], ssi[0], ssi[1]);
-    seed_walks(src, 1, &seeds_atomic, &seeds_lsc);
+    each_seed(src, "corpus/diff_fuzzer", seed_walk, NULL);
+    each_seed(src, "corpus/oracle_fuzzer", seed_walk, NULL);
     CHECK(total > 0 && reached[1] * 1000u >= PAIR_MIN_PERMILLE * total);
     CHECK(reached[1] >= reached[0] + PAIR_GAIN);
     CHECK(ssi[0] == 0);

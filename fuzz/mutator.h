@@ -21,6 +21,7 @@
 #define VO_FUZZ_MUTATOR_H
 #ifndef __AFL_COMPILER
 #include "visa_bincase.h"
+#include "visa_pairs.h"
 
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed);
@@ -637,6 +638,60 @@ static int fzm_shape(vo_case *c, vo_insn *in, uint32_t *s)
     return 0;
 }
 
+/* ---- dependent pairs (issue 31): two fields that matter only together, set together ----
+ *
+ * The pairs come from vo_pairs_derive (visa_pairs.h): the oracle is probed
+ * on the first case of each descriptor a pair mutation meets and then on
+ * one in 16 of them, FZM_PAIR_BASES per descriptor in all (each a few
+ * thousand vo_run calls, about 10 ms, once), so the bases spread over the
+ * corpus and the pairs follow the validator's and the executors' rules and a new
+ * family's fields take part through its descriptor. A pair mutation picks
+ * one dependent pair (A, B) of the instruction, a class of A and a class of
+ * B the probes found not invalid together (B's class changes when A's
+ * does not), sets both and repairs the operands: a register surface made
+ * immediate keeps its non-zero surface-state index. */
+#define FZM_PAIR_BASES 16
+static vo_pairs *fzm_pairs;
+static const vo_desc *fzm_pair_desc[64];
+static unsigned fzm_pair_nbase[64], fzm_pair_ndesc;
+#ifndef VO_FUZZ_NO_PAIRS
+#define VO_FUZZ_NO_PAIRS 0
+#endif
+/* 1: no pair mutations (tests/test_mutator_reach.c measures the coverage without them; a fuzzer
+ * built with -DVO_FUZZ_NO_PAIRS=1 gives the figure before issue 31) */
+static int fzm_no_pairs = VO_FUZZ_NO_PAIRS;
+
+static int fzm_pair(vo_case *c, vo_insn *in, uint32_t *s)
+{
+    if (!fzm_pairs && !(fzm_pairs = calloc(1, sizeof *fzm_pairs))) return 0;
+    unsigned k = 0;
+    while (k < fzm_pair_ndesc && fzm_pair_desc[k] != in->desc) k++;
+    if (k == fzm_pair_ndesc && k < 64) fzm_pair_desc[fzm_pair_ndesc++] = in->desc;
+    if (k < 64 && fzm_pair_nbase[k] < FZM_PAIR_BASES && (!fzm_pair_nbase[k] || fzm_next(s) % 16 == 0) &&
+        vo_pairs_derive(fzm_pairs, &c->state, c->insn, c->insn_len) >= 0)
+        fzm_pair_nbase[k]++;
+    unsigned idx[256], n = 0;
+    for (unsigned i = 0; i < fzm_pairs->n && n < 256; i++)
+        if (fzm_pairs->dep[i].desc == in->desc) idx[n++] = i;
+    if (!n) return 0;
+    const vo_pair_dep *x = &fzm_pairs->dep[idx[fzm_next(s) % n]];
+    uint32_t as = 0;
+    for (unsigned a = 0; a < 32; a++)
+        if (x->combo[a]) as |= 1u << a;
+    if (!as) return 0;
+    unsigned a = 0, pick = fzm_next(s) % (unsigned)__builtin_popcount(as);
+    while (!(as >> a & 1) || pick--) a++;
+    int ca = vo_field_class(in, x->a), cb = vo_field_class(in, x->b);
+    uint32_t bs = x->combo[a] & ~((int)a == ca && cb >= 0 ? 1u << cb : 0); /* A kept: B changes */
+    if (!bs) bs = x->combo[a];
+    unsigned b = 0;
+    pick = fzm_next(s) % (unsigned)__builtin_popcount(bs);
+    while (!(bs >> b & 1) || pick--) b++;
+    if (vo_field_set_class(in, &c->state, x->a, a) != 0 || vo_field_set_class(in, &c->state, x->b, b) != 0) return 0;
+    fzm_repair(c, in, x->a, s);
+    return fzm_put_insn(c, in, 0, 0) == 0;
+}
+
 /* decode the case, one enumerated-field, relation or shape mutation, encode; 0 = nothing done */
 static size_t fzm_case(uint8_t *data, size_t size, size_t max_size, uint32_t *s)
 {
@@ -651,7 +706,10 @@ static size_t fzm_case(uint8_t *data, size_t size, size_t max_size, uint32_t *s)
     if (vo_decode(fzm_c.insn, fzm_c.insn_len, fzm_c.state.platform.visa_version, &in, &err) != 0) return 0;
     fzm_budget = 24;
     uint32_t pick = fzm_next(s) % 8; /* 3 in 8 enumerated fields, 3 in 8 relations, 2 in 8 shapes */
-    int ok = pick < 3 ? fzm_enum(&fzm_c, &in, s) : pick < 6 ? fzm_relation(&fzm_c, &in, s) : fzm_shape(&fzm_c, &in, s);
+    int ok = 0;
+    if (fzm_next(s) % 3 == 0 && !fzm_no_pairs) /* 1 in 3: a dependent pair first (issue 31) */
+        ok = fzm_pair(&fzm_c, &in, s);
+    if (!ok) ok = pick < 3 ? fzm_enum(&fzm_c, &in, s) : pick < 6 ? fzm_relation(&fzm_c, &in, s) : fzm_shape(&fzm_c, &in, s);
     if (!ok) return 0;
     uint8_t *out;
     size_t len;

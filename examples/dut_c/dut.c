@@ -129,6 +129,9 @@ enum {
     B_LSC_PREFETCH_FAULTS = 80,       /* a prefetch of an out-of-bound / unmapped address is rejected */
     B_LSC_STORE_D8U32_DWORD = 81,     /* d8u32 store writes the whole 4-byte slot          */
     B_LSC_STORE_MASK_IGNORED = 82,    /* LSC stores ignore the execution mask and predicate */
+    /* issue 31: the outside bug diff_fuzzer never found (fields that matter only together) */
+    B_LSC_SSIDX_IMM_APPLIED = 150,    /* bss/ss: ss_idx added for an immediate surface too (D118: register only) */
+    B_LSC_ICAS_D64_LOW = 151,         /* d64 icas compares the low 32 bits only (the issue's thinnest margin) */
     /* outside the 1..VO_DUT_NUM_BUGS mutation set (examples/mutants/README.md) */
     B_SIGNED_OFFSET32 = 200           /* SCATTER4_SCALED: goff + offset read as a signed 32-bit
                                          byte address; a negative one passes the bound test */
@@ -1737,6 +1740,7 @@ static uint64_t lsc_atomic_new(unsigned op, unsigned n, uint64_t old, uint64_t s
         return s1 > old ? s1 : old;
     case 0x12:
         if (BUG(B_LSC_ICAS_SWAPPED)) return old == s2 ? s1 : old;
+        if (BUG(B_LSC_ICAS_D64_LOW) && n == 8) return (uint32_t)old == (uint32_t)s1 ? s2 : old;
         return old == s1 ? s2 : old;
     case 0x18: return old & s1;
     case 0x19: return old | s1;
@@ -2001,7 +2005,7 @@ static int do_lsc_untyped(ctx *x)
         sp.has_surf = dut_bti_surface(x, sval & 0xFF, &sp.surf);
     } else {
         uint64_t so = sval;
-        if (sreg && !BUG(B_LSC_SSIDX_IGNORED))
+        if ((sreg || BUG(B_LSC_SSIDX_IMM_APPLIED)) && !BUG(B_LSC_SSIDX_IGNORED))
             so = (uint32_t)(so + 0x40u * ssidx); /* a 32-bit sum (D118) */
         sp.has_surf = dut_ss_surface(x, so, &sp.surf);
     }

@@ -547,7 +547,9 @@ static void lx_factors(lx *x, uint64_t k, int sys)
     if (g == LG_ATOMIC && chance(&x->R, 25)) x->nulldst = 1;
     x->surfreg = x->am >= AM_BTI && (x->am == AM_SS ? chance(&x->R, 80) : chance(&x->R, 30));
     x->ssidx = 0;
-    if (x->surfreg && (x->am == AM_BSS || x->am == AM_SS) && chance(&x->R, 50)) x->ssidx = 1 + rn(&x->R, 4);
+    /* an immediate surface too: its ss_idx is ignored (D118) and the decoy sits where applying it
+     * would lead (issue 31: the pair a DUT must not conflate) */
+    if ((x->am == AM_BSS || x->am == AM_SS) && chance(&x->R, 50)) x->ssidx = 1 + rn(&x->R, 4);
     x->pitchreg = lg_is_strided(g) && chance(&x->R, 30);
 }
 
@@ -798,7 +800,7 @@ static void lx_state(lx *x)
             if (x->surfreg && x->ssidx) {
                 val = so - 0x40 * x->ssidx;
                 if (vo_state_surface(s, x->sidx + 1)) vo_state_add_ss(s, val, x->sidx + 1); /* ignoring ss_idx reads the decoy */
-            } else if (vo_state_surface(s, x->sidx + 1)) vo_state_add_ss(s, so + 64, x->sidx + 1);
+            } else if (vo_state_surface(s, x->sidx + 1)) vo_state_add_ss(s, so + 64 * (x->ssidx ? x->ssidx : 1), x->sidx + 1);
             x->surf.imm = val;
         }
         if (x->surfreg) {
@@ -875,8 +877,11 @@ static void lx_state(lx *x)
                 if (sf && x->T[n] + w <= sf->size) vo_surface_write(s, sf, x->T[n], mb, w);
                 else continue;
             }
-            if (ar == 2 && chance(&x->R, 50)) { /* icas / fcas: a comparand equal to memory */
-                vo_var *cv = vo_state_var(s, chance(&x->R, 60) ? x->src1.id : x->src2.id);
+            if (ar == 2 && chance(&x->R, w == 8 ? 75 : 50)) { /* icas / fcas: a comparand equal to memory */
+                vo_var *cv = vo_state_var(s, chance(&x->R, w == 8 ? 80 : 60) ? x->src1.id : x->src2.id);
+                /* d64: half the time equal in the low 32 bits only (issue 31: a compare of the low
+                 * halves must not pass for the whole value) */
+                if (w == 8 && chance(&x->R, 50)) mv ^= (uint64_t)(1 + rn(&x->R, 0xFFFF)) << 32;
                 if (cv && (n + 1) * b <= cv->size) wrle(cv->data + n * b, mv, w);
             }
         }

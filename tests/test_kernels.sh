@@ -7,6 +7,11 @@
 #  3. every memory instruction of corpus/kernels/*/*.visaasm of a known family assembles and
 #     prints back byte for byte (scan: no "decodes"), and the unknown ones are exactly
 #     corpus/kernels/unknown.txt;
+#  5. the older LSC_UNTYPED layout (no ss_idx, D222): the lsc_load bytes IGC 1.0.12504 wrote in
+#     corpus/kernels/dg2-g10/ld_int_simd32.isa (offset 1246, 38 bytes) with the two operands its
+#     emitter dropped put back as %null.0 decode and print IGC's line 86 of its .visaasm; the 38
+#     bytes alone are truncated (exit 2); HEAD-layout vectors with ss_idx 0 and the same bytes
+#     without it run to the same expect but for the layout tag.
 #  4. when ocloc is installed: ld_int.cl recompiled for tgllp gives the committed .visaasm (drift).
 set -u
 VO=${1:?usage: test_kernels.sh VISA_ORACLE SRC_DIR}
@@ -61,5 +66,51 @@ if command -v ocloc >/dev/null 2>&1; then
 else
     echo "SKIPPED (4): ocloc not installed (apt-get install intel-opencl-icd)"
 fi
+# 5. the older LSC layout
+# 89 subop 00 | exec 04 (M1, 16) | pred 0000 | sfid 00 ugm | l1 02 ca | l3 02 ca | addr_type 04 bti |
+# scale 0100 | imm 00000000 | addr_size 02 a32 | data_size 03 d32 | order 01 | elems 01 | chmask 01 (IGC's
+# byte 19) | surface 05 00 01000000 (imm ud 1) | dst V55 (37000000 0000) | src0 V53 (35000000 0000)
+H38="89 00 04 00 00 00 02 02 04 01 00 00 00 00 00 02 03 01 01 01 05 00 01 00 00 00 37 00 00 00 00 00 35 00 00 00 00 00"
+NUL2="00 00 00 00 00 00 00 00 00 00 00 00"
+got=$("$VO" disasm --igc --visa-version 4.1 "$H38 $NUL2")
+want=$(sed -n 86p "$K/dg2-g10/ld_int_simd32.visaasm" | sed -E 's/ *\/\/\/.*//; s/^ +//')
+[ "$got" = "lsc_load.ugm.ca.ca (M1, 16)  V0055:d32  bti(0x1)[V0053]:a32" ] && [ "$got" = "$want" ] ||
+    bad "older layout: '$got' (want '$want')"
+"$VO" disasm --visa-version 4.1 "$H38 $NUL2" | grep -q "^chmask @19 = 0x01$" || bad "older layout: byte 19 not at 19"
+"$VO" disasm --visa-version 4.1 "$H38" >/dev/null 2>&1; [ $? -eq 2 ] || bad "IGC's truncated 38 bytes decoded"
+if command -v python3 >/dev/null 2>&1; then
+    python3 - "$VO" "$SRC" <<'PY' || bad "older layout runs differ (above)"
+import json, subprocess, sys, tempfile, os
+vo, src = sys.argv[1], sys.argv[2]
+bad = 0; n = 0
+for f in ("lsc_untyped_load-01", "lsc_untyped_store-01", "lsc_untyped_atomic-01", "lsc_untyped_load_strided"):
+    for t in json.load(open(os.path.join(src, "vectors", f + ".json")))["tests"][:40]:
+        i = t["input"]; h = i["insn"]
+        d = subprocess.run([vo, "disasm", "--visa-version", "4.1", h], capture_output=True, text=True).stdout
+        off = [int(l.split("@")[1].split()[0]) for l in d.splitlines() if l.startswith("ss_idx @")]
+        if not off or h[2 * off[0]:2 * off[0] + 8] != "00000000":
+            continue
+        o = off[0]
+        out = []
+        for insn in (h, h[:2 * o] + h[2 * o + 8:]):
+            c = dict(i); c["insn"] = insn
+            with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as tf:
+                json.dump({"input": c}, tf)
+            r = subprocess.run([vo, "run", tf.name], capture_output=True, text=True); os.unlink(tf.name)
+            e = json.loads(r.stdout); e.pop("digest", None)
+            out.append((e.pop("tags", []), e))
+        (ta, a), (tb, b) = out
+        n += 1
+        if a != b or "lsc:ssidx_layout" not in ta or "lsc:no_ssidx_layout" not in tb or \
+                [x for x in ta if x != "lsc:ssidx_layout"] != [x for x in tb if x != "lsc:no_ssidx_layout"]:
+            print("differ:", f, h); bad = 1
+if n < 20:
+    print("only %d vectors with ss_idx 0" % n); bad = 1
+sys.exit(bad)
+PY
+else
+    echo "SKIPPED (5, runs): python3 not installed"
+fi
+
 [ $fail -eq 0 ] && echo "test_kernels: ok"
 exit $fail

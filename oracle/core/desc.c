@@ -121,6 +121,41 @@ static const vo_desc lsc_tab[] = {
 };
 #define NLSC (sizeof lsc_tab / sizeof lsc_tab[0])
 
+/* The older LSC_UNTYPED layout (issue 25, decision D222): the same fields
+ * without the surface-state index, as IGC 1.0.12504 writes them. Not listed
+ * by vo_desc_at: only vo_decode picks it, by the instruction's length. */
+#define LSC_SURF0 F("surface", VEC, LSC_SURF)
+#define LSC_A0(sub, mn, w) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, w, 0x3F, 0x3F, 19, \
+    { LSC_HEAD, LSC_ADDR, LSC_SHAPE, LSC_SURF0, F("dst", RAW, DATA), F("src0_addrs", RAW, EOFF), \
+      F("src1_data", RAW, SRC1), F("src2_data", RAW, SRC2) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub, \
+      .flags = VO_DF_LSC_NO_SSIDX }
+#define LSC_B0(sub, mn, w) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, w, 0x3F, 0x3F, 19, \
+    { LSC_HEAD, LSC_ADDR, LSC_SHAPE, LSC_SURF0, F("dst", RAW, DATA), F("src0_addr_base", RAW, EOFF), \
+      F("src0_addr_pitch", VEC, PITCH), F("src1_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, .has_subop = 1, \
+      .subop = sub, .flags = VO_DF_LSC_NO_SSIDX }
+#define LSC_C0(sub, mn) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, 2, 0x3F, 0x3F, 14, \
+    { LSC_HEAD, F("addr_type", UB, ADDR_TYPE), LSC_SHAPE, LSC_SURF0, F("dst", RAW, DATA), \
+      F("src0_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub, .flags = VO_DF_LSC_NO_SSIDX }
+static const vo_desc lsc_old_tab[] = {
+    LSC_A0(0x00, "lsc_load", 0), LSC_B0(0x01, "lsc_load_strided", 0), LSC_A0(0x02, "lsc_load_quad", 0),
+    LSC_A0(0x04, "lsc_store", 1), LSC_B0(0x05, "lsc_store_strided", 1), LSC_A0(0x06, "lsc_store_quad", 1),
+    LSC_A0(0x08, "lsc_atomic_iinc", 2), LSC_A0(0x09, "lsc_atomic_idec", 2), LSC_A0(0x0A, "lsc_atomic_load", 2),
+    LSC_A0(0x0B, "lsc_atomic_store", 2), LSC_A0(0x0C, "lsc_atomic_iadd", 2), LSC_A0(0x0D, "lsc_atomic_isub", 2),
+    LSC_A0(0x0E, "lsc_atomic_smin", 2), LSC_A0(0x0F, "lsc_atomic_smax", 2), LSC_A0(0x10, "lsc_atomic_umin", 2),
+    LSC_A0(0x11, "lsc_atomic_umax", 2), LSC_A0(0x12, "lsc_atomic_icas", 2), LSC_A0(0x13, "lsc_atomic_fadd", 2),
+    LSC_A0(0x14, "lsc_atomic_fsub", 2), LSC_A0(0x15, "lsc_atomic_fmin", 2), LSC_A0(0x16, "lsc_atomic_fmax", 2),
+    LSC_A0(0x17, "lsc_atomic_fcas", 2), LSC_A0(0x18, "lsc_atomic_and", 2), LSC_A0(0x19, "lsc_atomic_or", 2),
+    LSC_A0(0x1A, "lsc_atomic_xor", 2), LSC_A0(0x1B, "lsc_load_status", 0), LSC_A0(0x1C, "lsc_store_uncompressed", 1),
+    LSC_C0(0x28, "lsc_apndctr_atomic_add"), LSC_C0(0x29, "lsc_apndctr_atomic_sub"),
+};
+
+const vo_desc *vo_desc_for_sub_old(uint8_t subop)
+{
+    for (unsigned i = 0; i < sizeof lsc_old_tab / sizeof lsc_old_tab[0]; i++)
+        if (lsc_old_tab[i].subop == subop) return &lsc_old_tab[i];
+    return NULL;
+}
+
 const vo_desc *vo_desc_for_sub(uint8_t opcode, uint8_t subop)
 {
     if (opcode != VO_OP_LSC_UNTYPED) return NULL;

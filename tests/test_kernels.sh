@@ -56,6 +56,33 @@ printf '%s\n' "$unk" | grep ROUNDTRIP && bad "memory instructions that do not pr
 n=$(cat "$K"/*/*.visaasm | grep -c '^ *lsc_\|^ *gather\|^ *scatter4_scaled\|^ *scatter_scaled\|^ *oword\|^ *dword_atomic\|^ *fence_')
 [ "$n" -gt 300 ] || bad "only $n known memory instruction lines in the corpus"
 
+# 3b. scan --json and the table, on a file written here (counted by hand: 6 instruction lines, 4 memory:
+# gather4_scaled executes, svm_atomic unknown, sample_3d out_of_scope, a damaged lsc_load unknown)
+T3=$(mktemp -d "${TMPDIR:-/tmp}/vo-kscan.XXXXXX")
+cat >"$T3/k.visaasm" <<'VISAASM'
+.version 3.6
+.kernel "hand"
+// .decl V0 v_type=G v_name=%null
+.decl V0053 v_type=G type=d num_elts=16 align=hword
+_main_0:
+    mov (M1, 16) V0053(0,0)<1> 0x0:d                                             /// $1
+    gather4_scaled.R (M1, 16) T6 0x0:ud V0053.0 V0055.0                          /// $2
+    svm_atomic.add (M1_NM, 1) V0041.0 %null.0 V0047.0 %null.0                    /// $3
+    (P1) sample_3d.RGBA (M1, 16) 0x0:uw S1 T6 V0060 V0061 V0062                  /// $4
+    lsc_load.ugm (M1, 16)  V0057:d32  bti(0xB)[V0055]:q99                        /// $5
+    ret (M1, 1) V0070.0                                                          /// $6
+VISAASM
+"$VO" scan --json "$T3/k.visaasm" >"$T3/j" || bad "scan --json exit $?"
+want='{"file":"'"$T3"'/k.visaasm","kernel":"hand","index":1,"mnemonic":"gather4_scaled.R","memory":true,"support":"executes"}'
+[ "$(sed -n 2p "$T3/j")" = "$want" ] || bad "scan --json line 2: $(sed -n 2p "$T3/j")"
+[ "$(cut -d, -f3- "$T3/j" | sed 's/"mnemonic":"[^"]*",//' | tr '\n' ' ')" = '"index":0,"memory":false,"support":null} "index":1,"memory":true,"support":"executes"} "index":2,"memory":true,"support":"unknown"} "index":3,"memory":true,"support":"out_of_scope"} "index":4,"memory":true,"support":"unknown"} "index":5,"memory":false,"support":null} ' ] ||
+    bad "scan --json: $(cat "$T3/j")"
+"$VO" scan "$T3/k.visaasm" | grep -qx "6 instructions, 4 memory, 2 other; 1 memory instructions execute (25.0%)" ||
+    bad "scan table: $("$VO" scan "$T3/k.visaasm" | tail -1)"
+printf 'CISA\0\1' >"$T3/k.isa"
+"$VO" scan "$T3/k.isa" >/dev/null 2>&1; [ $? -eq 2 ] || bad "scan of a binary file: exit not 2"
+rm -rf "$T3"
+
 # 4. drift
 if command -v ocloc >/dev/null 2>&1; then
     T=$(mktemp -d "${TMPDIR:-/tmp}/vo-kern.XXXXXX")

@@ -3,7 +3,7 @@
  * it is a memory instruction and what the oracle does with it:
  *   executes      its text assembles (vo_asm_igc) into an instruction of a family the oracle executes,
  *                 and disasm --igc prints the line back byte for byte (igc_text "same");
- *   unknown       a memory instruction of a family the oracle does not know;
+ *   unknown       a memory instruction the oracle cannot read (family not known, or a text that does not parse);
  *   out_of_scope  sampler messages (sample*, load_3d, load_lz, ...: format conversion and filtering);
  *   decodes       the text assembles but prints back differently (reported, never expected).
  * Directives (.version, .kernel, .function, .decl, .input, .kernel_attr ...), comments and labels are

@@ -37,6 +37,7 @@ int cmd_cov(int argc, char **argv);       /* cmd_cov.c: clause coverage of vecto
 int cmd_reach(int argc, char **argv);     /* cmd_reach.c: field values a corpus reaches */
 int cmd_asm(int argc, char **argv);       /* cmd_asm.c: assembly text -> instruction bytes */
 int cmd_dut_host(int argc, char **argv);  /* cmd_dut_host.c: child of check --isolate (hidden) */
+int cmd_scan(int argc, char **argv);      /* cmd_scan.c: memory instructions of IGC's .visaasm */
 int cmd_merge(int argc, char **argv);     /* cmd_merge.c: join check --json reports of shards */
 
 /* prints the one-line error for e and returns VO_EXIT_BAD */

@@ -21,6 +21,7 @@ static const struct vo_cmd {
     {"gen", cmd_gen, "write conformance vectors vectors/<instruction>.json (deterministic, shardable)"},
     {"merge", cmd_merge, "join the check --json reports of --shard i/n runs into one summary"},
     {"cov", cmd_cov, "clause coverage of vector files: per-clause counts, missing clauses"},
+    {"scan", cmd_scan, "memory instructions of IGC's .visaasm kernels: what the oracle executes"},
     {"reach", cmd_reach, "(instruction, field value) pairs a fuzzer corpus reaches, vs the vectors"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -55,7 +55,28 @@ static unsigned imm_bytes(uint8_t type_byte)
     return (t == VO_T_DF || t == VO_T_UQ || t == VO_T_Q) ? 8 : 4;
 }
 
+static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err, int old);
+/* LSC_UNTYPED: the HEAD layout (D110); when its bytes do not decode exactly and
+ * the older layout without ss_idx does, that one (D222) */
 static int decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err)
+{
+    const vo_desc *d0 = n >= 2 ? vo_desc_for(bytes[0]) : NULL;
+    if (!d0 || !d0->has_subop || !vo_desc_for_sub_old(bytes[1]))
+        return decode_as(bytes, n, visa_version, out, err, 0);
+    vo_error e1;
+    memset(&e1, 0, sizeof e1);
+    if (decode_as(bytes, n, visa_version, out, &e1, 0) == 0) return 0;
+    vo_insn o2;
+    if (decode_as(bytes, n, visa_version, &o2, NULL, 1) == 0) {
+        *out = o2;
+        return 0;
+    }
+    decode_as(bytes, n, visa_version, out, NULL, 0); /* *out as the HEAD layout's error left it */
+    if (err) *err = e1;
+    return -1;
+}
+
+static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err, int old)
 {
     memset(out, 0, sizeof *out);
     out->visa_version = visa_version;
@@ -64,7 +85,7 @@ static int decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn
     if (!d) return derr(err, VO_E_OPCODE, "opcode", 0, "unknown or unsupported opcode");
     if (d->has_subop) { /* LSC_UNTYPED: the sub-op byte selects the layout (decision D110) */
         if (n < 2) return derr(err, VO_E_TRUNCATED, "subop", 1, "instruction ends inside this field");
-        d = vo_desc_for_sub(bytes[0], bytes[1]);
+        d = old ? vo_desc_for_sub_old(bytes[1]) : vo_desc_for_sub(bytes[0], bytes[1]);
         if (!d)
             return derr(err, VO_E_LSC_SUBOP, "subop", 1,
                         bytes[1] == 0x03 || bytes[1] == 0x07 ? "block2d sub-ops are not supported yet (decision D111)"

@@ -98,28 +98,48 @@ static const vo_desc desc_tab[] = {
 #define LSC_SHAPE F("data_size", UB, DATA_SIZE), F("data_order", UB, DATA_ORDER), \
     F("data_elems", UB, DATA_ELEMS), F("chmask", UB, LSC_CHMASK)
 #define LSC_SURF F("surface", VEC, LSC_SURF), F("ss_idx", UD, SSIDX)
-#define LSC_A(sub, mn, w) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, w, 0x3F, 0x3F, 20, \
-    { LSC_HEAD, LSC_ADDR, LSC_SHAPE, LSC_SURF, F("dst", RAW, DATA), F("src0_addrs", RAW, EOFF), \
-      F("src1_data", RAW, SRC1), F("src2_data", RAW, SRC2) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub }
-#define LSC_B(sub, mn, w) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, w, 0x3F, 0x3F, 20, \
-    { LSC_HEAD, LSC_ADDR, LSC_SHAPE, LSC_SURF, F("dst", RAW, DATA), F("src0_addr_base", RAW, EOFF), \
-      F("src0_addr_pitch", VEC, PITCH), F("src1_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub }
-#define LSC_C(sub, mn) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, 2, 0x3F, 0x3F, 15, \
-    { LSC_HEAD, F("addr_type", UB, ADDR_TYPE), LSC_SHAPE, LSC_SURF, F("dst", RAW, DATA), \
-      F("src0_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub }
-static const vo_desc lsc_tab[] = {
-    LSC_A(0x00, "lsc_load", 0), LSC_B(0x01, "lsc_load_strided", 0), LSC_A(0x02, "lsc_load_quad", 0),
-    LSC_A(0x04, "lsc_store", 1), LSC_B(0x05, "lsc_store_strided", 1), LSC_A(0x06, "lsc_store_quad", 1),
-    LSC_A(0x08, "lsc_atomic_iinc", 2), LSC_A(0x09, "lsc_atomic_idec", 2), LSC_A(0x0A, "lsc_atomic_load", 2),
-    LSC_A(0x0B, "lsc_atomic_store", 2), LSC_A(0x0C, "lsc_atomic_iadd", 2), LSC_A(0x0D, "lsc_atomic_isub", 2),
-    LSC_A(0x0E, "lsc_atomic_smin", 2), LSC_A(0x0F, "lsc_atomic_smax", 2), LSC_A(0x10, "lsc_atomic_umin", 2),
-    LSC_A(0x11, "lsc_atomic_umax", 2), LSC_A(0x12, "lsc_atomic_icas", 2), LSC_A(0x13, "lsc_atomic_fadd", 2),
-    LSC_A(0x14, "lsc_atomic_fsub", 2), LSC_A(0x15, "lsc_atomic_fmin", 2), LSC_A(0x16, "lsc_atomic_fmax", 2),
-    LSC_A(0x17, "lsc_atomic_fcas", 2), LSC_A(0x18, "lsc_atomic_and", 2), LSC_A(0x19, "lsc_atomic_or", 2),
-    LSC_A(0x1A, "lsc_atomic_xor", 2), LSC_A(0x1B, "lsc_load_status", 0), LSC_A(0x1C, "lsc_store_uncompressed", 1),
-    LSC_C(0x28, "lsc_apndctr_atomic_add"), LSC_C(0x29, "lsc_apndctr_atomic_sub"),
-};
+/* the older layout (issue 25, decision D222): no ss_idx, as IGC 1.0.12504 writes it */
+#define LSC_SURF0 F("surface", VEC, LSC_SURF)
+#define LSC_AX(sub, mn, w, surf, nf, fl) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, w, 0x3F, 0x3F, nf, \
+    { LSC_HEAD, LSC_ADDR, LSC_SHAPE, surf, F("dst", RAW, DATA), F("src0_addrs", RAW, EOFF), \
+      F("src1_data", RAW, SRC1), F("src2_data", RAW, SRC2) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub, \
+      .flags = fl }
+#define LSC_BX(sub, mn, w, surf, nf, fl) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, w, 0x3F, 0x3F, nf, \
+    { LSC_HEAD, LSC_ADDR, LSC_SHAPE, surf, F("dst", RAW, DATA), F("src0_addr_base", RAW, EOFF), \
+      F("src0_addr_pitch", VEC, PITCH), F("src1_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, .has_subop = 1, \
+      .subop = sub, .flags = fl }
+#define LSC_CX(sub, mn, surf, nf, fl) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, 2, 0x3F, 0x3F, nf, \
+    { LSC_HEAD, F("addr_type", UB, ADDR_TYPE), LSC_SHAPE, surf, F("dst", RAW, DATA), \
+      F("src0_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub, .flags = fl }
+#define LSC_A(sub, mn, w) LSC_AX(sub, mn, w, LSC_SURF, 20, 0)
+#define LSC_B(sub, mn, w) LSC_BX(sub, mn, w, LSC_SURF, 20, 0)
+#define LSC_C(sub, mn) LSC_CX(sub, mn, LSC_SURF, 15, 0)
+#define LSC_A0(sub, mn, w) LSC_AX(sub, mn, w, LSC_SURF0, 19, VO_DF_LSC_NO_SSIDX)
+#define LSC_B0(sub, mn, w) LSC_BX(sub, mn, w, LSC_SURF0, 19, VO_DF_LSC_NO_SSIDX)
+#define LSC_C0(sub, mn) LSC_CX(sub, mn, LSC_SURF0, 14, VO_DF_LSC_NO_SSIDX)
+/* every sub-op once: A scattered/atomic, B strided, C append counter */
+#define LSC_LIST(A, B, C) \
+    A(0x00, "lsc_load", 0), B(0x01, "lsc_load_strided", 0), A(0x02, "lsc_load_quad", 0), \
+    A(0x04, "lsc_store", 1), B(0x05, "lsc_store_strided", 1), A(0x06, "lsc_store_quad", 1), \
+    A(0x08, "lsc_atomic_iinc", 2), A(0x09, "lsc_atomic_idec", 2), A(0x0A, "lsc_atomic_load", 2), \
+    A(0x0B, "lsc_atomic_store", 2), A(0x0C, "lsc_atomic_iadd", 2), A(0x0D, "lsc_atomic_isub", 2), \
+    A(0x0E, "lsc_atomic_smin", 2), A(0x0F, "lsc_atomic_smax", 2), A(0x10, "lsc_atomic_umin", 2), \
+    A(0x11, "lsc_atomic_umax", 2), A(0x12, "lsc_atomic_icas", 2), A(0x13, "lsc_atomic_fadd", 2), \
+    A(0x14, "lsc_atomic_fsub", 2), A(0x15, "lsc_atomic_fmin", 2), A(0x16, "lsc_atomic_fmax", 2), \
+    A(0x17, "lsc_atomic_fcas", 2), A(0x18, "lsc_atomic_and", 2), A(0x19, "lsc_atomic_or", 2), \
+    A(0x1A, "lsc_atomic_xor", 2), A(0x1B, "lsc_load_status", 0), A(0x1C, "lsc_store_uncompressed", 1), \
+    C(0x28, "lsc_apndctr_atomic_add"), C(0x29, "lsc_apndctr_atomic_sub")
+static const vo_desc lsc_tab[] = { LSC_LIST(LSC_A, LSC_B, LSC_C) };
 #define NLSC (sizeof lsc_tab / sizeof lsc_tab[0])
+/* not listed by vo_desc_at: only vo_decode picks it, by the instruction's length (D222) */
+static const vo_desc lsc_old_tab[] = { LSC_LIST(LSC_A0, LSC_B0, LSC_C0) };
+
+const vo_desc *vo_desc_for_sub_old(uint8_t subop)
+{
+    for (unsigned i = 0; i < sizeof lsc_old_tab / sizeof lsc_old_tab[0]; i++)
+        if (lsc_old_tab[i].subop == subop) return &lsc_old_tab[i];
+    return NULL;
+}
 
 const vo_desc *vo_desc_for_sub(uint8_t opcode, uint8_t subop)
 {

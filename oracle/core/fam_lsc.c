@@ -243,7 +243,7 @@ static int lsc_validate(vo_ctx *x)
     int k = vo_lsc_kind((uint8_t)in->val[VO_R_LSC_SUBOP], &L->arity, &L->is_float);
     L->kind = (uint8_t)k;
     int quad = k == VO_LSC_LOAD_QUAD || k == VO_LSC_STORE_QUAD;
-    vo_tag(x->r, VO_TAG_LSC_LAYOUT); /* decision D110: the HEAD reader's layout, with ss_idx */
+    vo_tag(x->r, in->desc->flags & VO_DF_LSC_NO_SSIDX ? VO_TAG_LSC_NO_SSIDX : VO_TAG_LSC_LAYOUT); /* D110, D222 */
     /* exec size and mask (D2, D18 as for every instruction) */
     {
         uint32_t eb = in->val[VO_R_EXEC];

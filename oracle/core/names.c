@@ -119,7 +119,7 @@ static const char *const tag_tab[VO_TAG_COUNT] = {
     /* LSC atomics (D136-) */
     "lsc_atomic:float",
     /* legacy FENCE (issue 26) */
-    "fence:ignored_bits",
+    "fence:ignored_bits", "lsc:no_ssidx_layout",
 };
 _Static_assert(VO_TAG_COUNT <= 64, "vo_result.tags holds 64 tags");
 _Static_assert(VO_C_COUNT <= 64 * sizeof ((vo_result *)0)->clauses / sizeof(uint64_t), "vo_result.clauses is too small");

@@ -395,10 +395,12 @@ typedef struct vo_desc {
 enum vo_desc_flags {
     VO_DF_SURFACE_LIMITS = 1, /* the page limits surfaces (doc_vs_reader:20 on any but 0 and 5) */
     VO_DF_ELT_UNITS = 2,      /* exec size and mask from num_elts; offsets in element-size units (D8) */
-    VO_DF_BYTE_OFFSET = 4     /* block load at a byte offset, dword units before vISA 3.2 (D38, D39) */
+    VO_DF_BYTE_OFFSET = 4,    /* block load at a byte offset, dword units before vISA 3.2 (D38, D39) */
+    VO_DF_LSC_NO_SSIDX = 8    /* LSC_UNTYPED in the older layout, without ss_idx (D222) */
 };
 const vo_desc *vo_desc_for(uint8_t opcode);     /* NULL if unsupported (the first sub-op's for LSC_UNTYPED) */
 const vo_desc *vo_desc_for_sub(uint8_t opcode, uint8_t subop); /* LSC_UNTYPED sub-ops; NULL if unsupported */
+const vo_desc *vo_desc_for_sub_old(uint8_t subop); /* the same, older layout without ss_idx (D222) */
 const vo_desc *vo_desc_at(unsigned i);          /* i-th supported, NULL past end */
 
 typedef struct vo_vec {
@@ -588,6 +590,7 @@ enum vo_tag {
     VO_TAG_LSC_AT_FLOAT,         /* lsc_atomic:float: the float type by data size, open results (D141, D142) */
     /* legacy FENCE (issue 26) */
     VO_TAG_FENCE_IGNORED,        /* fence:ignored_bits: a mask bit the platform or bit 7 makes void (D161, D162) */
+    VO_TAG_LSC_NO_SSIDX,         /* lsc:no_ssidx_layout: LSC_UNTYPED decoded in the older layout (D222) */
     VO_TAG_COUNT
 };
 const char *vo_tag_name(unsigned tag);   /* "oob_read", "doc_vs_reader:5", ... */

@@ -28,7 +28,8 @@ typedef struct vo_testset {
     size_t n, cap;
     char format[48];    /* the top-level "format" string of a vector file ("" if none; clipped) */
     int is_vectors;     /* the file is {"tests": [...], ...} */
-    const char *why;    /* after a failed load: what was wrong (static text), at byte why_at */
+    const char *why;    /* after a failed load: what was wrong (static text or whybuf), at byte why_at */
+    char whybuf[128];
     size_t why_at;
     /* vo_testset_load_reading: reads a test's "input" object at v (the text
      * ends at e) and returns its end, or NULL when it cannot (then the scan

@@ -1736,8 +1736,13 @@ char *vo_report_json_at(const char *id, const char *where, const vo_verdict *v)
         sb_add(&b, ",\"ndiff\":%u,\"diffs\":[", v->ndiff);
         for (uint32_t i = 0; i < v->nkept; i++) {
             const vo_diff *d = &v->diffs[i];
-            sb_add(&b, "%s{\"space\":\"%s\",\"index\":%u,\"offset\":%llu,\"kind\":\"%s\",\"clause\":", i ? "," : "",
-                   d->space == VO_SPACE_VAR ? "var" : "surface", d->index, (unsigned long long)d->offset,
+            /* flat memory is "memory": index = region in base order, offset inside it; a byte outside
+             * every region has no index and its offset is the 64-bit address (issue 30 point 10) */
+            int flat = d->space == VO_SPACE_FLAT;
+            sb_add(&b, "%s{\"space\":\"%s\"", i ? "," : "",
+                   d->space == VO_SPACE_VAR ? "var" : flat ? "memory" : "surface");
+            if (!flat || d->index != UINT32_MAX) sb_add(&b, ",\"index\":%u", d->index);
+            sb_add(&b, ",\"offset\":%llu,\"kind\":\"%s\",\"clause\":", (unsigned long long)d->offset,
                    vo_kind_name(d->kind));
             sb_jstr(&b, d->clause ? d->clause : "");
             if (d->kind == VO_K_WRITE_PAST_BOUND) sb_add(&b, ",\"len\":%u", d->len);
@@ -1747,11 +1752,12 @@ char *vo_report_json_at(const char *id, const char *where, const vo_verdict *v)
             if (d->has_acc == 1) {
                 const vo_access *a = &d->acc;
                 sb_add(&b,
-                       ",\"lane\":%u,\"channel\":%u,\"element\":%u,\"address\":%llu,\"surface\":%u,"
-                       "\"operand\":{\"role\":\"%s\",\"var\":%u,\"byte\":%u},\"access_byte\":%u",
-                       a->lane, a->channel, a->element, (unsigned long long)a->address, a->surface,
-                       a->is_write ? "src" : "dst", a->reg_var,
-                       a->reg_off + d->delta, d->delta);
+                       ",\"lane\":%u,\"channel\":%u,\"element\":%u,\"address\":%llu,",
+                       a->lane, a->channel, a->element, (unsigned long long)a->address);
+                if (a->surface == VO_ACC_FLAT) sb_add(&b, "\"flat\":true,"); /* (no surface: a 64-bit address) */
+                else sb_add(&b, "\"surface\":%u,", a->surface);
+                sb_add(&b, "\"operand\":{\"role\":\"%s\",\"var\":%u,\"byte\":%u},\"access_byte\":%u",
+                       a->is_write ? "src" : "dst", a->reg_var, a->reg_off + d->delta, d->delta);
             } else if (d->has_acc == 2) {
                 sb_add(&b, ",\"lane\":%u,\"lane_disabled\":true", d->acc.lane);
             } else if (d->has_acc == 3) { /* a disabled lane's own address */

@@ -942,6 +942,34 @@ static const char *win_at(rwin *w, size_t off, size_t n, int *rc)
     return wbuf;
 }
 
+static int u64_cmp(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* a test given more than once (the same id in two files, or twice in one) is
+ * run and counted each time: said on stderr, with one such id (issue 30
+ * point 12; D237) */
+static void note_repeats(const char (*ids)[17], size_t n)
+{
+    uint64_t *v = n ? malloc(n * sizeof *v) : NULL;
+    if (!v) return;
+    size_t m = 0, rep = 0;
+    for (size_t k = 0; k < n; k++)
+        if (ids[k][0]) v[m++] = id_value(ids[k]);
+    qsort(v, m, sizeof *v, u64_cmp);
+    uint64_t one = 0;
+    for (size_t k = 1; k < m; k++)
+        if (v[k] == v[k - 1]) {
+            if (!rep++) one = v[k];
+        }
+    if (rep)
+        fprintf(stderr, "visa-oracle: check: note: %zu test(s) given more than once (e.g. id %016llx): each copy is "
+                "run and counted\n", rep, (unsigned long long)one);
+    free(v);
+}
+
 /* ------------------------------------------------------------------ */
 /* check's options: add a row here and a case in cmd_check's switch (cli_util.c) */
 enum {
@@ -1078,6 +1106,7 @@ int cmd_check(int argc, char **argv)
     /* every test validated before the first DUT call; the ids of the whole set */
     rc = validate_all(files, nfiles, vf, &c, 1, &ids, &ntests);
     if (rc != VO_EXIT_OK) goto out_sets;
+    note_repeats(ids, ntests);
     saved_out = -1;
     if (lib && !isolate) { /* the library's stdout goes to stderr; check writes on a duplicate of stdout */
         fflush(stdout);

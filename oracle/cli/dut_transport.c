@@ -268,7 +268,7 @@ static const char *skip_value(const char *p, const char *e)
 }
 
 /* ---- the strict grammar of the members the scan does not read (issue 30
- * point 4): the strict reader's (oracle/formats/json.c) grammar and string
+ * point 4; D236): the strict reader's (oracle/formats/json.c) grammar and string
  * rules over a value the scan skipped, so that check and cov refuse what run
  * and explain refuse in the same file: a missing element (`[1,,2]`), `NaN`,
  * a raw control byte or `\u0000` in a string, an unpaired surrogate, a
@@ -646,7 +646,14 @@ static int testset_load(vo_testset *ts, const char *path, char *err, size_t errc
             seterr(err, errcap, "'%s' byte %zu: %s", path, ts->why_at, ts->why);
             goto fail;
         }
-        if (!oe) {
+        if (!oe) { /* where: the first fault of the strict grammar, else the object (issue 30 point 12) */
+            const char *why = NULL, *at = p;
+            if (!strict_value(p, e, 0, &why, &at) && why) {
+                if (at >= e) why = "the text ends inside a value: truncated";
+                seterr(err, errcap, "'%s' byte %zu: malformed JSON (%s)%s", path, (size_t)(at - ts->text), why,
+                       ts->n > before ? " (in its tests)" : "");
+                goto fail;
+            }
             seterr(err, errcap, "'%s' byte %zu: malformed or truncated JSON object%s", path,
                    (size_t)(p - ts->text), ts->n > before ? " (in its tests)" : "");
             goto fail;

@@ -573,6 +573,13 @@ static void run_one(pool *p, worker *w, size_t k, outcome *oc)
     size_t ti = p->jobs[k];
     const vo_testref *t = &p->set->t[ti];
     vo_error e;
+    if (vo_span_hash(t->input, t->input_len) != t->input_hash) { /* rewritten since the first pass (issue 30) */
+        oc->fatal = VO_EXIT_BAD;
+        oc->rep = fmt_alloc("check: '%s' changed while check was running (test %zu%s%s: its input is not the one "
+                            "validated; it was validated before the first test; the run stops here)",
+                            p->file, ti + 1, t->id[0] ? " id " : "", t->id);
+        return;
+    }
     if (vo_case_from_json(t->input, t->input_len, &w->c, &e) != 0) {
         oc->fatal = VO_EXIT_BAD;
         oc->rep = fmt_alloc("check: %s test %zu%s%s: %s at %s (offset %lld): %s", p->file, ti + 1,
@@ -767,6 +774,7 @@ static int take_test(void *ctx, vo_testset *ts, size_t i)
     const vo_testref *t = &ts->t[i];
     int need_case = x->want_ids && !t->id[0];
     if ((!t->read_ok || need_case) && vo_case_from_json(t->input, t->input_len, x->c, &x->e) != 0) return -1;
+    ts->t[i].input_hash = vo_span_hash(t->input, t->input_len); /* the run pass runs these bytes or stops */
     if (!x->want_ids) return 0;
     if (x->nid == x->idcap) {
         size_t nc = x->idcap ? x->idcap * 2 : 1024;

@@ -429,6 +429,21 @@ static int format_member(vo_testset *ts, const char *v, const char *ve)
     return -1;
 }
 
+uint64_t vo_span_hash(const char *p, size_t n)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t)n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+    }
+    for (; i < n; i++) h = (h ^ (uint8_t)p[i]) * 0x100000001b3ull;
+    h ^= h >> 29;
+    return h * 0xc4ceb9fe1a85ec53ull;
+}
+
 typedef int (*member_fn)(void *ctx, const char *key, size_t klen, const char *v, const char *ve);
 
 static inline int key_is(const char *key, size_t klen, const char *want)

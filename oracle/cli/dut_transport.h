@@ -17,7 +17,12 @@ typedef struct vo_testref {
     char id[17];        /* its "id" member, "" when absent */
     int read_ok;        /* vo_testset_load_reading: input_fn accepted this input while the file was scanned */
     size_t test_off, input_off; /* where test and input lie in the file's text */
+    uint64_t input_hash; /* check: vo_span_hash of the input as the first pass validated it */
 } vo_testref;
+
+/* a 64-bit hash of n bytes (not cryptographic): check compares the input it
+ * runs with the one it validated (issue 30 point 5) */
+uint64_t vo_span_hash(const char *p, size_t n);
 
 typedef struct vo_testset {
     char *text;         /* the whole file (read, inflated when gzip), NUL-terminated; owned unless */

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "dut_children.h"
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -1035,6 +1036,7 @@ static void proc_reap(vo_dut *d, int grace_ms, char *why, size_t whycap)
     }
     d->last_exit = (w > 0 && WIFEXITED(st)) ? WEXITSTATUS(st) : -1;
     if (w > 0) kill(-d->pid, SIGKILL); /* leftovers of the group, if any */
+    vo_children_remove(d->pid);
     d->pid = 0;
 }
 
@@ -1068,6 +1070,7 @@ static int proc_start(vo_dut *d, char *err, size_t errcap)
         _exit(127);
     }
     setpgid(pid, pid);
+    vo_children_add(pid);
     close(in[0]);
     close(out[1]);
     d->pid = pid;
@@ -1638,6 +1641,7 @@ void vo_dut_close(vo_dut *d)
     if (d->kind == VO_TR_LIB && d->dl) dlclose(d->dl);
     if (d->kind == VO_TR_CMD) {
         proc_reap(d, 2000, NULL, 0); /* EOF on its stdin asks it to finish */
+        vo_children_end_orphans();   /* what left its group (setsid) and was orphaned to us (D241) */
         for (int i = 0; d->argv && d->argv[i]; i++) free(d->argv[i]);
         free(d->argv);
         free(d->cmd);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -1390,12 +1391,22 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
         snprintf(out->msg, sizeof out->msg, "host: out of memory");
         return out->status;
     }
+    /* issue 30 point 6 (D242): a process that ended after its last answer
+     * (it answered since it started, and it has exited before this input is
+     * sent) is restarted here; this test was never in flight in it */
+    if (d->answered && d->pid > 0 && waitpid(d->pid, NULL, WNOHANG) == d->pid) {
+        vo_children_remove(d->pid);
+        kill(-d->pid, SIGKILL); /* (what is left of its group) */
+        d->pid = 0;
+        proc_reap(d, 0, NULL, 0); /* (closes the pipes) */
+        if (proc_start(d, out->msg, sizeof out->msg) != 0) return -1;
+    }
     /* the first reply of a fresh process also pays for its start-up */
     int grace = startup_allowance(d);
     d->last_grace = 0;
     int64_t deadline = now_ms() + d->timeout_ms + grace;
     long ln;
-    int write_dead = 0, looked = 0;
+    int write_dead = 0, looked = 0, resent = 0;
     while ((ln = rbuf_line(d)) < 0) {
         if (d->rlen > VO_MAX_REPLY) {
             out->status = VO_DUT_GARBAGE;
@@ -1459,7 +1470,20 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
                 char prev[64];
                 cut_preview(prev, sizeof prev, d->rbuf, d->rlen);
                 size_t had = d->rlen;
-                proc_reap(d, 1000, why, sizeof why);
+                int unread = 0; /* bytes of this input still in the pipe: the whole line = never read */
+                if (d->answered && !had && !resent &&
+                    ((write_dead && woff == 0) ||
+                     (woff == wlen && ioctl(d->to_fd, FIONREAD, &unread) == 0 && (size_t)unread == wlen))) {
+                    resent = 1; /* it ended after its last answer without reading this one (D242): once more */
+                    proc_reap(d, d->timeout_ms < 1000 ? d->timeout_ms : 1000, NULL, 0);
+                    if (proc_start(d, out->msg, sizeof out->msg) != 0) return -1;
+                    woff = 0;
+                    looked = 0;
+                    grace = startup_allowance(d);
+                    deadline = now_ms() + d->timeout_ms + grace;
+                    continue;
+                }
+                proc_reap(d, d->timeout_ms < 1000 ? d->timeout_ms : 1000, why, sizeof why); /* (not a fixed 1 s) */
                 if (!d->answered_ever && d->starts == 1 && (d->last_exit == 126 || d->last_exit == 127)) {
                     if (d->isolated)
                         snprintf(out->msg, sizeof out->msg, "the isolated library host cannot run (`%.150s`, exit status %d)",

@@ -110,6 +110,8 @@ char *cli_read_file(const char *path, size_t *len);
  * symlink or a directory is refused. 0 or -1 with errno set. */
 /* writes all of data to fd, fsyncs and closes it; 0 or the first errno */
 int cli_write_fd_sync(int fd, const char *data, size_t len);
+/* removes "<path>.tmp.<pid>" files of processes that no longer run (D239) */
+void cli_clean_stale_tmps(const char *path);
 int cli_write_atomic(const char *path, const char *data, size_t len);
 /* tag_decisions.c (issue 32): the decisions a tag points to ("D121",
  * "D123,D139" or ""), and a failing test's report with its tags added */

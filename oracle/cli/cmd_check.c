@@ -616,6 +616,13 @@ static void run_one(pool *p, worker *w, size_t k, outcome *oc)
     size_t ti = p->jobs[k];
     const vo_testref *t = &p->set->t[ti];
     vo_error e;
+    if (vo_span_hash(t->input, t->input_len) != t->input_hash) { /* rewritten since the first pass (issue 30) */
+        oc->fatal = VO_EXIT_BAD;
+        oc->rep = fmt_alloc("check: '%s' changed while check was running (test %zu%s%s: its input is not the one "
+                            "validated; it was validated before the first test; the run stops here)",
+                            p->file, ti + 1, t->id[0] ? " id " : "", t->id);
+        return;
+    }
     if (vo_case_from_json(t->input, t->input_len, &w->c, &e) != 0) {
         oc->fatal = VO_EXIT_BAD;
         oc->rep = fmt_alloc("check: %s test %zu%s%s: %s at %s (offset %lld): %s", p->file, ti + 1,
@@ -815,6 +822,7 @@ static int take_test(void *ctx, vo_testset *ts, size_t i)
     const vo_testref *t = &ts->t[i];
     int need_case = x->want_ids && !t->id[0];
     if ((!t->read_ok || need_case) && vo_case_from_json(t->input, t->input_len, x->c, &x->e) != 0) return -1;
+    ts->t[i].input_hash = vo_span_hash(t->input, t->input_len); /* the run pass runs these bytes or stops */
     if (!x->want_ids) return 0;
     if (x->nid == x->idcap) {
         size_t nc = x->idcap ? x->idcap * 2 : 1024;
@@ -990,6 +998,34 @@ static const char *win_at(rwin *w, size_t off, size_t n, int *rc)
     return wbuf;
 }
 
+static int u64_cmp(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* a test given more than once (the same id in two files, or twice in one) is
+ * run and counted each time: said on stderr, with one such id (issue 30
+ * point 12; D237) */
+static void note_repeats(const char (*ids)[17], size_t n)
+{
+    uint64_t *v = n ? malloc(n * sizeof *v) : NULL;
+    if (!v) return;
+    size_t m = 0, rep = 0;
+    for (size_t k = 0; k < n; k++)
+        if (ids[k][0]) v[m++] = id_value(ids[k]);
+    qsort(v, m, sizeof *v, u64_cmp);
+    uint64_t one = 0;
+    for (size_t k = 1; k < m; k++)
+        if (v[k] == v[k - 1]) {
+            if (!rep++) one = v[k];
+        }
+    if (rep)
+        fprintf(stderr, "visa-oracle: check: note: %zu test(s) given more than once (e.g. id %016llx): each copy is "
+                "run and counted\n", rep, (unsigned long long)one);
+    free(v);
+}
+
 /* ------------------------------------------------------------------ */
 /* check's options: add a row here and a case in cmd_check's switch (cli_util.c) */
 enum {
@@ -1129,6 +1165,7 @@ int cmd_check(int argc, char **argv)
     /* every test validated before the first DUT call; the ids of the whole set */
     rc = validate_all(files, nfiles, vf, &c, 1, &ids, &ntests);
     if (rc != VO_EXIT_OK) goto out_sets;
+    note_repeats(ids, ntests);
     saved_out = -1;
     if (lib && !isolate) { /* the library's stdout goes to stderr; check writes on a duplicate of stdout */
         fflush(stdout);

@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,6 +125,7 @@ static int num(const cJSON *o, const char *k, double *out)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
     if (!cJSON_IsNumber(v) || v->valuedouble < 0 || v->valuedouble > 1e15) return -1;
+    if (v->valuedouble != (double)(uint64_t)v->valuedouble) return -1; /* a count is whole (issue 30 point 8; D243) */
     *out = v->valuedouble;
     return 0;
 }
@@ -153,6 +155,8 @@ int cmd_merge(int argc, char **argv)
     buf out = { 0 };
     idset ids = { 0 };
     unsigned char *have = NULL;
+    uint64_t *fv = NULL; /* the id values of the records of the report being read */
+    size_t nfv = 0, fvcap = 0;
     unsigned long n_sh = 0;
     double tests = -1, sum_p = 0, sum_f = 0, sum_nr = 0, sum_u = 0, sum_s = 0, codes[4] = { 0, 0, 0, 0 };
     btab bt = { NULL, 0, 0 }, ut = { NULL, 0, 0 }; /* issue 32: unsupported per instruction and reason */
@@ -171,6 +175,7 @@ int cmd_merge(int argc, char **argv)
         }
         cJSON *summary = NULL;
         size_t nfail = 0, nunsup = 0, line = 0;
+        nfv = 0;
         char *p = text, *e = text + len;
         while (p < e && rc == VO_EXIT_OK) {
             char *nl = memchr(p, '\n', (size_t)(e - p));
@@ -200,6 +205,31 @@ int cmd_merge(int argc, char **argv)
                                   line);
                     break;
                 }
+                uint64_t idv = 0; /* D243: 16 lower-case hex digits, kept to prove the shard below */
+                size_t il = strlen(id->valuestring);
+                for (size_t q = 0; q < il && il == 16; q++) {
+                    char ch = id->valuestring[q];
+                    if ((ch < '0' || ch > '9') && (ch < 'a' || ch > 'f')) il = 0;
+                    else idv = idv * 16 + (uint64_t)(ch <= '9' ? ch - '0' : ch - 'a' + 10);
+                }
+                if (il != 16) {
+                    cJSON_Delete(o);
+                    rc = cli_fail(VO_EXIT_BAD, "merge: '%s' line %zu: record id is not 16 lower-case hex digits", path,
+                                  line);
+                    break;
+                }
+                if (nfv == fvcap) {
+                    size_t nc = fvcap ? fvcap * 2 : 256;
+                    uint64_t *nv = realloc(fv, nc * sizeof *nv);
+                    if (!nv) {
+                        cJSON_Delete(o);
+                        rc = cli_fail(VO_EXIT_FAIL, "merge: out of memory");
+                        break;
+                    }
+                    fv = nv;
+                    fvcap = nc;
+                }
+                fv[nfv++] = idv;
                 const cJSON *bk = cJSON_GetObjectItemCaseSensitive(o, "bucket");
                 int unsup = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "unsupported"));
                 const cJSON *tg = cJSON_GetObjectItemCaseSensitive(o, "tags"), *te;
@@ -271,6 +301,15 @@ int cmd_merge(int argc, char **argv)
             cJSON_ArrayForEach(ue, ur)
                 for (double c = cJSON_IsNumber(ue) ? ue->valuedouble : 0; c >= 1 && ue->string; c--)
                     if (btab_add(&ut, ue->string) != 0) break;
+        if (rc != VO_EXIT_OK) break;
+        for (size_t q = 0; q < nfv; q++)
+            if (fv[q] % sn != si) { /* check runs test id in shard id mod n (D243) */
+                cJSON_Delete(summary);
+                rc = cli_fail(VO_EXIT_BAD, "merge: '%s': test %016llx is not in shard %lu/%lu (a test of shard %llu): "
+                              "a report relabelled or forged?", path, (unsigned long long)fv[q], si, sn,
+                              (unsigned long long)(fv[q] % sn));
+                break;
+            }
         if (rc != VO_EXIT_OK) break;
         /* issue 32: a report without --unsupported has no unsupported records, only their count */
         int lst = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(summary, "unsupported_listed"));
@@ -412,5 +451,6 @@ int cmd_merge(int argc, char **argv)
     free(ut.e);
     free(ids.id);
     free(have);
+    free(fv);
     return rc;
 }

@@ -1,5 +1,6 @@
 /* visa-oracle: command dispatcher. Commands live in cmd_<name>.c; to add one,
  * declare it in cli.h and add a row to the table below. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,6 +52,10 @@ int main(int argc, char **argv)
     if (argc < 2) {
         return cli_fail(VO_EXIT_BAD, "no command given (try 'visa-oracle --help')");
     }
+    /* past `ulimit -f` a write fails with EFBIG, reported as any write error
+     * (the temporaries removed), rather than the signal killing the process
+     * (issue 30 point 9; D239) */
+    signal(SIGXFSZ, SIG_IGN);
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
         usage(stdout);

@@ -908,7 +908,7 @@ static int get_hex64(px *x, const jv *it, const jp *path, uint64_t *out)
     const char *t = NULL;
     if (get_str(x, it, path, &t)) return -1;
     size_t n = strlen(t);
-    if (n < 3 || n > 18 || t[0] != '0' || (t[1] != 'x' && t[1] != 'X'))
+    if (n < 3 || n > 18 || t[0] != '0' || t[1] != 'x') /* D235 */
         return fail(x, VO_E_STATE, path, "expected \"0x\" and 1..16 hex digits");
     uint64_t v = 0;
     for (size_t i = 2; i < n; i++) {
@@ -1439,7 +1439,7 @@ static int fhex64(fx *f, uint64_t *out)
 {
     const char *s;
     size_t n;
-    if (fstr(f, &s, &n) || n < 3 || n > 18 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) return -1;
+    if (fstr(f, &s, &n) || n < 3 || n > 18 || s[0] != '0' || s[1] != 'x') return -1;
     uint64_t v = 0;
     for (size_t i = 2; i < n; i++) {
         int h = HEXVAL[(unsigned char)s[i]];

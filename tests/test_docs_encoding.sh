@@ -35,7 +35,7 @@ ev = [int(x) for x in m.group(1).replace(" ", "").split(",")][1:]
 row = "| components | " + " | ".join(map(str, ev)) + " |"
 if row not in codes: bad.append("§1.12: vector sizes row should read " + row)
 desc = open(src + "/oracle/core/desc.c").read()
-subs = re.findall(r'LSC_[ABC]\(0x([0-9A-F]{2}), "(lsc_[a-z_0-9]+)"', desc)
+subs = re.findall(r'(?:LSC_)?[ABC]\(0x([0-9A-F]{2}), "(lsc_[a-z_0-9]+)"', desc)
 if len(subs) < 20: bad.append("desc.c: sub-op table not found")
 for code, mn in subs:
     n += 1

@@ -16,7 +16,7 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_UB_OVERLAP] = "D10,D43,D127", /* ub_overlap */
     [VO_TAG_MISALIGNED] = "D9,D35,D39,D43,D53,D101,D126,D140", /* misaligned */
     [VO_TAG_NOT_IN_DOC] = "D17,D22,D35,D48,D97", /* not_in_doc */
-    [VO_TAG_SLM_OOB] = "D5,D55,D123,D139", /* slm_oob */
+    [VO_TAG_SLM_OOB] = "D5,D55,D123,D139,D148", /* slm_oob */
     [VO_TAG_WRAP] = "D7", /* wrap */
     [VO_TAG_NOMASK] = "", /* nomask */
     [VO_TAG_PRED] = "", /* pred */
@@ -59,7 +59,7 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_LSC_SSIDX_IGNORED] = "D118", /* lsc:ssidx_ignored */
     [VO_TAG_LSC_UGML] = "D112", /* lsc:ugml_platform */
     [VO_TAG_LSC_NOT_EXECUTED] = "D120", /* lsc:not_executed */
-    [VO_TAG_LSC_ADDR_WRAP] = "D121", /* lsc:addr_wrap */
+    [VO_TAG_LSC_ADDR_WRAP] = "D121,D147", /* lsc:addr_wrap */
     [VO_TAG_LSC_STRIDED_PSEUDO] = "D122", /* lsc:strided_pseudocode */
     [VO_TAG_LSC_FLAT_UNMAPPED] = "D123,D139", /* lsc:flat_unmapped */
     [VO_TAG_LSC_UNBOUND] = "D123,D139", /* lsc:unbound */
@@ -73,6 +73,7 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_LSC_APNDCTR] = "D130", /* lsc:apndctr */
     [VO_TAG_LSC_AT_FLOAT] = "D141,D142", /* lsc_atomic:float */
     [VO_TAG_FENCE_IGNORED] = "D161,D162", /* fence:ignored_bits */
+    [VO_TAG_LSC_NO_SSIDX] = "D222", /* lsc:no_ssidx_layout */
 };
 
 /* a tag added after this table (NULL entry) points to no decision here until

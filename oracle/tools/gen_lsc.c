@@ -1343,7 +1343,7 @@ int vo_gen_lsc_group_case(unsigned g, uint64_t seed, uint64_t k, vo_case *c, vo_
     if (x.sp == LS_EXEC) { static const uint8_t b[] = { 6, 7, 0xF }; c->insn[2] = (uint8_t)((c->insn[2] & 0xF0) | b[x.var]); }
     if (x.sp == LS_TRUNC) {
         static const size_t cut[] = { 1, 2, 9, 0 };
-        n = x.var < 3 ? cut[x.var] : n - 1 - rn(&x.R, 4);
+        n = x.var < 3 ? cut[x.var] : n - 1 - rn(&x.R, 3); /* 1..3 bytes: a 4-byte cut is the older layout's length (D222) */
     }
     if (x.sp == LS_TRAIL) {
         unsigned extra = 1 + x.var * 2;

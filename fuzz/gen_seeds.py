@@ -586,6 +586,30 @@ def main():
                         ("fence_inv_truncated", [], dict(platform="Xe2")),
                         ("fence_inv_trailing", [0x00, 0x00], dict(platform="TGLLP"))):
         one(name, bytes([0x5C] + b), **kw)
+    # ---- SVM_BLOCK_LD / SVM_BLOCK_ST (issue 26): 4e sub props address(V60 UQ or imm UQ) data (D164-D174) ----
+    def svm_blk(name, sub, props, addr_vec, data_id=33, platform="TGLLP", addr=0xFFFFFFF0):
+        cc = base_case(platform=platform)
+        cc.var(60, "uq", 4, struct.pack("<QQQQ", addr, 0xFFFFFFFFFFFFFFF0, 0x100000004, 0x100000100))
+        cc.memory[0xFFFFF000] = (8192, [(4080, bytes(range(32))), (8176, bytes(range(0x60, 0x70)))])
+        cc.memory[0] = (4096, [(0, bytes(range(0x40, 0x80)))])
+        cc.memory[0xFFFFFFFFFFFFF000] = (4096, [(4080, bytes(range(0xA0, 0xB0)))])
+        cc.insn = bytes([0x4E, sub, props]) + addr_vec + u32(data_id) + u16(0)
+        add(name, cc)
+    def reg(col=0):
+        return bytes([0, 60, 0, 0, 0, 0, col, 0x21, 0x01])
+    def uqimm(v):
+        return bytes([5, 11]) + struct.pack("<Q", v)
+    svm_blk("svm_block_ld_ok", 1, 1, reg())
+    svm_blk("svm_block_ld_wrap_ok", 1, 1, reg(1))
+    svm_blk("svm_block_ld_unaligned_ok", 1, 8, reg(2))
+    svm_blk("svm_block_ld_bit7_ok", 1, 0x80, reg(3))
+    svm_blk("svm_block_ld_imm_ok", 1, 3, uqimm(0xFFFFF000))
+    svm_blk("svm_block_st_ok", 2, 2, reg())
+    svm_blk("svm_block_st_bit3_ok", 2, 8, reg(2))
+    svm_blk("svm_block_st_unmapped", 2, 3, uqimm(0x100000FC0))
+    svm_blk("svm_block_inv_props", 1, 0x14, reg())
+    svm_blk("svm_block_inv_imm_ud", 1, 0, bytes([5, 0]) + u32(0))
+    svm_blk("svm_block_inv_subop", 3, 0, reg())
     # ---- LSC_UNTYPED (issue 14; HEAD reader layout with ss_idx, D110): 89 subop exec pred sfid l1 l3
     # addr_type scale(uw) imm_offset(d) addr_size data_size order elems chmask Surface ss_idx(ud) dst src0 src1 src2
     def lsc(cc, sub, exec_b=4, pred=0, sfid=0, l1=0, l3=0, at=1, scale=1, off=0, asz=3, ds=3, order=1, elems=1,

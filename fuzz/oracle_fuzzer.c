@@ -14,7 +14,9 @@
  *      same state, status, error code and digest;
  *   6. running twice gives the same result and the same digest;
  *   7. a legacy FENCE (issue 26) that decodes on a valid state is ok and
- *      changes nothing, for every mask and platform (D160-D162).
+ *      changes nothing, for every mask and platform (D160-D162);
+ *   8. an SVM_BLOCK_LD/ST (issue 26) that is ok judged each of its 1/2/4/8
+ *      owords exactly once (D165, D174: no mask, no predicate).
  * The case may carry a state vo_state_check rejects (VO_BINCASE_NOCHECK):
  * vo_run must then answer invalid without touching it.
  *
@@ -364,6 +366,10 @@ FZ_CHECKER static void check_run(vo_status st, int state_ok)
         FZ_ASSERT(r1.nacc == 0 && r1.nfree == 0, "fence with %u accesses, %u freedom entries", r1.nacc, r1.nfree);
         if (fz_state_diff(&c.state, &r1.final, why, sizeof why)) fz_fail("a fence changed the state: %s", why);
     }
+    /* 8. an ok SVM block access: one access per oword (NoMask, D174) */
+    if (decoded && in.desc->family == VO_FAM_SVM && in.desc->subop <= 2 && st == VO_OK)
+        FZ_ASSERT(r1.nacc == 1u << (in.val[VO_R_OWORD_SIZE] & 3), "svm block props 0x%02x: %u accesses",
+                  (unsigned)in.val[VO_R_OWORD_SIZE], r1.nacc);
 }
 
 /* 6. the second run equals the first */

@@ -30,7 +30,6 @@
  * DUT_BUG=0 (the default) is the correct implementation.
  */
 #include "visa_dut.h"
-#include "dut_svm.c" /* FENCE (issue 26): one translation unit, so every build of dut.c has it */
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -2173,6 +2172,8 @@ static int do_lsc_untyped(ctx *x)
 
 /* ------------------------------------------------------------------------ */
 
+#include "dut_svm.c" /* FENCE, SVM (issue 26): one translation unit, after the helpers it uses */
+
 int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
 {
     ctx x;
@@ -2227,6 +2228,7 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
     case 0x89: rc = do_lsc_untyped(&x); break;
     case 0x8B: rc = do_lsc_fence(&x); break;
     case 0x5C: rc = dut_fence(x.p + x.pos, x.n - x.pos, x.gen >= G_ICLLP, x.gen >= G_DG2, x.msg, x.cap); break; /* issue 26: dut_svm.c */
+    case 0x4E: rc = dut_svm(&x); break; /* issue 26: dut_svm.c */
     default:
         REJECT(&x, "unknown opcode 0x%02x", op);
     }

@@ -12,6 +12,11 @@ enum {
     B_FENCE_LSC_PLATFORM_REJECTED = 102,  /* legacy FENCE rejected on DG2 and later (LSC)      */
     B_FENCE_TRAILING_IGNORED = 103,       /* bytes after the mask ignored                      */
     B_FENCE_L1_PRE_ICL_REJECTED = 104,    /* bit 6 (L1 flush) rejected before ICLLP            */
+    B_SVM_ADDR_TRUNC32 = 105,             /* SVM block: the 64-bit address truncated to 32 bits */
+    B_SVM_UNALIGNED_ROUNDED = 106,        /* SVM_BLOCK_LD bit 3 ignored: address rounded to an oword */
+    B_SVM_NO_WRAP = 107,                  /* SVM block: owords past 2^64 not accessed           */
+    B_SVM_ST_LAST_DROPPED = 108,          /* SVM_BLOCK_ST: the last of 8 owords not written     */
+    B_SVM_OWORDS_PLUS_ONE = 109,          /* SVM block: code c read as c + 1 owords             */
 };
 
 /* FENCE: p/n the bytes after the opcode; VISA_DUT_OK or VISA_DUT_REJECTED (msg set) */

@@ -582,6 +582,8 @@ class Machine:
             self.lsc_fence()
         elif op == 0x5C:
             dut_svm.fence(self, Invalid)  # issue 26
+        elif op == 0x4E:
+            dut_svm.svm(self, Invalid, Undefined)  # issue 26
         else:
             raise Invalid("unknown opcode")
 

@@ -85,7 +85,12 @@ static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_i
     if (!d) return derr(err, VO_E_OPCODE, "opcode", 0, "unknown or unsupported opcode");
     if (d->has_subop) { /* LSC_UNTYPED: the sub-op byte selects the layout (decision D110) */
         if (n < 2) return derr(err, VO_E_TRUNCATED, "subop", 1, "instruction ends inside this field");
+        int svm = d->family == VO_FAM_SVM;
         d = old ? vo_desc_for_sub_old(bytes[1]) : vo_desc_for_sub(bytes[0], bytes[1]);
+        if (!d && svm) /* decision D164 */
+            return derr(err, VO_E_SVM_SUBOP, "svm_id", 1,
+                        bytes[1] >= 0x03 && bytes[1] <= 0x07 ? "SVM sub-op not supported yet (decision D164)"
+                                                             : "unknown SVM sub-op (decision D164)");
         if (!d)
             return derr(err, VO_E_LSC_SUBOP, "subop", 1,
                         bytes[1] == 0x03 || bytes[1] == 0x07 ? "block2d sub-ops are not supported yet (decision D111)"
@@ -244,7 +249,7 @@ void vo_insn_ctrl(const vo_insn *in, vo_ctrl *c)
     unsigned nib = 0;
     c->exec_size = 1;
     if (!d) return;
-    if (d->family == VO_FAM_BLOCK) { /* decision D30: no mask, no predicate */
+    if (d->family == VO_FAM_BLOCK || (d->family == VO_FAM_SVM && d->subop <= 2)) { /* D30, D174: no mask, no predicate */
         c->nomask = 1;
         return;
     }

@@ -141,8 +141,26 @@ const vo_desc *vo_desc_for_sub_old(uint8_t subop)
     return NULL;
 }
 
+/* SVM (0x4E, issue 26): one descriptor per sub-op (D164); the properties
+ * byte plays the oword-size role (bits 2..0; D165, D166) */
+#define SVM_HEAD F("svm_id", UB, SVM_ID)
+static const vo_desc svm_tab[] = {
+    { VO_OP_SVM, "svm_block_ld", "SVM_BLOCK_LD", VO_FAM_SVM, 0, 0, 0, 4,
+      { SVM_HEAD, F("properties", UB, OWORD_SIZE), F("address", VEC, GOFF), F("dst", RAW, DATA) }, 0, 0, 0,
+      .has_subop = 1, .subop = 0x01 },
+    { VO_OP_SVM, "svm_block_st", "SVM_BLOCK_ST", VO_FAM_SVM, 1, 0, 0, 4,
+      { SVM_HEAD, F("properties", UB, OWORD_SIZE), F("address", VEC, GOFF), F("src", RAW, DATA) }, 0, 0, 0,
+      .has_subop = 1, .subop = 0x02 },
+};
+#define NSVM (sizeof svm_tab / sizeof svm_tab[0])
+
 const vo_desc *vo_desc_for_sub(uint8_t opcode, uint8_t subop)
 {
+    if (opcode == VO_OP_SVM) {
+        for (unsigned i = 0; i < NSVM; i++)
+            if (svm_tab[i].subop == subop) return &svm_tab[i];
+        return NULL;
+    }
     if (opcode != VO_OP_LSC_UNTYPED) return NULL;
     for (unsigned i = 0; i < NLSC; i++)
         if (lsc_tab[i].subop == subop) return &lsc_tab[i];
@@ -154,6 +172,11 @@ const vo_desc *vo_desc_for(uint8_t opcode)
     for (unsigned i = 0; i < NDESC; i++)
         if (desc_tab[i].opcode == opcode) return &desc_tab[i];
     if (opcode == VO_OP_LSC_UNTYPED) return &lsc_tab[0];
+    if (opcode == VO_OP_SVM) return &svm_tab[0];
     return NULL;
 }
-const vo_desc *vo_desc_at(unsigned i) { return i < NDESC ? &desc_tab[i] : i < NDESC + NLSC ? &lsc_tab[i - NDESC] : NULL; }
+const vo_desc *vo_desc_at(unsigned i)
+{
+    return i < NDESC ? &desc_tab[i] : i < NDESC + NLSC ? &lsc_tab[i - NDESC]
+         : i < NDESC + NLSC + NSVM ? &svm_tab[i - NDESC - NLSC] : NULL;
+}

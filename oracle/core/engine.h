@@ -76,6 +76,7 @@ typedef struct vo_ctx {
         uint32_t pitch;                  /* strided */
         vo_var *src2_var; uint32_t src2_off;
     } lsc;
+    uint64_t addr64;     /* SVM (issue 26): the 64-bit scalar address */
     uint32_t nplan;
     vo_plan plan[VO_MAX_PLAN]; /* last: vo_run clears the ctx up to here */
 } vo_ctx;
@@ -131,7 +132,9 @@ static inline void vo_clause(vo_result *r, unsigned c) { r->clauses[c >> 6] |= 1
 void vo_plan_add(vo_ctx *x, uint8_t lane, uint8_t ch, uint8_t elem, uint64_t addr, uint8_t size,
                  uint8_t align, uint8_t slot, uint32_t reg_off, uint8_t clause, uint8_t align_stated);
 void vo_free_var_undefined(vo_ctx *x, uint32_t off, uint32_t len, unsigned clause);
-void vo_free_grf_tail(vo_ctx *x, uint32_t end); /* padding after `end` up to its GRF's end */
+void vo_free_grf_tail(vo_ctx *x, uint32_t end);
+/* decision D23: a source region names all three fields (nibbles 1..7) */
+int vo_region_ok(uint16_t region); /* padding after `end` up to its GRF's end */
 /* an invalid instruction: r->err = (code, the field of `role` and its byte
  * offset, message); returns -1. The validator's and the families' one reporter. */
 int vo_invalid(vo_ctx *x, vo_errcode c, unsigned role, const char *fmt, ...) __attribute__((format(printf, 4, 5)));

@@ -357,6 +357,7 @@ static const vo_family_ops *family_of(const vo_desc *d)
     case VO_FAM_LSC_FENCE: return &vo_fam_lsc_fence;
     case VO_FAM_LSC: return &vo_fam_lsc;
     case VO_FAM_FENCE: return &vo_fam_fence; /* issue 26 */
+    case VO_FAM_SVM: return &vo_fam_svm;
     default: return &vo_fam_scattered;
     }
 }

@@ -93,6 +93,8 @@ static const char *const err_tab[VO_E_COUNT] = {
     "E_LSC_SUBOP", "E_LSC_CACHE", "E_LSC_ADDR_TYPE", "E_LSC_ADDR_SIZE", "E_LSC_DATA_SIZE",
     "E_LSC_DATA_ORDER", "E_LSC_VECTOR", "E_LSC_CHMASK", "E_LSC_ADDR_SCALE", "E_LSC_ADDR_OFFSET",
     "E_LSC_SURFACE", "E_LSC_OPERAND", "E_LSC_PAYLOAD", "E_LSC_PITCH",
+    /* SVM (issue 26): 78.. */
+    "E_SVM_SUBOP", "E_SVM_PROPS", "E_SVM_ADDR",
 };
 const char *vo_errcode_name(vo_errcode c) { return (unsigned)c < VO_E_COUNT ? err_tab[c] : "E_UNKNOWN"; }
 

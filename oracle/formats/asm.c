@@ -419,12 +419,18 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
 
     if ((f = field_of(d, VO_R_OWORD_SIZE)) != NULL) {
         static const unsigned ow[5] = { 1, 2, 4, 8, 16 };
+        uint32_t una = 0;
+        if (d->family == VO_FAM_SVM) { /* D172: bare and .aligned: bit 3 clear; .unaligned: bit 3 set */
+            in.val[VO_R_SVM_ID] = d->subop;
+            if (lit(p, ".unaligned")) una = 8;
+            else (void)lit(p, ".aligned");
+        }
         if (expect(p, " (", f->name) != 0) return -1;
         size_t at = p->pos;
         if (num(p, 16, &x, f->name) != 0) return -1;
         int c = index_of(ow, 5, x);
         if (c < 0) return BAD(f->name, at, "oword count %u is not 1, 2, 4, 8 or 16", (unsigned)x);
-        in.val[VO_R_OWORD_SIZE] = (uint32_t)c;
+        in.val[VO_R_OWORD_SIZE] = (uint32_t)c | una;
         if (expect(p, ")", f->name) != 0) return -1;
     } else {
         /* suffix */

@@ -214,6 +214,7 @@ size_t vo_disasm(const vo_insn *in, char *buf, size_t cap)
     /* suffix and execution size */
     if (has_role(d, VO_R_OWORD_SIZE)) {
         static const char *const ow[8] = { "1", "2", "4", "8", "16", "?", "?", "?" };
+        if (d->family == VO_FAM_SVM && (in->val[VO_R_OWORD_SIZE] & 8)) sb_puts(&s, ".unaligned"); /* D172 */
         sb_printf(&s, " (%s)", ow[in->val[VO_R_OWORD_SIZE] & 7]);
     } else {
         if (has_role(d, VO_R_ATOMIC_OP)) { /* DWORD_ATOMIC: ".<op>[.16]" */

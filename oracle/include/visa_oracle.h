@@ -274,7 +274,11 @@ typedef enum vo_errcode {
     VO_E_LSC_OPERAND = 75,     /* dst/src0/src1/src2 present or %null wrongly   */
     VO_E_LSC_PAYLOAD = 76,     /* more than 8 data registers                    */
     VO_E_LSC_PITCH = 77,       /* strided pitch operand not allowed             */
-    VO_E_COUNT = 78
+    /* SVM (issue 26) */
+    VO_E_SVM_SUBOP = 78,       /* SVM sub-op unknown or not supported yet       */
+    VO_E_SVM_PROPS = 79,       /* SVM block properties: size code or bits 6..4  */
+    VO_E_SVM_ADDR = 80,        /* SVM address operand class, modifier, imm type */
+    VO_E_COUNT = 81
 } vo_errcode;
 const char *vo_errcode_name(vo_errcode c);   /* "E_TRUNCATED", ... stable */
 
@@ -308,7 +312,9 @@ enum vo_opcode {
     /* LSC (issue 14) */
     VO_OP_LSC_UNTYPED = 0x89, VO_OP_LSC_FENCE = 0x8B,
     /* legacy FENCE (issue 26) */
-    VO_OP_FENCE = 0x5C
+    VO_OP_FENCE = 0x5C,
+    /* SVM (issue 26): the sub-op byte selects the descriptor (D164) */
+    VO_OP_SVM = 0x4E
 };
 
 /* roles a field plays; a descriptor lists its fields in binary order */
@@ -350,6 +356,7 @@ enum vo_role {
     VO_R_SRC2,          /* raw operand: ternary atomic second argument      */
     VO_R_PITCH,         /* vector operand: strided pitch                    */
     VO_R_FENCE_MASK,    /* ub: legacy FENCE mask (issue 26)                 */
+    VO_R_SVM_ID,        /* ub: SVM sub-op (selects the descriptor, D164)    */
     VO_R_COUNT
 };
 enum vo_fkind { VO_FK_UB = 0, VO_FK_UW, VO_FK_VEC, VO_FK_RAW, VO_FK_UD /* 4 bytes (LSC) */ };
@@ -359,7 +366,9 @@ enum vo_family { VO_FAM_SCATTERED = 0, VO_FAM_BLOCK, VO_FAM_FOURCH,
     /* LSC (issue 14) */
     VO_FAM_LSC_FENCE, VO_FAM_LSC,
     /* legacy FENCE (issue 26) */
-    VO_FAM_FENCE };
+    VO_FAM_FENCE,
+    /* SVM (issue 26) */
+    VO_FAM_SVM };
 
 typedef struct vo_field_desc {
     const char *name;   /* as the spec page names the field, lower-case */
@@ -520,7 +529,15 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     /* legacy FENCE (issue 26, D160-D164) */ \
     X(FENCE_NOP, "fence.no_state_change") X(FENCE_GLOBAL, "fence.global") X(FENCE_LOCAL, "fence.local_slm") \
     X(FENCE_FLUSH, "fence.flush_bits") X(FENCE_SW, "fence.sw_scheduling_only") \
-    X(FENCE_SW_BITS, "fence.sw_other_bits_ignored") X(FENCE_LOCAL_PRE_ICL, "fence.local_bit_pre_icllp_ignored")
+    X(FENCE_SW_BITS, "fence.sw_other_bits_ignored") X(FENCE_LOCAL_PRE_ICL, "fence.local_bit_pre_icllp_ignored") \
+    /* SVM (issue 26, D164-) */ \
+    X(SVM_BLK_N1, "svm_block.n1") X(SVM_BLK_N2, "svm_block.n2") X(SVM_BLK_N4, "svm_block.n4") \
+    X(SVM_BLK_N8, "svm_block.n8") X(SVM_BLK_LD_ALIGNED, "svm_block.ld_oword_aligned") \
+    X(SVM_BLK_LD_UNALIGNED, "svm_block.ld_dword_aligned") X(SVM_BLK_ST, "svm_block.st_oword_aligned") \
+    X(SVM_BLK_BIT7, "svm_block.bit7_ignored") X(SVM_BLK_ST_BIT3, "svm_block.st_bit3_ignored") \
+    X(SVM_ADDR_IMM, "svm.address_immediate") X(SVM_ADDR_GENERAL, "svm.address_general") \
+    X(SVM_WRAP, "svm.address_wraps_2_64") X(SVM_UNMAPPED, "svm.flat_unmapped_undefined") \
+    X(SVM_MISALIGNED, "svm.misaligned_undefined")
 
 enum vo_clause {
 #define VO_X_ENUM(e, s) VO_C_##e,

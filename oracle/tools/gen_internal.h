@@ -40,4 +40,11 @@ typedef struct {
 #define VO_GEN_MAX_PLANS 32
 const op_plan *vo_gen_legacy_plan(uint8_t op); /* NULL: no legacy plan */
 unsigned vo_gen_legacy_plan_index(const op_plan *p);
+/* gen_svm.c (issue 26): SVM sub-op groups, after LSC's */
+unsigned vo_gen_svm_group_count(void);
+const char *vo_gen_svm_group_name(unsigned g);
+int vo_gen_svm_group_of(uint8_t opcode, uint8_t subop);
+uint64_t vo_gen_svm_group_systematic_count(unsigned g);
+uint64_t vo_gen_svm_group_default_count(unsigned g);
+int vo_gen_svm_group_case(unsigned g, uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
 #endif

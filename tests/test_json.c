@@ -289,10 +289,11 @@ static const bad bad_cases[] = {
      VO_E_STATE, "input.platform.visa_version", -1},
     {"{\"platform\":{\"name\":\"TGLLP\"},\"insn\":\"ff\",\"exec_mask\":\"00000000\"}", VO_E_STATE,
      "input.platform.visa_version", -1},
-    /* insn cap: 65 bytes */
+    /* insn cap: 97 bytes (VO_MAX_INSN_BYTES 96) */
     {"{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"exec_mask\":\"00000000\",\"insn\":\""
      "00000000000000000000000000000000000000000000000000000000000000000000000000000000"
-     "00000000000000000000000000000000000000000000000000\"}",
+     "00000000000000000000000000000000000000000000000000000000000000000000000000000000"
+     "0000000000000000000000000000000000\"}",
      VO_E_STATE_CAP, "input.insn", -1},
     /* preds */
     {"{" PLAT ",\"preds\":[{\"id\":1,\"num_elts\":4,\"bits\":\"00000010\"}]}", VO_E_STATE, "input.preds[0].bits",

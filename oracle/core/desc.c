@@ -86,8 +86,8 @@ static const vo_desc desc_tab[] = {
 #define NDESC (sizeof desc_tab / sizeof desc_tab[0])
 
 /* LSC_UNTYPED (0x89): one descriptor per sub-op, fields in the HEAD reader's
- * order with the surface-state index (decision D110). Block2d (03, 07) is not
- * supported yet (decision D111). is_write: 1 store, 2 atomic (read-modify-write). */
+ * order with the surface-state index (decision D110). Block2d (03, 07): issue 27
+ * (D190; D111 is superseded). is_write: 1 store, 2 atomic (read-modify-write). */
 #define LSC_HEAD F("subop", UB, LSC_SUBOP), F("exec_size", UB, EXEC), F("pred", UW, PRED), \
     F("sfid", UB, LSC_SFID), F("caching_l1", UB, L1), F("caching_l3", UB, L3)
 #define LSC_ADDR F("addr_type", UB, ADDR_TYPE), F("addr_scale", UW, ADDR_SCALE), \
@@ -104,8 +104,16 @@ static const vo_desc desc_tab[] = {
 #define LSC_C(sub, mn) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, 2, 0x3F, 0x3F, 15, \
     { LSC_HEAD, F("addr_type", UB, ADDR_TYPE), LSC_SHAPE, LSC_SURF, F("dst", RAW, DATA), \
       F("src0_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub }
+/* block2d (issue 27): the HEAD reader's layout (D190); geometry operands minus 1, shape plain (D191) */
+#define LSC_2D(sub, mn, w) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_BLOCK2D, w, 0x3F, 0x01, 20, \
+    { LSC_HEAD, F("data_size", UB, DATA_SIZE), F("data_order", UB, DATA_ORDER), F("blocks", UB, B2D_BLOCKS), \
+      F("block_width", UW, B2D_WIDTH), F("block_height", UW, B2D_HEIGHT), F("vnni", UB, B2D_VNNI), \
+      F("dst", RAW, DATA), F("surface_base", VEC, B2D_BASE), F("surface_width", VEC, B2D_SW), \
+      F("surface_height", VEC, B2D_SH), F("surface_pitch", VEC, B2D_SP), F("x", VEC, B2D_X), F("y", VEC, B2D_Y), \
+      F("src1_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub }
 static const vo_desc lsc_tab[] = {
     LSC_A(0x00, "lsc_load", 0), LSC_B(0x01, "lsc_load_strided", 0), LSC_A(0x02, "lsc_load_quad", 0),
+    LSC_2D(0x03, "lsc_load_block2d", 0), LSC_2D(0x07, "lsc_store_block2d", 1),
     LSC_A(0x04, "lsc_store", 1), LSC_B(0x05, "lsc_store_strided", 1), LSC_A(0x06, "lsc_store_quad", 1),
     LSC_A(0x08, "lsc_atomic_iinc", 2), LSC_A(0x09, "lsc_atomic_idec", 2), LSC_A(0x0A, "lsc_atomic_load", 2),
     LSC_A(0x0B, "lsc_atomic_store", 2), LSC_A(0x0C, "lsc_atomic_iadd", 2), LSC_A(0x0D, "lsc_atomic_isub", 2),

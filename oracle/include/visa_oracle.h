@@ -31,7 +31,7 @@ extern "C" {
 #define VO_MAX_SURFACE_SIZE 0x100000000ull /* 4 GiB: the 32-bit address space */
 #define VO_PAGE_BYTES 256u      /* sparse surface page                       */
 #define VO_MAX_PAGES 16384u     /* non-zero pages over all surfaces (4 MiB)  */
-#define VO_MAX_INSN_BYTES 64    /* longest encoding of any supported opcode  */
+#define VO_MAX_INSN_BYTES 96    /* longest encoding of any supported opcode (block2d: 6 vector operands) */
 /* flat 64-bit memory and the surface tables (the address-space model) */
 #define VO_MAX_REGIONS 16       /* flat memory regions                       */
 #define VO_MAX_REGION_SIZE 0x100000000ull /* 4 GiB: bytes of one region      */
@@ -274,7 +274,11 @@ typedef enum vo_errcode {
     VO_E_LSC_OPERAND = 75,     /* dst/src0/src1/src2 present or %null wrongly   */
     VO_E_LSC_PAYLOAD = 76,     /* more than 8 data registers                    */
     VO_E_LSC_PITCH = 77,       /* strided pitch operand not allowed             */
-    VO_E_COUNT = 78
+    /* 78..: block2d (issue 27) */
+    VO_E_B2D_SHAPE = 78,       /* block2d data size / order / blocks / width /  */
+                               /* height / vnni outside the verifier's rules     */
+    VO_E_B2D_OPERAND = 79,     /* block2d surface / X / Y operand class or type */
+    VO_E_COUNT = 80
 } vo_errcode;
 const char *vo_errcode_name(vo_errcode c);   /* "E_TRUNCATED", ... stable */
 
@@ -347,6 +351,17 @@ enum vo_role {
     VO_R_SSIDX,         /* ud: surface-state index                          */
     VO_R_SRC2,          /* raw operand: ternary atomic second argument      */
     VO_R_PITCH,         /* vector operand: strided pitch                    */
+    /* block2d (issue 27; D190-) */
+    VO_R_B2D_BLOCKS,    /* ub: block count (plain)                          */
+    VO_R_B2D_WIDTH,     /* uw: block width in elements (plain)              */
+    VO_R_B2D_HEIGHT,    /* uw: block height in rows (plain)                 */
+    VO_R_B2D_VNNI,      /* ub: VNNI transform 0/1                           */
+    VO_R_B2D_BASE,      /* vector operands: SurfaceBase (64-bit flat), then  */
+    VO_R_B2D_SW,        /*   SurfaceWidth, SurfaceHeight, SurfacePitch       */
+    VO_R_B2D_SH,        /*   (all minus 1), X, Y (signed elements / rows):   */
+    VO_R_B2D_SP,        /*   in this order (VO_R_B2D_BASE + i = b2d[i])      */
+    VO_R_B2D_X,
+    VO_R_B2D_Y,
     VO_R_COUNT
 };
 enum vo_fkind { VO_FK_UB = 0, VO_FK_UW, VO_FK_VEC, VO_FK_RAW, VO_FK_UD /* 4 bytes (LSC) */ };
@@ -354,7 +369,9 @@ enum vo_family { VO_FAM_SCATTERED = 0, VO_FAM_BLOCK, VO_FAM_FOURCH,
     /* DWORD_ATOMIC */
     VO_FAM_ATOMIC,
     /* LSC (issue 14) */
-    VO_FAM_LSC_FENCE, VO_FAM_LSC };
+    VO_FAM_LSC_FENCE, VO_FAM_LSC,
+    /* 2D blocks (issue 27): LSC_UNTYPED block2d (fam_2d.c) */
+    VO_FAM_BLOCK2D };
 
 typedef struct vo_field_desc {
     const char *name;   /* as the spec page names the field, lower-case */
@@ -425,6 +442,8 @@ typedef struct vo_insn {
     /* LSC (issue 14) */
     vo_vec surf, pitch;             /* Surface, strided Src0AddrPitch */
     vo_raw src2;
+    /* block2d (issue 27): SurfaceBase, SurfaceWidth, SurfaceHeight, SurfacePitch, X, Y */
+    vo_vec b2d[6];
 } vo_insn;
 
 /* Structural decode: walks the opcode's descriptor. Fails only on an unknown
@@ -433,7 +452,7 @@ typedef struct vo_insn {
 int vo_decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err);
 /* The raw operand a role names (eoff, src0, src1; data for every other role). */
 vo_raw *vo_insn_raw(vo_insn *insn, unsigned role);
-vo_vec *vo_insn_vec(vo_insn *insn, unsigned role); /* goff; LSC surf, pitch */
+vo_vec *vo_insn_vec(vo_insn *insn, unsigned role); /* goff; LSC surf, pitch; block2d b2d[] */
 /* Writes the exact bytes back; returns the length, or 0 if cap is too small. */
 size_t vo_encode(const vo_insn *insn, uint8_t *buf, size_t cap);
 
@@ -509,7 +528,21 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(LSC_AT_LDST, "lsc_atomic.load_store") X(LSC_AT_CAS, "lsc_atomic.cas") X(LSC_AT_FLOAT, "lsc_atomic.float") \
     X(LSC_AT_D16, "lsc_atomic.d16u32") X(LSC_AT_D64, "lsc_atomic.d64") X(LSC_AT_RET, "lsc_atomic.return_old") \
     X(LSC_AT_SERIAL, "lsc_atomic.serializable") X(LSC_AT_FLOAT_OPEN, "lsc_atomic.float_result_open") \
-    X(LSC_AT_OOB, "lsc_atomic.surface_oob_return_free") X(LSC_AT_MISALIGNED, "lsc_atomic.misaligned_undefined")
+    X(LSC_AT_OOB, "lsc_atomic.surface_oob_return_free") X(LSC_AT_MISALIGNED, "lsc_atomic.misaligned_undefined") \
+    /* block2d (issue 27; D190-) */ \
+    X(B2D_LOAD, "block2d.load") X(B2D_STORE, "block2d.store") X(B2D_PREFETCH, "block2d.prefetch_no_effect") \
+    X(B2D_BLOCKS, "block2d.blocks_side_by_side") X(B2D_VNNI, "block2d.vnni") X(B2D_TRANSPOSE, "block2d.transpose") \
+    X(B2D_OOB_READ, "block2d.oob_read_zero") X(B2D_OOB_WRITE, "block2d.oob_write_dropped") \
+    X(B2D_NEG_XY, "block2d.negative_xy") X(B2D_ROW_PAD, "block2d.row_padding_zero") \
+    X(B2D_GRF_PAD_ZERO, "block2d.grf_padding_zero") X(B2D_GRF_PAD_FREE, "block2d.grf_padding_free") \
+    X(B2D_PRED_OFF, "block2d.pred_off_unchanged") X(B2D_UNMAPPED, "block2d.flat_unmapped_undefined") \
+    X(B2D_U_TT, "block2d.undef_transpose_vnni") X(B2D_U_ROWBYTES, "block2d.undef_row_bytes") \
+    X(B2D_U_T8, "block2d.undef_transpose_d8_d16") X(B2D_U_TSHAPE, "block2d.undef_transpose_shape") \
+    X(B2D_U_VSIZE, "block2d.undef_vnni_d32_d64") X(B2D_U_VSHAPE, "block2d.undef_vnni_shape") \
+    X(B2D_U_BLOCKS, "block2d.undef_blocks_not_pow2") X(B2D_U_ST_T, "block2d.undef_store_transposed") \
+    X(B2D_U_ST_H, "block2d.undef_store_height") X(B2D_U_ST_ROW, "block2d.undef_store_row_bytes") \
+    X(B2D_U_SLM, "block2d.undef_slm") X(B2D_U_PLATFORM, "block2d.undef_pre_pvc") \
+    X(B2D_U_SURFACE, "block2d.undef_surface_preconditions")
 
 enum vo_clause {
 #define VO_X_ENUM(e, s) VO_C_##e,
@@ -577,6 +610,9 @@ enum vo_tag {
     VO_TAG_LSC_APNDCTR,          /* lsc:apndctr (D130) */
     /* LSC atomics (D136-) */
     VO_TAG_LSC_AT_FLOAT,         /* lsc_atomic:float: the float type by data size, open results (D141, D142) */
+    /* block2d (issue 27): the two legality levels' undefined reasons (the rule is the case's clause) */
+    VO_TAG_B2D_HW_SHAPE,         /* block2d:hw_shape: verifier-accepted, not runnable on hardware (D193) */
+    VO_TAG_B2D_SURFACE,          /* block2d:surface_preconditions (D195) */
     VO_TAG_COUNT
 };
 const char *vo_tag_name(unsigned tag);   /* "oob_read", "doc_vs_reader:5", ... */

@@ -80,7 +80,7 @@ static int hw_rule(vo_ctx *x, unsigned clause)
  * Sources: ESIMD's check_lsc_block_2d_restrictions, SPIR-V 2d_block_io. */
 static int hw_shape(vo_ctx *x)
 {
-    unsigned es = B.esize, w = B.w, h = B.h, b = B.blocks;
+    unsigned es = B.esize, w = B.w, h = B.h;
     int xe2 = x->st->platform.gen >= VO_GEN_XE2;
     if (x->st->platform.gen < VO_GEN_PVC) return hw_rule(x, VO_C_B2D_U_PLATFORM); /* D198 */
     if (x->lsc.sfid == 3) return hw_rule(x, VO_C_B2D_U_SLM);                      /* D199 */
@@ -100,12 +100,10 @@ static int hw_shape(vo_ctx *x)
     }
     if (B.vnni) {
         if (es > 2) return hw_rule(x, VO_C_B2D_U_VSIZE);
-        if (!pow2(b)) return hw_rule(x, VO_C_B2D_U_BLOCKS);
         if (h * es < 4 || h % (4 / es) || w > (xe2 ? 64u / es : 16u)) return hw_rule(x, VO_C_B2D_U_VSHAPE); /* D194 */
         return 0;
     }
-    if (!pow2(b)) return hw_rule(x, VO_C_B2D_U_BLOCKS);
-    return 0;
+    return 0; /* block counts: the verifier's sets are powers of two already */
 }
 
 /* D195: the surface preconditions under which out-of-bounds is defined

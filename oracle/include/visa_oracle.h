@@ -539,7 +539,7 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(B2D_U_TT, "block2d.undef_transpose_vnni") X(B2D_U_ROWBYTES, "block2d.undef_row_bytes") \
     X(B2D_U_T8, "block2d.undef_transpose_d8_d16") X(B2D_U_TSHAPE, "block2d.undef_transpose_shape") \
     X(B2D_U_VSIZE, "block2d.undef_vnni_d32_d64") X(B2D_U_VSHAPE, "block2d.undef_vnni_shape") \
-    X(B2D_U_BLOCKS, "block2d.undef_blocks_not_pow2") X(B2D_U_ST_T, "block2d.undef_store_transposed") \
+    X(B2D_U_ST_T, "block2d.undef_store_transposed") \
     X(B2D_U_ST_H, "block2d.undef_store_height") X(B2D_U_ST_ROW, "block2d.undef_store_row_bytes") \
     X(B2D_U_SLM, "block2d.undef_slm") X(B2D_U_PLATFORM, "block2d.undef_pre_pvc") \
     X(B2D_U_SURFACE, "block2d.undef_surface_preconditions")

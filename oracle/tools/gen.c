@@ -244,14 +244,26 @@ static const fam_gen *fam_gen_of(uint8_t op)
 }
 
 /* LSC_UNTYPED sub-op groups (gen_lsc.c) */
-unsigned vo_gen_group_count(void) { return vo_gen_lsc_group_count(); }
-const char *vo_gen_group_name(unsigned g) { return vo_gen_lsc_group_name(g); }
-int vo_gen_group_of(uint8_t op, uint8_t subop) { return vo_gen_lsc_group_of(op, subop); }
-uint64_t vo_gen_group_systematic_count(unsigned g) { return vo_gen_lsc_group_systematic_count(g); }
-uint64_t vo_gen_group_default_count(unsigned g) { return vo_gen_lsc_group_default_count(g); }
+/* LSC_UNTYPED groups: the sub-op groups of gen_lsc.c, then block2d's (gen_2d.c, issue 27) */
+#define NLG vo_gen_lsc_group_count()
+unsigned vo_gen_group_count(void) { return NLG + vo_gen_2d_group_count(); }
+const char *vo_gen_group_name(unsigned g) { return g < NLG ? vo_gen_lsc_group_name(g) : vo_gen_2d_group_name(g - NLG); }
+int vo_gen_group_of(uint8_t op, uint8_t subop)
+{
+    if (op == VO_OP_LSC_UNTYPED && (subop == 0x03 || subop == 0x07)) return (int)NLG + (subop == 0x07); /* load (+ prefetch), store */
+    return vo_gen_lsc_group_of(op, subop);
+}
+uint64_t vo_gen_group_systematic_count(unsigned g)
+{
+    return g < NLG ? vo_gen_lsc_group_systematic_count(g) : vo_gen_2d_group_systematic_count(g - NLG);
+}
+uint64_t vo_gen_group_default_count(unsigned g)
+{
+    return g < NLG ? vo_gen_lsc_group_default_count(g) : vo_gen_2d_group_default_count(g - NLG);
+}
 int vo_gen_group_case(unsigned g, uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *info)
 {
-    return vo_gen_lsc_group_case(g, seed, k, c, info);
+    return g < NLG ? vo_gen_lsc_group_case(g, seed, k, c, info) : vo_gen_2d_group_case(g - NLG, seed, k, c, info);
 }
 
 uint64_t vo_gen_systematic_count(uint8_t op)

@@ -183,6 +183,8 @@ static int b2d_validate(vo_ctx *x)
         if (pd && pd->read_only) return vo_invalid(x, VO_E_READ_ONLY, VO_R_DATA, "%s is read-only", pd->name);
         if (dv->size >= x->grf && dst->offset % x->grf)
             return vo_invalid(x, VO_E_RAW_ALIGN, VO_R_DATA, "offset %u is not GRF-aligned (%u bytes)", dst->offset, x->grf);
+        if (dst->offset % vo_type_size(dv->type))
+            return vo_invalid(x, VO_E_RAW_ALIGN, VO_R_DATA, "offset %u is not a multiple of the element size", dst->offset);
     } else if (dst->offset)
         return vo_invalid(x, VO_E_LSC_OPERAND, VO_R_DATA, "%%null with offset %u", dst->offset);
     for (unsigned i = 0; i < 6; i++) {
@@ -208,6 +210,8 @@ static int b2d_validate(vo_ctx *x)
         if (!sv) return vo_invalid(x, VO_E_VAR_ID, VO_R_SRC1, "variable V%u is not declared", src->id);
         if (sv->size >= x->grf && src->offset % x->grf)
             return vo_invalid(x, VO_E_RAW_ALIGN, VO_R_SRC1, "offset %u is not GRF-aligned (%u bytes)", src->offset, x->grf);
+        if (src->offset % vo_type_size(sv->type))
+            return vo_invalid(x, VO_E_RAW_ALIGN, VO_R_SRC1, "offset %u is not a multiple of the element size", src->offset);
         x->data_var = sv; /* D14 is judged on the data operand: the store's src1 */
         x->data_off = src->offset;
     } else {

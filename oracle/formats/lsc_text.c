@@ -207,13 +207,13 @@ static void lsc_untyped_text(sb *s, const vo_insn *in)
 }
 
 /* block2d (issue 27): the shape token d<size>.[B x]W x H<order><vnni> (IGC's
- * lexer; a load always prints B, a store only when B != 1) and
+ * lexer; B printed only when it is not 1, as GenX_IR prints) and
  * flat[base, width, height, pitch, x, y] */
 static void b2d_shape(sb *s, const vo_insn *in)
 {
     uint32_t ds = in->val[VO_R_DATA_SIZE], ord = in->val[VO_R_DATA_ORDER], vn = in->val[VO_R_B2D_VNNI];
     sb_put(s, ":%s.", ds >= 1 && ds <= 4 ? dsize_names[ds] : "?");
-    if (in->desc->is_write == 0 || in->val[VO_R_B2D_BLOCKS] != 1) sb_put(s, "%ux", (unsigned)in->val[VO_R_B2D_BLOCKS]);
+    if (in->val[VO_R_B2D_BLOCKS] != 1) sb_put(s, "%ux", (unsigned)in->val[VO_R_B2D_BLOCKS]); /* as GenX_IR prints */
     sb_put(s, "%ux%u%s%s", (unsigned)in->val[VO_R_B2D_WIDTH], (unsigned)in->val[VO_R_B2D_HEIGHT],
            ord == 1 ? "n" : ord == 2 ? "t" : "?", vn == 0 ? "n" : vn == 1 ? "t" : "?");
 }
@@ -221,7 +221,7 @@ static void b2d_addr(sb *s, const vo_insn *in)
 {
     sb_put(s, "flat[");
     for (unsigned i = 0; i < 6; i++) {
-        if (i) sb_put(s, ",");
+        if (i) sb_put(s, ", ");
         put_vecop(s, &in->b2d[i]);
     }
     sb_put(s, "]");
@@ -502,8 +502,7 @@ static int b2d_shape_asm(lp *p, vo_insn *in)
         k++;
     } while (k < 3 && llit(p, "x"));
     if (k < 2) return LBAD("block_height", "expected WxH");
-    if (k == 2 && !in->desc->is_write) return LBAD("blocks", "a load prints its block count");
-    if (k == 3 && in->desc->is_write && n[0] == 1) return LBAD("blocks", "a store's single block is not printed");
+    if (k == 3 && n[0] == 1) return LBAD("blocks", "a single block is not printed");
     if (k == 2) { n[2] = n[1]; n[1] = n[0]; n[0] = 1; }
     if (n[1] > 0xFFFF || n[2] > 0xFFFF) return LBAD("block_width", "too large");
     int o = p->t[p->pos] == 'n' ? 1 : p->t[p->pos] == 't' ? 2 : 0;
@@ -525,7 +524,7 @@ static int b2d_addr_asm(lp *p, vo_insn *in)
     static const char *const f[6] = { "surface_base", "surface_width", "surface_height", "surface_pitch", "x", "y" };
     if (lexpect(p, "flat[", "surface_base") != 0) return -1;
     for (unsigned i = 0; i < 6; i++)
-        if ((i && lexpect(p, ",", f[i]) != 0) || lvec(p, &in->b2d[i], f[i]) != 0) return -1;
+        if ((i && lexpect(p, ", ", f[i]) != 0) || lvec(p, &in->b2d[i], f[i]) != 0) return -1;
     return lexpect(p, "]", "y");
 }
 static int b2d_asm(lp *p, vo_insn *in)

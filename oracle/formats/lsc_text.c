@@ -498,11 +498,12 @@ static int b2d_shape_asm(lp *p, vo_insn *in)
     uint64_t n[3];
     unsigned k = 0;
     do {
-        if (ldec(p, k == 0 ? 255 : 0xFFFF, &n[k], k == 0 ? "blocks" : "block_width") != 0) return -1;
+        if (ldec(p, 0xFFFF, &n[k], k == 0 ? "blocks" : "block_width") != 0) return -1;
         k++;
     } while (k < 3 && llit(p, "x"));
     if (k < 2) return LBAD("block_height", "expected WxH");
     if (k == 3 && n[0] == 1) return LBAD("blocks", "a single block is not printed");
+    if (k == 3 && n[0] > 255) return LBAD("blocks", "block count past 255");
     if (k == 2) { n[2] = n[1]; n[1] = n[0]; n[0] = 1; }
     if (n[1] > 0xFFFF || n[2] > 0xFFFF) return LBAD("block_width", "too large");
     int o = p->t[p->pos] == 'n' ? 1 : p->t[p->pos] == 't' ? 2 : 0;

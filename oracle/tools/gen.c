@@ -250,7 +250,8 @@ unsigned vo_gen_group_count(void) { return NLG + vo_gen_2d_group_count(); }
 const char *vo_gen_group_name(unsigned g) { return g < NLG ? vo_gen_lsc_group_name(g) : vo_gen_2d_group_name(g - NLG); }
 int vo_gen_group_of(uint8_t op, uint8_t subop)
 {
-    if (op == VO_OP_LSC_UNTYPED && (subop == 0x03 || subop == 0x07)) return (int)NLG + (subop == 0x07); /* load (+ prefetch), store */
+    const vo_desc *d = vo_desc_for_sub(op, subop);
+    if (d && d->family == VO_FAM_BLOCK2D) return (int)NLG + (d->is_write != 0); /* load (+ prefetch), store */
     return vo_gen_lsc_group_of(op, subop);
 }
 uint64_t vo_gen_group_systematic_count(unsigned g)

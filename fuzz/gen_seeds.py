@@ -338,6 +338,7 @@ def block2d_seeds():
     b2("load_edge_ok", 0x03, 3, 1, 1, 4, 4, 0, 14, 14, platform="Xe2")
     b2("store_d32_ok", 0x07, 3, 1, 1, 4, 4, 0, 13, 1, dst=0, src1=33)
     b2("prefetch_ok", 0x03, 2, 1, 1, 8, 2, 0, -2, 0, dst=0)
+    b2("load_negx_ok", 0x03, 3, 1, 1, 4, 2, 0, -2, -1)
 
 
 def lsc_seeds():

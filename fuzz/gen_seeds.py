@@ -67,7 +67,7 @@ class Case:
         k = self.version - 300 if self.version < 400 else 100 + self.version - 400
         out = bytearray([PLATFORMS.index(self.platform), k])
         out += u32(self.mask)
-        assert len(self.insn) <= 64
+        assert len(self.insn) <= 96  # VO_MAX_INSN_BYTES
         out.append(len(self.insn))
         out += self.insn
         order = sorted(self.vars)
@@ -317,6 +317,30 @@ def lsc_fence(sfid, op, scope, exec_b=0x80, pred=0):
     return bytes([0x8B, exec_b]) + u16(pred) + bytes([sfid, op, scope])
 
 
+def block2d_seeds():
+    """LSC_UNTYPED block2d (issue 27): plain valid cases over a 64 B x 16 row
+    surface, pitch 128, in a flat region at 4 GiB (the *_ok starting points of
+    diff_fuzzer for the 2D executor and the mutants 120-132)."""
+    def b2(name, sub, ds, order, blocks, w, h, vnni, x, y, platform="PVC", dst=33, src1=0, pred=0, exec_b=0x80):
+        cc = base_case(platform=platform, version=401)
+        cc.memory[0x100000000] = (4096, [(0, bytes((i * 5 + 3) & 0xFF or 1 for i in range(2048)))])
+        c = cc
+        ins = bytes([0x89, sub, exec_b]) + u16(pred) + bytes([0, 0, 0, ds, order, blocks]) + u16(w) + u16(h) + bytes([vnni])
+        ins += raw(c, dst)
+        ins += bytes([5, 11]) + struct.pack("<Q", 0x100000000)
+        ins += imm(63) + imm(15) + imm(127) + imm(x & 0xFFFFFFFF, 1) + imm(y & 0xFFFFFFFF, 1)
+        ins += raw(c, src1)
+        cc.insn = ins
+        add("lsc_block2d_" + name, cc)
+    b2("load_d16_ok", 0x03, 2, 1, 2, 8, 4, 0, 2, 1)
+    b2("load_vnni_d8_ok", 0x03, 1, 1, 1, 16, 4, 1, 4, 2, platform="Xe2")
+    b2("load_transposed_d32_ok", 0x03, 3, 2, 1, 4, 8, 0, 1, 3)
+    b2("load_edge_ok", 0x03, 3, 1, 1, 4, 4, 0, 14, 14, platform="Xe2")
+    b2("store_d32_ok", 0x07, 3, 1, 1, 4, 4, 0, 13, 1, dst=0, src1=33)
+    b2("prefetch_ok", 0x03, 2, 1, 1, 8, 2, 0, -2, 0, dst=0)
+    b2("load_negx_ok", 0x03, 3, 1, 1, 4, 2, 0, -2, -1)
+
+
 def lsc_seeds():
     def lc(name, platform="PVC", offs=None, **kw):
         cc = base_case(platform=platform, version=401, offs=offs)
@@ -463,6 +487,7 @@ def main():
     family_seeds("gather_scaled", build_scaled(0x78))
     family_seeds("scatter_scaled", build_scaled(0x79, nblk=0))
     lsc_seeds()
+    block2d_seeds()
 
     # field-specific invalid encodings and other shapes
     def one(name, insn, **kw):

@@ -125,7 +125,7 @@ static int64_t fzm_enum_value(unsigned role, uint32_t cur, uint32_t *s, int lega
         unsigned n = 0;
         for (unsigned i = 0; vo_desc_at(i) && n < 64; i++)
             if (vo_desc_at(i)->has_subop) subs[n++] = vo_desc_at(i)->subop;
-        if (!odd || !n) { static const uint8_t bad[] = { 0x03, 0x07, 0x1D, 0x1F, 0x2A, 0x30, 0xFF }; return bad[r % 7]; }
+        if (!odd || !n) { static const uint8_t bad[] = { 0x22, 0x25, 0x1D, 0x1F, 0x2A, 0x30, 0xFF }; return bad[r % 7]; }
         return subs[r % n];
     }
     case VO_R_LSC_SFID: return odd ? (r % 3 == 2 ? 3 : r % 2) : 2 + r % 6;
@@ -144,6 +144,11 @@ static int64_t fzm_enum_value(unsigned role, uint32_t cur, uint32_t *s, int lega
     case VO_R_DATA_ORDER: return odd ? 1 + r % 2 : (r % 2 ? 0 : 3);
     case VO_R_DATA_ELEMS: return odd ? 1 + r % 8 : (r % 2 ? 0 : 9 + r % 4);
     case VO_R_LSC_CHMASK: return odd ? 1 + r % 15 : (r % 2 ? 0 : 16 + r % 16);
+    /* block2d (issue 27): the verifier's values, boundary-biased; the out-of-range ones E_B2D_SHAPE */
+    case VO_R_B2D_BLOCKS: return odd ? 1u << r % 3 : (r % 2 ? 0 : 3 + r % 14);
+    case VO_R_B2D_WIDTH: { static const uint16_t w[] = { 1, 2, 4, 8, 16, 3, 6, 32, 64 }; return odd ? w[r % 9] : (r % 2 ? 0 : 65 + r % 600); }
+    case VO_R_B2D_HEIGHT: { static const uint16_t h[] = { 1, 2, 4, 8, 16, 32, 3, 5, 9 }; return odd ? h[r % 9] : (r % 2 ? 0 : 33 + r % 100); }
+    case VO_R_B2D_VNNI: return odd ? r % 2 : 2 + r % 254;
     default: return -1;
     }
 }

@@ -134,7 +134,7 @@ static uint32_t in_flat_ud(uint64_t a) { return flat_ud(&st, a); }
 static int tag(const char *name)
 {
     for (unsigned t = 0; t < VO_TAG_COUNT; t++)
-        if ((r.tags >> t & 1) && strcmp(vo_tag_name(t), name) == 0) return 1;
+        if (vo_tags_has(r.tags, t) && strcmp(vo_tag_name(t), name) == 0) return 1;
     return 0;
 }
 

@@ -125,7 +125,7 @@ static vo_status run(const I *l)
 static int tag_on(const char *name)
 {
     for (unsigned t = 0; t < VO_TAG_COUNT; t++)
-        if ((r.tags >> t & 1) && strcmp(vo_tag_name(t), name) == 0) return 1;
+        if (vo_tags_has(r.tags, t) && strcmp(vo_tag_name(t), name) == 0) return 1;
     return 0;
 }
 static int clause_on(const char *name)

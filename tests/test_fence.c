@@ -36,7 +36,7 @@ static int state_unchanged(const vo_result *r)
 static int has_tag(const vo_result *r, const char *name)
 {
     for (unsigned t = 0; t < VO_TAG_COUNT; t++)
-        if ((r->tags >> t & 1) && strcmp(vo_tag_name(t), name) == 0) return 1;
+        if (vo_tags_has(r->tags, t) && strcmp(vo_tag_name(t), name) == 0) return 1;
     return 0;
 }
 static int has_clause(const vo_result *r, const char *name)
@@ -120,7 +120,7 @@ int main(void)
     CHECK_EQ(run_mask("SKL", 0x01, &r), VO_OK);
     CHECK(has_clause(&r, "fence.global"));
     CHECK(has_clause(&r, "fence.flush_bits"));
-    CHECK_EQ(r.tags, 0);
+    CHECK(vo_tags_empty(r.tags));
     /* mask 0: a global fence with no flush */
     CHECK_EQ(run_mask("TGLLP", 0x00, &r), VO_OK);
     CHECK(has_clause(&r, "fence.global"));

@@ -87,7 +87,7 @@ static uint8_t out(uint32_t off) { return vo_state_var(&r.final, 40)->data[off];
 static int tag(const char *name)
 {
     for (unsigned t = 0; t < VO_TAG_COUNT; t++)
-        if ((r.tags >> t & 1) && strcmp(vo_tag_name(t), name) == 0) return 1;
+        if (vo_tags_has(r.tags, t) && strcmp(vo_tag_name(t), name) == 0) return 1;
     return 0;
 }
 

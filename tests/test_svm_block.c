@@ -39,7 +39,7 @@ static void base_state(uint64_t addr)
 static int has_tag(const vo_result *r, const char *name)
 {
     for (unsigned t = 0; t < VO_TAG_COUNT; t++)
-        if ((r->tags >> t & 1) && strcmp(vo_tag_name(t), name) == 0) return 1;
+        if (vo_tags_has(r->tags, t) && strcmp(vo_tag_name(t), name) == 0) return 1;
     return 0;
 }
 static int has_clause(const vo_result *r, const char *name)

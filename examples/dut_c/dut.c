@@ -1794,11 +1794,15 @@ static int lsc_goff(ctx *x, const vecop *o, uint32_t *val, int *undef)
     return 0;
 }
 
+#include "dut_2d.c" /* block2d (issue 27) */
+
 static int do_lsc_untyped(ctx *x)
 {
     if (lsc_platform(x))
         return VISA_DUT_REJECTED;
     unsigned sub = get(x, 1);
+    if (sub == 0x03 || sub == 0x07)
+        return do_block2d(x, sub);
     if (sub == 0x28 || sub == 0x29) {
         /* decode the whole layout first: a malformed one is invalid, not unsupported */
         vecop sv;

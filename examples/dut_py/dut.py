@@ -129,7 +129,7 @@ LSC_SFID_UGM, LSC_SFID_UGML, LSC_SFID_TGM, LSC_SFID_SLM, LSC_SFID_URB = range(5)
 LSC_OPS = {0x00: "load", 0x1B: "load", 0x01: "loads", 0x02: "loadq", 0x04: "store", 0x05: "stores",
            0x06: "storeq", 0x1C: "store"}
 LSC_OPS.update({k: "atomic" for k in range(0x08, 0x1B)})
-# block2d (0x03, 0x07) and code-only sub-ops are invalid here (D111)
+# code-only sub-ops are invalid here (D111); block2d (0x03, 0x07) is in dut_2d.py (issue 27)
 # extra atomic arguments per sub-op (the page's table)
 LSC_ATOMIC_ARGS = {0x08: 0, 0x09: 0, 0x0A: 0, 0x0B: 1, 0x0C: 1, 0x0D: 1, 0x0E: 1, 0x0F: 1,
                    0x10: 1, 0x11: 1, 0x12: 2, 0x13: 1, 0x14: 1, 0x15: 1, 0x16: 1, 0x17: 2,
@@ -989,6 +989,9 @@ class Machine:
             if surf["cls"] != 5:
                 self.lsc_scalar_check(surf, "surface")
             raise Unsupported("load_status / append counters depend on state outside the memory image")
+        if sub in (0x03, 0x07):  # block2d (issue 27): dut_2d.py
+            import dut_2d
+            return dut_2d.block2d(self, sub, Invalid)
         if sub not in LSC_OPS:
             raise Invalid("subop")
         kind = LSC_OPS[sub]

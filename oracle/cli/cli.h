@@ -116,7 +116,7 @@ int cli_write_atomic(const char *path, const char *data, size_t len);
 /* tag_decisions.c (issue 32): the decisions a tag points to ("D121",
  * "D123,D139" or ""), and a failing test's report with its tags added */
 const char *cli_tag_decisions(unsigned tag);
-char *cli_report_add_tags(char *rep, int json, uint64_t tags);
+char *cli_report_add_tags(char *rep, int json, const uint64_t *tags);
 /* selftest_lsc.c: check --dut-selftest's LSC_UNTYPED store (load 0) / load (1) probe; 0 or -1 (OOM) */
 struct vo_case;
 int cli_st_lsc_case(struct vo_case *c, int load);

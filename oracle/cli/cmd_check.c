@@ -405,7 +405,7 @@ static int selftest_results(vo_dut *d, const char (*ids)[17], size_t tests)
 typedef struct cfilter {
     int active;
     unsigned status_mask;           /* bit per vo_status; 0 = any */
-    uint64_t tag_any, tag_skip;     /* bits of enum vo_tag */
+    uint64_t tag_any[VO_TAG_WORDS], tag_skip[VO_TAG_WORDS]; /* bits of enum vo_tag */
     int ninsn, nid;
     char insn[VO_FILTER_MAX][24];
     char id[VO_FILTER_MAX][17];
@@ -444,13 +444,13 @@ static int add_status(cfilter *f, const char *opt, const char *it)
 
 static int tag_bit(const char *opt, const char *it, uint64_t *bits)
 {
-    for (unsigned k = 0; k < VO_TAG_COUNT && k < 64; k++)
-        if (!strcmp(it, vo_tag_name(k))) { *bits |= 1ull << k; return 0; }
+    for (unsigned k = 0; k < VO_TAG_COUNT; k++)
+        if (!strcmp(it, vo_tag_name(k))) { bits[k / 64u] |= 1ull << (k % 64u); return 0; }
     cli_fail(VO_EXIT_BAD, "check: %s: unknown tag '%s' (docs/vectors.md lists the tags)", opt, it);
     return -1;
 }
-static int add_tag(cfilter *f, const char *opt, const char *it) { return tag_bit(opt, it, &f->tag_any); }
-static int add_skip_tag(cfilter *f, const char *opt, const char *it) { return tag_bit(opt, it, &f->tag_skip); }
+static int add_tag(cfilter *f, const char *opt, const char *it) { return tag_bit(opt, it, f->tag_any); }
+static int add_skip_tag(cfilter *f, const char *opt, const char *it) { return tag_bit(opt, it, f->tag_skip); }
 
 static int add_insn(cfilter *f, const char *opt, const char *it)
 {
@@ -501,8 +501,8 @@ static int filter_keep(const cfilter *f, const char *id, const vo_case *c, const
         if (!hit) return 0;
     }
     if (f->status_mask && !(f->status_mask >> (unsigned)r->status & 1)) return 0;
-    if (f->tag_any && !(r->tags & f->tag_any)) return 0;
-    if (r->tags & f->tag_skip) return 0;
+    if (!vo_tags_empty(f->tag_any) && !vo_tags_any(r->tags, f->tag_any)) return 0;
+    if (vo_tags_any(r->tags, f->tag_skip)) return 0;
     if (f->ninsn) {
         char mn[24];
         vo_insn_mnemonic(c->insn, c->insn_len, mn, sizeof mn);
@@ -565,7 +565,7 @@ typedef struct outcome {
     int unsupported; /* failing, but the DUT said unsupported: counted apart */
     char bucket[96];
     char ureason[128]; /* unsupported: "<insn>: <the DUT's reason>" (issue 32) */
-    uint64_t tags;   /* the failing test's tags */
+    uint64_t tags[VO_TAG_WORDS]; /* the failing test's tags */
     char *rep;      /* the report of a failing test (text or --json record) */
     char *last;     /* crash/timeout/garbage: the line naming it */
     char *note;     /* a timeout with a start-up allowance: the stderr note */
@@ -682,7 +682,7 @@ static void run_one(pool *p, worker *w, size_t k, outcome *oc)
     oc->unsupported = w->v.unsupported;
     char where[300];
     snprintf(where, sizeof where, "%s#%zu", p->file, ti + 1);
-    oc->tags = w->r.tags;
+    memcpy(oc->tags, w->r.tags, sizeof oc->tags);
     if (oc->unsupported)
         snprintf(oc->ureason, sizeof oc->ureason, "%.24s: %.80s", w->v.mnemonic, w->o.msg[0] ? w->o.msg : "no reason given");
     /* issue 32: unsupported tests are summarised; --unsupported lists each --json record */
@@ -1346,7 +1346,7 @@ int cmd_check(int argc, char **argv)
             if (!oc->unsupported || list_unsup) btab_add(&bt, oc->bucket);
             if (oc->unsupported) unsupported++, btab_add(&ut, oc->ureason); /* counted apart (issue 32: summarised) */
             else failed++;
-            for (unsigned t = 0; t < VO_TAG_COUNT && !oc->unsupported; t++) tagn[t] += oc->tags >> t & 1;
+            for (unsigned t = 0; t < VO_TAG_COUNT && !oc->unsupported; t++) tagn[t] += (unsigned)vo_tags_has(oc->tags, t);
             if (oc->rep) {
                 vo_progress_clear(&pg);
                 fputs(oc->rep, cout);

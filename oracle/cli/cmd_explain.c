@@ -116,7 +116,7 @@ int cmd_explain(int argc, char **argv)
     printf("tags:     ");
     int any = 0;
     for (unsigned t = 0; t < VO_TAG_COUNT; t++)
-        if (r.tags >> t & 1) printf("%s%s", any++ ? ", " : "", vo_tag_name(t));
+        if (vo_tags_has(r.tags, t)) printf("%s%s", any++ ? ", " : "", vo_tag_name(t));
     printf("%s\n", any ? "" : "-");
 
     printf("\naccesses (%u):\n", r.nacc);

@@ -10,8 +10,8 @@
 #include <string.h>
 
 static const char *const tag_dec[VO_TAG_COUNT] = {
-    [VO_TAG_OOB_READ] = "D55", /* oob_read */
-    [VO_TAG_OOB_WRITE] = "D55", /* oob_write */
+    [VO_TAG_OOB_READ] = "D55,D195", /* oob_read */
+    [VO_TAG_OOB_WRITE] = "D55,D195", /* oob_write */
     [VO_TAG_PARTIAL_OOB] = "D6,D123,D139", /* partial_oob */
     [VO_TAG_UB_OVERLAP] = "D10,D43,D127", /* ub_overlap */
     [VO_TAG_MISALIGNED] = "D9,D35,D39,D43,D53,D101,D126,D140,D170", /* misaligned */
@@ -24,7 +24,7 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_PRED_ALL] = "", /* pred_all */
     [VO_TAG_PRED_INVERT] = "", /* pred_invert */
     [VO_TAG_UPPER_BYTES] = "D13,D54", /* upper_bytes */
-    [VO_TAG_PADDING] = "D12,D37,D43,D56,D124,D173", /* padding */
+    [VO_TAG_PADDING] = "D12,D37,D43,D56,D124,D173,D197", /* padding */
     [VO_TAG_NON_SCALAR_REGION] = "D23", /* non_scalar_region */
     [VO_TAG_INDIRECT] = "D25", /* indirect */
     [VO_TAG_NO_LANES] = "D28", /* no_lanes */
@@ -52,8 +52,8 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_LSC_FENCE_CTRL] = "D96", /* lsc:fence_exec_pred */
     [VO_TAG_LSC_CODE_ONLY] = "D97", /* lsc:code_only_enum */
     [VO_TAG_LSC_SLM_FENCE] = "D98", /* lsc:slm_fence */
-    [VO_TAG_LSC_LAYOUT] = "D110", /* lsc:ssidx_layout */
-    [VO_TAG_LSC_CACHE_TABLE] = "D113", /* lsc:cache_table */
+    [VO_TAG_LSC_LAYOUT] = "D110,D190", /* lsc:ssidx_layout */
+    [VO_TAG_LSC_CACHE_TABLE] = "D113,D203", /* lsc:cache_table */
     [VO_TAG_LSC_SLM_CACHE] = "D113", /* lsc:slm_cache */
     [VO_TAG_LSC_ADDR_SCALE] = "D117", /* lsc:addr_scale */
     [VO_TAG_LSC_SSIDX_IGNORED] = "D118", /* lsc:ssidx_ignored */
@@ -61,19 +61,21 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_LSC_NOT_EXECUTED] = "D120", /* lsc:not_executed */
     [VO_TAG_LSC_ADDR_WRAP] = "D121,D147", /* lsc:addr_wrap */
     [VO_TAG_LSC_STRIDED_PSEUDO] = "D122", /* lsc:strided_pseudocode */
-    [VO_TAG_LSC_FLAT_UNMAPPED] = "D123,D139,D169", /* lsc:flat_unmapped */
+    [VO_TAG_LSC_FLAT_UNMAPPED] = "D123,D139,D169,D204", /* lsc:flat_unmapped */
     [VO_TAG_LSC_UNBOUND] = "D123,D139", /* lsc:unbound */
     [VO_TAG_LSC_ARG] = "D123,D139", /* lsc:arg */
     [VO_TAG_LSC_SURFACE_OOB] = "D123,D139", /* lsc:surface_oob */
     [VO_TAG_LSC_CONV_UPPER] = "D125,D137", /* lsc:conv_upper */
     [VO_TAG_LSC_D16U32H] = "D125", /* lsc:d16u32h */
-    [VO_TAG_LSC_PREFETCH] = "D128", /* lsc:prefetch */
+    [VO_TAG_LSC_PREFETCH] = "D128,D200", /* lsc:prefetch */
     [VO_TAG_LSC_STORE_UNCOMP] = "D129", /* lsc:store_uncompressed */
     [VO_TAG_LSC_LOAD_STATUS] = "D130", /* lsc:load_status */
     [VO_TAG_LSC_APNDCTR] = "D130", /* lsc:apndctr */
     [VO_TAG_LSC_AT_FLOAT] = "D141,D142", /* lsc_atomic:float */
     [VO_TAG_FENCE_IGNORED] = "D161,D162", /* fence:ignored_bits */
     [VO_TAG_LSC_NO_SSIDX] = "D222", /* lsc:no_ssidx_layout */
+    [VO_TAG_B2D_HW_SHAPE] = "D193,D194,D198,D199", /* block2d:hw_shape */
+    [VO_TAG_B2D_SURFACE] = "D195", /* block2d:surface_preconditions */
 };
 
 /* a tag added after this table (NULL entry) points to no decision here until
@@ -83,12 +85,12 @@ const char *cli_tag_decisions(unsigned tag) { return tag < VO_TAG_COUNT && tag_d
 /* text: "  tags: t1 (D1, D2), t2\n" as the last line of the test's block; json: ,"tags":[...],
  * "decisions":[...] before the record's closing brace. Returns a new report
  * (rep freed), or rep unchanged when there is nothing to add or no memory. */
-char *cli_report_add_tags(char *rep, int json, uint64_t tags)
+char *cli_report_add_tags(char *rep, int json, const uint64_t *tags)
 {
     if (!rep || !tags) return rep;
     size_t n = strlen(rep), cap = n + 64;
     for (unsigned t = 0; t < VO_TAG_COUNT; t++)
-        if (tags >> t & 1) cap += strlen(vo_tag_name(t)) + 2 * strlen(cli_tag_decisions(t)) + 16;
+        if (vo_tags_has(tags, t)) cap += strlen(vo_tag_name(t)) + 2 * strlen(cli_tag_decisions(t)) + 16;
     char *o = malloc(cap), *p = o;
     if (!o) return rep;
     size_t head = json ? (n >= 2 && rep[n - 2] == '}' ? n - 2 : n) : n; /* text: the block's last line */
@@ -98,12 +100,12 @@ char *cli_report_add_tags(char *rep, int json, uint64_t tags)
         p += sprintf(p, ",\"tags\":[");
         int k = 0;
         for (unsigned t = 0; t < VO_TAG_COUNT; t++)
-            if (tags >> t & 1) p += sprintf(p, "%s\"%s\"", k++ ? "," : "", vo_tag_name(t));
+            if (vo_tags_has(tags, t)) p += sprintf(p, "%s\"%s\"", k++ ? "," : "", vo_tag_name(t));
         p += sprintf(p, "],\"decisions\":[");
         k = 0;
         char seen[1024] = ",";
         for (unsigned t = 0; t < VO_TAG_COUNT; t++) {
-            if (!(tags >> t & 1) || !cli_tag_decisions(t)[0]) continue;
+            if (!vo_tags_has(tags, t) || !cli_tag_decisions(t)[0]) continue;
             const char *d = cli_tag_decisions(t);
             while (*d) {
                 size_t l = strcspn(d, ",");
@@ -121,7 +123,7 @@ char *cli_report_add_tags(char *rep, int json, uint64_t tags)
         p += sprintf(p, "  tags:");
         int k = 0;
         for (unsigned t = 0; t < VO_TAG_COUNT; t++) {
-            if (!(tags >> t & 1)) continue;
+            if (!vo_tags_has(tags, t)) continue;
             p += sprintf(p, "%s %s", k++ ? "," : "", vo_tag_name(t));
             if (cli_tag_decisions(t)[0]) {
                 p += sprintf(p, " (");

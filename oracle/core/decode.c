@@ -22,6 +22,8 @@ vo_vec *vo_insn_vec(vo_insn *in, unsigned role)
     switch (role) {
     case VO_R_LSC_SURF: return &in->surf; /* LSC */
     case VO_R_PITCH: return &in->pitch;
+    case VO_R_B2D_BASE: case VO_R_B2D_SW: case VO_R_B2D_SH: case VO_R_B2D_SP: case VO_R_B2D_X: case VO_R_B2D_Y:
+        return &in->b2d[role - VO_R_B2D_BASE]; /* block2d (issue 27) */
     default: return &in->goff;
     }
 }
@@ -91,10 +93,7 @@ static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_i
             return derr(err, VO_E_SVM_SUBOP, "svm_id", 1,
                         bytes[1] >= 0x03 && bytes[1] <= 0x07 ? "SVM sub-op not supported yet (decision D164)"
                                                              : "unknown SVM sub-op (decision D164)");
-        if (!d)
-            return derr(err, VO_E_LSC_SUBOP, "subop", 1,
-                        bytes[1] == 0x03 || bytes[1] == 0x07 ? "block2d sub-ops are not supported yet (decision D111)"
-                                                             : "unknown or unsupported LSC sub-op");
+        if (!d) return derr(err, VO_E_LSC_SUBOP, "subop", 1, "unknown or unsupported LSC sub-op");
     }
     out->desc = d;
     rd r = { bytes, n, 1 };

@@ -89,8 +89,8 @@ static const vo_desc desc_tab[] = {
 #define NDESC (sizeof desc_tab / sizeof desc_tab[0])
 
 /* LSC_UNTYPED (0x89): one descriptor per sub-op, fields in the HEAD reader's
- * order with the surface-state index (decision D110). Block2d (03, 07) is not
- * supported yet (decision D111). is_write: 1 store, 2 atomic (read-modify-write). */
+ * order with the surface-state index (decision D110). Block2d (03, 07): issue 27
+ * (D190; D111 is superseded). is_write: 1 store, 2 atomic (read-modify-write). */
 #define LSC_HEAD F("subop", UB, LSC_SUBOP), F("exec_size", UB, EXEC), F("pred", UW, PRED), \
     F("sfid", UB, LSC_SFID), F("caching_l1", UB, L1), F("caching_l3", UB, L3)
 #define LSC_ADDR F("addr_type", UB, ADDR_TYPE), F("addr_scale", UW, ADDR_SCALE), \
@@ -129,7 +129,15 @@ static const vo_desc desc_tab[] = {
     A(0x17, "lsc_atomic_fcas", 2), A(0x18, "lsc_atomic_and", 2), A(0x19, "lsc_atomic_or", 2), \
     A(0x1A, "lsc_atomic_xor", 2), A(0x1B, "lsc_load_status", 0), A(0x1C, "lsc_store_uncompressed", 1), \
     C(0x28, "lsc_apndctr_atomic_add"), C(0x29, "lsc_apndctr_atomic_sub")
-static const vo_desc lsc_tab[] = { LSC_LIST(LSC_A, LSC_B, LSC_C) };
+/* block2d (issue 27): the HEAD reader's layout (D190); geometry operands minus 1, shape plain (D191) */
+#define LSC_2D(sub, mn, w) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_BLOCK2D, w, 0x3F, 0x01, 20, \
+    { LSC_HEAD, F("data_size", UB, DATA_SIZE), F("data_order", UB, DATA_ORDER), F("blocks", UB, B2D_BLOCKS), \
+      F("block_width", UW, B2D_WIDTH), F("block_height", UW, B2D_HEIGHT), F("vnni", UB, B2D_VNNI), \
+      F("dst", RAW, DATA), F("surface_base", VEC, B2D_BASE), F("surface_width", VEC, B2D_SW), \
+      F("surface_height", VEC, B2D_SH), F("surface_pitch", VEC, B2D_SP), F("x", VEC, B2D_X), F("y", VEC, B2D_Y), \
+      F("src1_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub }
+static const vo_desc lsc_tab[] = { LSC_LIST(LSC_A, LSC_B, LSC_C),
+    LSC_2D(0x03, "lsc_load_block2d", 0), LSC_2D(0x07, "lsc_store_block2d", 1) };
 #define NLSC (sizeof lsc_tab / sizeof lsc_tab[0])
 /* not listed by vo_desc_at: only vo_decode picks it, by the instruction's length (D222) */
 static const vo_desc lsc_old_tab[] = { LSC_LIST(LSC_A0, LSC_B0, LSC_C0) };

@@ -127,7 +127,7 @@ static inline uint32_t vo_rd32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
-static inline void vo_tag(vo_result *r, unsigned t) { r->tags |= 1ull << t; }
+static inline void vo_tag(vo_result *r, unsigned t) { r->tags[t / 64u] |= 1ull << (t % 64u); }
 static inline void vo_clause(vo_result *r, unsigned c) { r->clauses[c >> 6] |= 1ull << (c & 63); }
 void vo_plan_add(vo_ctx *x, uint8_t lane, uint8_t ch, uint8_t elem, uint64_t addr, uint8_t size,
                  uint8_t align, uint8_t slot, uint32_t reg_off, uint8_t clause, uint8_t align_stated);

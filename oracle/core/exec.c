@@ -358,6 +358,7 @@ static const vo_family_ops *family_of(const vo_desc *d)
     case VO_FAM_LSC: return &vo_fam_lsc;
     case VO_FAM_FENCE: return &vo_fam_fence; /* issue 26 */
     case VO_FAM_SVM: return &vo_fam_svm;
+    case VO_FAM_BLOCK2D: return &vo_fam_lsc_2d; /* issue 27 */
     default: return &vo_fam_scattered;
     }
 }
@@ -391,7 +392,7 @@ static void result_reset(vo_result *r)
     vo_state_free(&r->final);
     r->status = VO_OK;
     memset(&r->err, 0, sizeof r->err);
-    r->tags = 0;
+    memset(r->tags, 0, sizeof r->tags);
     r->chen = 0;
     memset(r->clauses, 0, sizeof r->clauses);
 }

@@ -66,7 +66,7 @@ const vo_family_ops vo_fam_lsc_fence = {
 /* ================= LSC_UNTYPED (0x89) ================= */
 
 /* the predicate word, as for every instruction (decision D19) */
-static int lsc_pred(vo_ctx *x)
+int vo_lsc_pred(vo_ctx *x)
 {
     uint32_t p = x->in->val[VO_R_PRED];
     if (p == 0) return 0;
@@ -119,6 +119,28 @@ static int in_set(const uint8_t *a, unsigned n, uint8_t v)
 {
     for (unsigned i = 0; i < n; i++)
         if (a[i] == v) return 1;
+    return 0;
+}
+
+/* the L1/L3 pair of x->lsc (values 0..7 already checked) against the page's
+ * table for kind 0 load, 1 store, 2 atomic (D113); 0 or -1 invalid */
+int vo_lsc_cache_pair(vo_ctx *x, int kind)
+{
+    const struct vo_lsc_ctx *L = &x->lsc;
+    uint8_t pr = (uint8_t)CP(L->l1, L->l3);
+    int ok;
+    if (kind == 2) ok = in_set(pairs_atomic, sizeof pairs_atomic, pr);
+    else if (kind == 1) ok = in_set(pairs_store, sizeof pairs_store, pr);
+    else {
+        ok = in_set(pairs_load, sizeof pairs_load, pr);
+        if (!ok && in_set(pairs_load_code, sizeof pairs_load_code, pr)) {
+            ok = 1;
+            vo_tag(x->r, VO_TAG_LSC_CACHE_TABLE);
+            vo_tag(x->r, VO_TAG_NOT_IN_DOC);
+        }
+    }
+    if (!ok) return vo_invalid(x, VO_E_LSC_CACHE, VO_R_L3, "cache pair L1 %u / L3 %u is not allowed for %s", L->l1, L->l3,
+                               x->d->mnemonic);
     return 0;
 }
 
@@ -253,7 +275,7 @@ static int lsc_validate(vo_ctx *x)
             return vo_invalid(x, VO_E_MASK_CTRL, VO_R_EXEC, "mask offset %u with exec size %u (must be aligned and <= 32)",
                            x->c.mask_off, x->c.exec_size);
     }
-    if (lsc_pred(x) != 0) return -1;
+    if (vo_lsc_pred(x) != 0) return -1;
     /* SFID: ugm, ugml, slm (D112) */
     L->sfid = (uint8_t)in->val[VO_R_LSC_SFID];
     if (L->sfid != 0 && L->sfid != 1 && L->sfid != 3)
@@ -272,22 +294,7 @@ static int lsc_validate(vo_ctx *x)
     }
     if (L->sfid == 1 && (L->l1 || L->l3) && x->st->platform.gen < VO_GEN_XE2) /* D113: the verifier, before Xe2 */
         return vo_invalid(x, VO_E_LSC_CACHE, L->l1 ? VO_R_L1 : VO_R_L3, "ugml before Xe2 needs default caching (.df)");
-    {
-        uint8_t pr = (uint8_t)CP(L->l1, L->l3);
-        int ok;
-        if (is_atomic((unsigned)k)) ok = in_set(pairs_atomic, sizeof pairs_atomic, pr);
-        else if (is_store((unsigned)k)) ok = in_set(pairs_store, sizeof pairs_store, pr);
-        else {
-            ok = in_set(pairs_load, sizeof pairs_load, pr);
-            if (!ok && in_set(pairs_load_code, sizeof pairs_load_code, pr)) {
-                ok = 1;
-                vo_tag(x->r, VO_TAG_LSC_CACHE_TABLE);
-                vo_tag(x->r, VO_TAG_NOT_IN_DOC);
-            }
-        }
-        if (!ok) return vo_invalid(x, VO_E_LSC_CACHE, VO_R_L3, "cache pair L1 %u / L3 %u is not allowed for %s", L->l1, L->l3,
-                                x->d->mnemonic);
-    }
+    if (vo_lsc_cache_pair(x, is_atomic((unsigned)k) ? 2 : is_store((unsigned)k)) != 0) return -1;
     /* address model (D115) */
     L->atype = (uint8_t)in->val[VO_R_ADDR_TYPE];
     if (L->atype == 0 || L->atype > 5)

@@ -47,4 +47,10 @@ int vo_lsc_write(vo_ctx *x, uint64_t addr, uint32_t n, const uint8_t *in);
  * after the channel enables; it resolves the space itself (vo_lsc_space).
  * Returns as vo_family_ops.run: 0 ok, 1 undefined, -1 page cap. */
 int vo_lsc_atomic_run(vo_ctx *x);
+
+/* Shared with block2d (fam_lsc_2d.c, issue 27): the predicate word (D19) and
+ * the L1/L3 pair of x->lsc for kind 0 load, 1 store, 2 atomic (D113);
+ * 0 ok, -1 invalid (r->err set). */
+int vo_lsc_pred(vo_ctx *x);
+int vo_lsc_cache_pair(vo_ctx *x, int kind);
 #endif

@@ -95,6 +95,8 @@ static const char *const err_tab[VO_E_COUNT] = {
     "E_LSC_SURFACE", "E_LSC_OPERAND", "E_LSC_PAYLOAD", "E_LSC_PITCH",
     /* SVM (issue 26): 78.. */
     "E_SVM_SUBOP", "E_SVM_PROPS", "E_SVM_ADDR",
+    /* block2d (issue 27): 81.. */
+    "E_B2D_SHAPE", "E_B2D_OPERAND",
 };
 const char *vo_errcode_name(vo_errcode c) { return (unsigned)c < VO_E_COUNT ? err_tab[c] : "E_UNKNOWN"; }
 
@@ -122,8 +124,9 @@ static const char *const tag_tab[VO_TAG_COUNT] = {
     "lsc_atomic:float",
     /* legacy FENCE (issue 26) */
     "fence:ignored_bits", "lsc:no_ssidx_layout",
+    "block2d:hw_shape", "block2d:surface_preconditions",
 };
-_Static_assert(VO_TAG_COUNT <= 64, "vo_result.tags holds 64 tags");
+_Static_assert(VO_TAG_COUNT <= 64 * VO_TAG_WORDS, "vo_result.tags holds 64 * VO_TAG_WORDS tags");
 _Static_assert(VO_C_COUNT <= 64 * sizeof ((vo_result *)0)->clauses / sizeof(uint64_t), "vo_result.clauses is too small");
 const char *vo_tag_name(unsigned tag) { return tag < VO_TAG_COUNT ? tag_tab[tag] : NULL; }
 

@@ -2408,12 +2408,12 @@ int vo_case_id(const vo_case *c, char out[17])
 }
 
 /* tag names and clause names are identifiers: no escaping needed */
-static void tags_text(sb *b, uint64_t tags)
+static void tags_text(sb *b, const uint64_t *tags)
 {
     SB_LIT(b, "[");
     int first = 1;
     for (unsigned t = 0; t < 64; t++) {
-        if (!(tags >> t & 1)) continue;
+        if (!vo_tags_has(tags, t)) continue;
         const char *nm = t < VO_TAG_COUNT ? vo_tag_name(t) : NULL;
         if (!first) SB_LIT(b, ",");
         SB_LIT(b, "\"");
@@ -2425,7 +2425,7 @@ static void tags_text(sb *b, uint64_t tags)
     SB_LIT(b, "]");
 }
 
-static char *tags_alloc(uint64_t tags)
+static char *tags_alloc(const uint64_t *tags)
 {
     sb b = {0};
     tags_text(&b, tags);

@@ -31,7 +31,7 @@ extern "C" {
 #define VO_MAX_SURFACE_SIZE 0x100000000ull /* 4 GiB: the 32-bit address space */
 #define VO_PAGE_BYTES 256u      /* sparse surface page                       */
 #define VO_MAX_PAGES 16384u     /* non-zero pages over all surfaces (4 MiB)  */
-#define VO_MAX_INSN_BYTES 64    /* longest encoding of any supported opcode  */
+#define VO_MAX_INSN_BYTES 96    /* longest encoding of any supported opcode (block2d: 6 vector operands) */
 /* flat 64-bit memory and the surface tables (the address-space model) */
 #define VO_MAX_REGIONS 16       /* flat memory regions                       */
 #define VO_MAX_REGION_SIZE 0x100000000ull /* 4 GiB: bytes of one region      */
@@ -278,7 +278,11 @@ typedef enum vo_errcode {
     VO_E_SVM_SUBOP = 78,       /* SVM sub-op unknown or not supported yet       */
     VO_E_SVM_PROPS = 79,       /* SVM block properties: size code or bits 6..4  */
     VO_E_SVM_ADDR = 80,        /* SVM address operand class, modifier, imm type */
-    VO_E_COUNT = 81
+    /* 81..: block2d (issue 27) */
+    VO_E_B2D_SHAPE = 81,       /* block2d data size / order / blocks / width /  */
+                               /* height / vnni outside the verifier's rules     */
+    VO_E_B2D_OPERAND = 82,     /* block2d surface / X / Y operand class or type */
+    VO_E_COUNT = 83
 } vo_errcode;
 const char *vo_errcode_name(vo_errcode c);   /* "E_TRUNCATED", ... stable */
 
@@ -357,6 +361,17 @@ enum vo_role {
     VO_R_PITCH,         /* vector operand: strided pitch                    */
     VO_R_FENCE_MASK,    /* ub: legacy FENCE mask (issue 26)                 */
     VO_R_SVM_ID,        /* ub: SVM sub-op (selects the descriptor, D164)    */
+    /* block2d (issue 27; D190-) */
+    VO_R_B2D_BLOCKS,    /* ub: block count (plain)                          */
+    VO_R_B2D_WIDTH,     /* uw: block width in elements (plain)              */
+    VO_R_B2D_HEIGHT,    /* uw: block height in rows (plain)                 */
+    VO_R_B2D_VNNI,      /* ub: VNNI transform 0/1                           */
+    VO_R_B2D_BASE,      /* vector operands: SurfaceBase (64-bit flat), then  */
+    VO_R_B2D_SW,        /*   SurfaceWidth, SurfaceHeight, SurfacePitch       */
+    VO_R_B2D_SH,        /*   (all minus 1), X, Y (signed elements / rows):   */
+    VO_R_B2D_SP,        /*   in this order (VO_R_B2D_BASE + i = b2d[i])      */
+    VO_R_B2D_X,
+    VO_R_B2D_Y,
     VO_R_COUNT
 };
 enum vo_fkind { VO_FK_UB = 0, VO_FK_UW, VO_FK_VEC, VO_FK_RAW, VO_FK_UD /* 4 bytes (LSC) */ };
@@ -368,7 +383,9 @@ enum vo_family { VO_FAM_SCATTERED = 0, VO_FAM_BLOCK, VO_FAM_FOURCH,
     /* legacy FENCE (issue 26) */
     VO_FAM_FENCE,
     /* SVM (issue 26) */
-    VO_FAM_SVM };
+    VO_FAM_SVM,
+    /* 2D blocks (issue 27): LSC_UNTYPED block2d (fam_2d.c) */
+    VO_FAM_BLOCK2D };
 
 typedef struct vo_field_desc {
     const char *name;   /* as the spec page names the field, lower-case */
@@ -441,6 +458,8 @@ typedef struct vo_insn {
     /* LSC (issue 14) */
     vo_vec surf, pitch;             /* Surface, strided Src0AddrPitch */
     vo_raw src2;
+    /* block2d (issue 27): SurfaceBase, SurfaceWidth, SurfaceHeight, SurfacePitch, X, Y */
+    vo_vec b2d[6];
 } vo_insn;
 
 /* Structural decode: walks the opcode's descriptor. Fails only on an unknown
@@ -449,7 +468,7 @@ typedef struct vo_insn {
 int vo_decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err);
 /* The raw operand a role names (eoff, src0, src1; data for every other role). */
 vo_raw *vo_insn_raw(vo_insn *insn, unsigned role);
-vo_vec *vo_insn_vec(vo_insn *insn, unsigned role); /* goff; LSC surf, pitch */
+vo_vec *vo_insn_vec(vo_insn *insn, unsigned role); /* goff; LSC surf, pitch; block2d b2d[] */
 /* Writes the exact bytes back; returns the length, or 0 if cap is too small. */
 size_t vo_encode(const vo_insn *insn, uint8_t *buf, size_t cap);
 
@@ -537,7 +556,21 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(SVM_BLK_BIT7, "svm_block.bit7_ignored") X(SVM_BLK_ST_BIT3, "svm_block.st_bit3_ignored") \
     X(SVM_ADDR_IMM, "svm.address_immediate") X(SVM_ADDR_GENERAL, "svm.address_general") \
     X(SVM_WRAP, "svm.address_wraps_2_64") X(SVM_UNMAPPED, "svm.flat_unmapped_undefined") \
-    X(SVM_MISALIGNED, "svm.misaligned_undefined")
+    X(SVM_MISALIGNED, "svm.misaligned_undefined") \
+    /* block2d (issue 27; D190-) */ \
+    X(B2D_LOAD, "block2d.load") X(B2D_STORE, "block2d.store") X(B2D_PREFETCH, "block2d.prefetch_no_effect") \
+    X(B2D_BLOCKS, "block2d.blocks_side_by_side") X(B2D_VNNI, "block2d.vnni") X(B2D_TRANSPOSE, "block2d.transpose") \
+    X(B2D_OOB_READ, "block2d.oob_read_zero") X(B2D_OOB_WRITE, "block2d.oob_write_dropped") \
+    X(B2D_NEG_XY, "block2d.negative_xy") X(B2D_ROW_PAD, "block2d.row_padding_zero") \
+    X(B2D_GRF_PAD_ZERO, "block2d.grf_padding_zero") X(B2D_GRF_PAD_FREE, "block2d.grf_padding_free") \
+    X(B2D_PRED_OFF, "block2d.pred_off_unchanged") X(B2D_UNMAPPED, "block2d.flat_unmapped_undefined") \
+    X(B2D_U_TT, "block2d.undef_transpose_vnni") X(B2D_U_ROWBYTES, "block2d.undef_row_bytes") \
+    X(B2D_U_T8, "block2d.undef_transpose_d8_d16") X(B2D_U_TSHAPE, "block2d.undef_transpose_shape") \
+    X(B2D_U_VSIZE, "block2d.undef_vnni_d32_d64") X(B2D_U_VSHAPE, "block2d.undef_vnni_shape") \
+    X(B2D_U_ST_T, "block2d.undef_store_transposed") \
+    X(B2D_U_ST_H, "block2d.undef_store_height") X(B2D_U_ST_ROW, "block2d.undef_store_row_bytes") \
+    X(B2D_U_SLM, "block2d.undef_slm") X(B2D_U_PLATFORM, "block2d.undef_pre_pvc") \
+    X(B2D_U_SURFACE, "block2d.undef_surface_preconditions")
 
 enum vo_clause {
 #define VO_X_ENUM(e, s) VO_C_##e,
@@ -608,8 +641,29 @@ enum vo_tag {
     /* legacy FENCE (issue 26) */
     VO_TAG_FENCE_IGNORED,        /* fence:ignored_bits: a mask bit the platform or bit 7 makes void (D161, D162) */
     VO_TAG_LSC_NO_SSIDX,         /* lsc:no_ssidx_layout: LSC_UNTYPED decoded in the older layout (D222) */
+    /* block2d (issue 27): the two legality levels' undefined reasons (the rule is the case's clause) */
+    VO_TAG_B2D_HW_SHAPE,         /* block2d:hw_shape: verifier-accepted, not runnable on hardware (D193) */
+    VO_TAG_B2D_SURFACE,          /* block2d:surface_preconditions (D195) */
     VO_TAG_COUNT
 };
+/* a result's tags: a bit set of VO_TAG_WORDS 64-bit words (tag t: bit t % 64 of word t / 64) */
+#define VO_TAG_WORDS 2
+static inline int vo_tags_has(const uint64_t *tags, unsigned t)
+{
+    return t < 64u * VO_TAG_WORDS && (int)(tags[t / 64u] >> (t % 64u) & 1u);
+}
+static inline int vo_tags_any(const uint64_t *a, const uint64_t *b) /* a and b share a tag */
+{
+    uint64_t x = 0;
+    for (unsigned w = 0; w < VO_TAG_WORDS; w++) x |= a[w] & b[w];
+    return x != 0;
+}
+static inline int vo_tags_empty(const uint64_t *a)
+{
+    uint64_t x = 0;
+    for (unsigned w = 0; w < VO_TAG_WORDS; w++) x |= a[w];
+    return x == 0;
+}
 const char *vo_tag_name(unsigned tag);   /* "oob_read", "doc_vs_reader:5", ... */
 
 enum vo_space { VO_SPACE_VAR = 0, VO_SPACE_SURFACE = 1,
@@ -662,7 +716,7 @@ typedef struct vo_result {
     vo_status status;
     vo_error err;
     vo_state final;         /* complete final state (== input when invalid) */
-    uint64_t tags;          /* bit per enum vo_tag */
+    uint64_t tags[VO_TAG_WORDS]; /* bit per enum vo_tag: tag t is bit t % 64 of word t / 64 (vo_tags_has) */
     uint32_t nfree, free_cap;
     vo_free *free;          /* sorted by (space, index, offset) */
     uint32_t nacc, acc_cap;

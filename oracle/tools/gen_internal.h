@@ -20,6 +20,12 @@ int vo_gen_lsc_group_of(uint8_t opcode, uint8_t subop);
 uint64_t vo_gen_lsc_group_systematic_count(unsigned g);
 uint64_t vo_gen_lsc_group_default_count(unsigned g);
 int vo_gen_lsc_group_case(unsigned g, uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+/* gen_2d.c (issue 27): LSC_UNTYPED block2d groups, numbered after the LSC groups */
+unsigned vo_gen_2d_group_count(void);
+const char *vo_gen_2d_group_name(unsigned g);
+uint64_t vo_gen_2d_group_systematic_count(unsigned g);
+uint64_t vo_gen_2d_group_default_count(unsigned g);
+int vo_gen_2d_group_case(unsigned g, uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
 
 /* ---- the legacy families' axes (gen_legacy.c), walked by gen.c ---- */
 /* factors: platform, vISA version, exec size, mask control, predicate form,

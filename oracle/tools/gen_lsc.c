@@ -1014,7 +1014,7 @@ static void lx_post(lx *x)
     lraw *data = lg_is_store(g) ? &x->src1 : &x->dst;
     vo_var *dv = vo_state_var(s, lg_is_store(g) ? x->src1.id : x->dst.id);
     switch (x->sp) {
-    case LS_SUBOP: { static const uint8_t b[] = { 0x03, 0x07, 0x1D, 0x21, 0x2A, 0xFF }; x->sub = b[v]; break; }
+    case LS_SUBOP: { static const uint8_t b[] = { 0x22, 0x25, 0x1D, 0x21, 0x2A, 0xFF }; x->sub = b[v]; break; } /* block2d is decoded now (D190) */
     case LS_SFID:
         if (v == 4 && g == LG_ATOMIC) { x->sub = 0x13 + (x->R.s & 1); x->sfid = 3; x->at = 1; break; }
         { static const uint8_t b[] = { 2, 4, 5, 0xFF, 0x80 }; x->sfid = b[v]; }

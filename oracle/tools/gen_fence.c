@@ -67,7 +67,10 @@ int vo_gen_fence_case(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi)
         code = VO_E_TRAILING;
     } else {
         static const uint8_t bias[] = { 0x00, 0x20, 0x80, 0xA0, 0x21, 0x7F, 0xFF, 0x40, 0x60, 0x5F };
-        if (chance(&R, 50)) mask = PICK(&R, bias) | (chance(&R, 30) ? rn(&R, 256) : 0);
+        if (chance(&R, 50)) {
+            mask = PICK(&R, bias); /* then the extra bits: one draw per full expression */
+            if (chance(&R, 30)) mask |= rn(&R, 256);
+        }
         if (chance(&R, 50)) { static const char *const edge[] = { "SKL", "ICLLP", "CHV", "TGLLP" }; plat = PICK(&R, edge); }
     }
     vo_state *s = &c->state;
@@ -94,7 +97,10 @@ int vo_gen_fence_case(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi)
             vo_flat_write(s, base, sizeof b, b);
         }
     }
-    if (chance(&R, 20)) vo_state_add_pred(s, (uint16_t)(1 + rn(&R, 8)), 16, (uint32_t)nx(&R) & 0xFFFF);
+    if (chance(&R, 20)) { /* one draw per statement: the order of a call's arguments is unspecified */
+        uint16_t pid = (uint16_t)(1 + rn(&R, 8));
+        vo_state_add_pred(s, pid, 16, (uint32_t)nx(&R) & 0xFFFF);
+    }
     uint8_t b[8] = { VO_OP_FENCE, (uint8_t)mask, 0xA5, 0x00, 0x5C, 0 };
     memcpy(c->insn, b, len);
     c->insn_len = len;

@@ -10,9 +10,14 @@ A=$(dis 'lsc_load.ugm (M1, 16) V32:d32 flat[V33]:a32')
 B=$(dis 'lsc_load_strided.ugm (M1, 16) V32:d32 flat[V33, 0x4]:a32')
 C=$(dis 'lsc_apndctr_atomic_add.ugm (M1, 16) V32:d32 bti(0x1) V33')
 F=$(dis 'lsc_fence.ugm.evict.gpu')
-python3 - "$SRC" "$A" "$B" "$C" "$F" <<'PY'
+# the layouts this round added (FENCE, SVM block, LSC block2d)
+G=$(dis 'fence_local.E')
+H=$(dis 'svm_block_ld (2) V60(0,0)<0;1,0> V34.0')
+I=$(dis 'svm_block_st (1) V60(0,0)<0;1,0> V35.0')
+J=$(dis 'lsc_load_block2d.ugm (M1_NM, 1) V51:d16.16x8nn flat[V50, V33, V34, V35, V36, V37]')
+python3 - "$SRC" "$A" "$B" "$C" "$F" "$G" "$H" "$I" "$J" <<'PY'
 import re, sys
-src, A, B, C, F = sys.argv[1], *[s.split() for s in sys.argv[2:]]
+src, A, B, C, F, G, H, I, J = sys.argv[1], *[s.split() for s in sys.argv[2:]]
 doc = open(src + "/docs/encoding.md").read()
 def sect(h):
     i = doc.index(h); j = doc.find("\n### ", i + 1); j2 = doc.find("\n## ", i + 1)
@@ -59,7 +64,14 @@ if len(t28) != 3 or len(t27) != 1: bad.append("layout tables: §2.7 has %d, §2.
 else:
     same("§2.7 LSC_FENCE", t27[0], F); same("§2.8 general", t28[0], A)
     same("§2.8 strided", t28[0][:18] + t28[1], B); same("§2.8 append counter", t28[2], C)
+t29, t210, t211 = tables(sect("### 2.9 FENCE")), tables(sect("### 2.10 SVM_BLOCK_LD")), tables(sect("### 2.11 LSC_UNTYPED block2d"))
+if len(t29) != 1 or len(t210) != 1 or len(t211) != 1: bad.append("layout tables of §2.9-§2.11 missing")
+else:
+    same("§2.9 FENCE", t29[0], G)
+    same("§2.10 SVM_BLOCK_LD", [f.split(" ")[0] for f in t210[0]], H)
+    same("§2.10 SVM_BLOCK_ST", t210[0][:-1] + ["src"], I)
+    same("§2.11 block2d", t211[0], J)
 for b in bad: print("test_docs_encoding:", b, file=sys.stderr)
 if bad: sys.exit(1)
-print("test_docs_encoding: %d codes and 4 layouts documented" % n)
+print("test_docs_encoding: %d codes and 8 layouts documented" % n)
 PY

@@ -11,7 +11,8 @@
 #     corpus/kernels/dg2-g10/ld_int_simd32.isa (offset 1246, 38 bytes) with the two operands its
 #     emitter dropped put back as %null.0 decode and print IGC's line 86 of its .visaasm; the 38
 #     bytes alone are truncated (exit 2); HEAD-layout vectors with ss_idx 0 and the same bytes
-#     without it run to the same expect but for the layout tag.
+#     without it run to the same expect but for the layout tag, and the example DUTs (C and
+#     Python) pass check on them.
 #  4. when ocloc is installed: ld_int.cl recompiled for tgllp gives the committed .visaasm (drift).
 set -u
 VO=${1:?usage: test_kernels.sh VISA_ORACLE SRC_DIR}
@@ -135,6 +136,36 @@ if n < 20:
     print("only %d vectors with ss_idx 0" % n); bad = 1
 sys.exit(bad)
 PY
+    # the example DUTs read the older layout too: every test of those files without ss_idx
+    # (ss_idx 0 only) must pass check on the C library and the Python program
+    OLD=$(mktemp -d)
+    python3 - "$VO" "$SRC" "$OLD/old.json" <<'PY' || bad "older layout: cannot write the vector file"
+import json, subprocess, sys, os
+vo, src, out = sys.argv[1:4]
+tests = []
+for f in ("lsc_untyped_load-01", "lsc_untyped_store-01", "lsc_untyped_atomic-01", "lsc_untyped_load_strided"):
+    doc = json.load(open(os.path.join(src, "vectors", f + ".json")))
+    for t in doc["tests"][:60]:
+        h = t["input"]["insn"]
+        d = subprocess.run([vo, "disasm", "--visa-version", "4.1", h], capture_output=True, text=True).stdout
+        off = [int(l.split("@")[1].split()[0]) for l in d.splitlines() if l.startswith("ss_idx @")]
+        if not off or h[2 * off[0]:2 * off[0] + 8] != "00000000":
+            continue
+        t = dict(t); t["input"] = dict(t["input"]); t["id"] = f + "/" + t["id"]; t.pop("expect", None)
+        t["input"]["insn"] = h[:2 * off[0]] + h[2 * off[0] + 8:]
+        tests.append(t)
+doc["tests"] = tests; doc["instruction"] = "lsc_untyped_old_layout"
+json.dump(doc, open(out, "w"))
+print("older layout: %d tests" % len(tests))
+PY
+    lib=$(dirname "$VO")/examples/libdut_example.so
+    if [ -f "$lib" ]; then
+        "$VO" check "$OLD/old.json" --dut-lib "$lib" -q >"$OLD/c.out" 2>&1 ||
+            { bad "older layout: the C DUT fails check"; head -20 "$OLD/c.out"; }
+    fi
+    "$VO" check "$OLD/old.json" --dut-cmd "python3 $SRC/examples/dut_py/dut.py" -q >"$OLD/py.out" 2>&1 ||
+        { bad "older layout: the Python DUT fails check"; head -20 "$OLD/py.out"; }
+    rm -rf "$OLD"
 else
     echo "SKIPPED (5, runs): python3 not installed"
 fi

@@ -115,6 +115,17 @@ int main(void)
         CHECK_EQ(e.offset, 1);
         CHECK_EQ(vo_decode(u, 2, 306, &in, &e), -1);
         CHECK_EQ(e.code, VO_E_SVM_SUBOP);
+        /* 0x4E with sub-op 0x08 and the 43 bytes of an older-layout LSC atomic (D222 is LSC's
+         * alone): still SVM's unknown sub-op, never an LSC instruction (a fuzzer found this) */
+        uint8_t o[43] = { 0x4E, 0x08, 0x65, 0x3D, 0xFF, 0x41, 0x87, 0xD4, 0x60, 0xEE, 0x55, 0x00, 0x00, 0xFF, 0xFF,
+                          0xFF, 0x60, 0xFF, 0xFF, 0xFF };
+        o[39] = 0x61; o[40] = 0x03; o[41] = 0xEE;
+        CHECK_EQ(vo_decode(o, sizeof o, 303, &in, &e), -1);
+        CHECK_EQ(e.code, VO_E_SVM_SUBOP);
+        CHECK_EQ(e.offset, 1);
+        o[0] = 0x89; /* the same bytes as LSC_UNTYPED: the older layout */
+        CHECK_EQ(vo_decode(o, sizeof o, 303, &in, &e), 0);
+        CHECK_EQ(in.desc->opcode, VO_OP_LSC_UNTYPED);
     }
 
     /* 2 owords, oword-aligned at 0xFFFFFFF0: bytes 0..15 below 2^32, 16..31 above it */

@@ -1796,6 +1796,42 @@ static int lsc_goff(ctx *x, const vecop *o, uint32_t *val, int *undef)
 
 #include "dut_2d.c" /* block2d (issue 27) */
 
+/* LSC_UNTYPED exists in two layouts that both say vISA 4.1: with the ss_idx
+ * (ud) after the Surface operand, and without it (IGC up to 2023). The
+ * length decides: the ss_idx layout when its bytes decode exactly, else the
+ * older one when those do (decision D222). Returns 1 for "ss_idx present". */
+static int lsc_has_ssidx(ctx *x, unsigned sub)
+{
+    int fits[2];
+    uint32_t pos0 = x->pos;
+    for (int with = 1; with >= 0; with--) {
+        vecop v;
+        rawop r;
+        x->pos = pos0;
+        x->truncated = 0;
+        if (sub == 0x28 || sub == 0x29) {
+            get(x, 1); get(x, 2); get(x, 1); get(x, 1); get(x, 1); get(x, 1); get(x, 4);
+        } else {
+            get(x, 1); get(x, 2); get(x, 1); get(x, 1); get(x, 1); get(x, 1); get(x, 2); get(x, 4);
+            get(x, 1); get(x, 1); get(x, 1); get(x, 1); get(x, 1);
+        }
+        read_vec(x, &v);
+        if (with)
+            get(x, 4);
+        int strided = lsc_kind(sub) == LK_LOADS || lsc_kind(sub) == LK_STORES;
+        int nraw = sub == 0x28 || sub == 0x29 ? 2 : strided ? 3 : 4;
+        for (int i = 0; i < nraw; i++) {
+            if (strided && i == 2)
+                read_vec(x, &v);
+            read_raw(x, &r);
+        }
+        fits[with] = !x->truncated && x->pos == x->n;
+    }
+    x->pos = pos0;
+    x->truncated = 0;
+    return fits[1] || !fits[0];
+}
+
 static int do_lsc_untyped(ctx *x)
 {
     if (lsc_platform(x))
@@ -1803,6 +1839,7 @@ static int do_lsc_untyped(ctx *x)
     unsigned sub = get(x, 1);
     if (sub == 0x03 || sub == 0x07)
         return do_block2d(x, sub);
+    int with_ssidx = lsc_has_ssidx(x, sub);
     if (sub == 0x28 || sub == 0x29) {
         /* decode the whole layout first: a malformed one is invalid, not unsupported */
         vecop sv;
@@ -1811,7 +1848,8 @@ static int do_lsc_untyped(ctx *x)
         uint32_t asf = get(x, 1), al1 = get(x, 1), al3 = get(x, 1), aty = get(x, 1);
         get(x, 4);
         read_vec(x, &sv);
-        get(x, 4);
+        if (with_ssidx)
+            get(x, 4);
         for (int i = 0; i < 2; i++)
             read_raw(x, &rr);
         if (finish_decode(x))
@@ -1836,7 +1874,7 @@ static int do_lsc_untyped(ctx *x)
     uint32_t ds = get(x, 1), order = get(x, 1), elems = get(x, 1), chmask = get(x, 1);
     vecop surf, pitch;
     read_vec(x, &surf);
-    uint32_t ssidx = get(x, 4);
+    uint32_t ssidx = with_ssidx ? get(x, 4) : 0;
     rawop dst, src0, src1, src2;
     memset(&src2, 0, sizeof src2);
     memset(&pitch, 0, sizeof pitch);

@@ -970,18 +970,36 @@ class Machine:
         self.lsc_scalar_check(o, "surface")
         return True, None
 
+    def lsc_layouts(self, decode):
+        """LSC_UNTYPED has two layouts that both say vISA 4.1, with and without the
+        ss_idx after the Surface operand (IGC up to 2023): the length decides, the
+        ss_idx layout first (decision D222)"""
+        pos0 = self.pos
+        try:
+            return decode(True)
+        except Invalid as first:
+            self.pos = pos0
+            try:
+                return decode(False)
+            except Invalid:
+                raise first
+
     def lsc_untyped(self):
         self.lsc_platform()
         sub = self.get(1)
         if sub in (0x28, 0x29):
             # decode the whole layout first: a malformed one is invalid, not unsupported
-            _, _, sfid, l1, l3, atype = self.get(1), self.get(2), self.get(1), self.get(1), self.get(1), self.get(1)
-            self.get(4)
-            surf = self.vec()
-            self.get(4)
-            for _ in range(2):
-                self.raw()
-            self.done()
+            def app(with_ss):
+                _, _, sfid, l1, l3, atype = self.get(1), self.get(2), self.get(1), self.get(1), self.get(1), self.get(1)
+                self.get(4)
+                surf = self.vec()
+                if with_ss:
+                    self.get(4)
+                for _ in range(2):
+                    self.raw()
+                self.done()
+                return sfid, l1, l3, atype, surf
+            sfid, l1, l3, atype, surf = self.lsc_layouts(app)
             if sfid not in (LSC_SFID_UGM, LSC_SFID_UGML, LSC_SFID_SLM) or (l1, l3) not in LSC_CACHE_ATOMIC:
                 raise Invalid("append counter: sfid / caching")
             if atype not in (2, 3, 4):
@@ -995,19 +1013,21 @@ class Machine:
         if sub not in LSC_OPS:
             raise Invalid("subop")
         kind = LSC_OPS[sub]
-        eb, pred, sfid, l1, l3 = self.get(1), self.get(2), self.get(1), self.get(1), self.get(1)
-        atype, scale, immoff, asize = self.get(1), self.get(2), self.get(4), self.get(1)
+        def fields(with_ss):
+            f = [self.get(1), self.get(2), self.get(1), self.get(1), self.get(1)]
+            f += [self.get(1), self.get(2), self.get(4), self.get(1)]
+            f += [self.get(1), self.get(1), self.get(1), self.get(1)]
+            f += [self.vec(), self.get(4) if with_ss else 0, self.raw()]
+            if kind in ("loads", "stores"):
+                f += [self.raw(), self.vec(), self.raw(), None]
+            else:
+                f += [self.raw(), None, self.raw(), self.raw()]
+            self.done()
+            return f
+        (eb, pred, sfid, l1, l3, atype, scale, immoff, asize, dsize, order, elems, chmask, surf, ssidx, dst,
+         src0, pitch, src1, src2) = self.lsc_layouts(fields)
         if immoff >= 1 << 31:
             immoff -= 1 << 32
-        dsize, order, elems, chmask = self.get(1), self.get(1), self.get(1), self.get(1)
-        surf = self.vec()
-        ssidx = self.get(4)
-        dst = self.raw()
-        if kind in ("loads", "stores"):
-            src0, pitch, src1, src2 = self.raw(), self.vec(), self.raw(), None
-        else:
-            src0, pitch, src1, src2 = self.raw(), None, self.raw(), self.raw()
-        self.done()
 
         es, off, nomask = self.lsc_exec(eb)
         self.check_pred(pred, es, off)

@@ -8,7 +8,9 @@
  *   decodes       the text assembles but prints back differently (reported, never expected).
  * Directives (.version, .kernel, .function, .decl, .input, .kernel_attr ...), comments and labels are
  * read and skipped; non-memory instructions are counted. Then a table per opcode and sub-op (the
- * mnemonic and its first suffix). Exit 0; 2 when a file cannot be read (nothing printed for it). */
+ * mnemonic and its first suffix). A .isa file (starts with "CISA") is read by vo_isa_read and its
+ * memory instructions decoded from the bytes (docs/kernels.md "The .isa reader", D223).
+ * Exit 0; 2 when a file cannot be read (nothing printed for it, no table). */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,14 +22,17 @@
 #include "visa_json.h"
 
 static const char scan_help[] =
-    "usage: visa-oracle scan FILE.visaasm... [--json]\n"
+    "usage: visa-oracle scan FILE.visaasm|FILE.isa... [--json] [--igc-truncated]\n"
     "\n"
-    "Reads IGC's .visaasm dumps (IGC_ShaderDumpEnable=1, docs/kernels.md) and prints\n"
+    "Reads IGC's .visaasm dumps and .isa kernel files (IGC_ShaderDumpEnable=1,\n"
+    "docs/kernels.md) and prints\n"
     "one line per instruction, \"kernel index mnemonic memory|- support\", support\n"
     "being executes, decodes, unknown, out_of_scope (memory instructions) or - ,\n"
     "then a table per opcode and sub-op with the counts and the share that executes.\n"
     "--json prints one object per instruction: kernel, index, mnemonic, memory,\n"
-    "support (and file), and no table.\n";
+    "support (and file; from .isa: offset, and text when decoded), and no table.\n"
+    "--igc-truncated lists the .isa files IGC 1.0.12504 wrote, whose instructions\n"
+    "lost operands (support truncated; refused otherwise, D223).\n";
 
 static int starts(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
 

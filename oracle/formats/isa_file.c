@@ -446,8 +446,8 @@ static int read_object(cur *fc, vo_isa_object *o, uint16_t ver)
         fail(&c, VO_E_STATE, "instructions", o->code_offset + best_stop,
              "%s '%s': instruction %u (opcode 0x%02X) at byte %zu of the body: %s; the stream does not walk in any "
              "known layout (%s got furthest)",
-             o->is_function ? "function" : "kernel", o->name, best_n, body[best_stop], best_stop, best_why,
-             vo_isa_layout_name(best_layout));
+             o->is_function ? "function" : "kernel", o->name, best_n, best_stop < size ? body[best_stop] : 0u,
+             best_stop, best_why, vo_isa_layout_name(best_layout));
         goto bad;
     }
     o->insns = calloc(o->ninsns ? o->ninsns : 1, sizeof *o->insns);

@@ -149,7 +149,7 @@ static int scan_isa(const char *path, const uint8_t *buf, size_t len, int json, 
         const vo_isa_object *o = &f.objects[i];
         for (uint32_t j = 0, idx = 0; j < o->ninsns; j++) {
             const vo_isa_insn *x = &o->insns[j];
-            if (x->opcode == 0x30 || x->opcode == 0x31) continue;
+            if (vo_isa_op_class(x->opcode) & VO_ISA_LABEL) continue;
             if (x->dropped) {
                 int rc = cli_fail(VO_EXIT_BAD,
                                   "scan: %s: %s '%s': instruction %u (%s) at byte %u lost its last %u operand(s): the "
@@ -168,9 +168,9 @@ static int scan_isa(const char *path, const uint8_t *buf, size_t len, int json, 
         unsigned long index = 0;
         for (uint32_t j = 0; j < o->ninsns; j++) {
             const vo_isa_insn *x = &o->insns[j];
-            if (x->opcode == 0x30 || x->opcode == 0x31) continue; /* func / label */
+            if (vo_isa_op_class(x->opcode) & VO_ISA_LABEL) continue; /* func / label */
             const char *name = vo_isa_op_name(x->opcode, x->subop);
-            if (x->opcode >= 0x6D && x->opcode <= 0x6F && x->len >= 3) { /* 3D sampler: the op in bits 4..0 */
+            if ((vo_isa_op_class(x->opcode) & VO_ISA_SAMPLER3D) && x->len >= 3) { /* the op in bits 4..0 */
                 unsigned sop = buf[x->offset + 1] & 0x1Fu;
                 if (sop == 24) name = "sample_lz";
                 else if (sop == 26) name = "load_lz";
@@ -178,7 +178,7 @@ static int scan_isa(const char *path, const uint8_t *buf, size_t len, int json, 
             }
             char mn[64], key[64], text[1024];
             snprintf(key, sizeof key, "%s", name);
-            int is_mem = is_memory(name) || x->opcode == 0x5C; /* FENCE */
+            int is_mem = is_memory(name) || (vo_isa_op_class(x->opcode) & VO_ISA_MEMORY);
             int sup = -1;
             t->total++;
             if (is_mem) {

@@ -84,11 +84,19 @@ static const struct isa_op *op_row(uint8_t opcode, uint8_t subop)
 {
     const struct isa_op *t = NULL;
     size_t nt = 0;
-    if (opcode == 0x4E) t = isa_svm_ops, nt = sizeof isa_svm_ops / sizeof isa_svm_ops[0];
-    else if (opcode == 0x89) t = isa_lsc_untyped_ops, nt = sizeof isa_lsc_untyped_ops / sizeof isa_lsc_untyped_ops[0];
-    else if (opcode == 0x8A) t = isa_lsc_typed_ops, nt = sizeof isa_lsc_typed_ops / sizeof isa_lsc_typed_ops[0];
-    else return opcode < sizeof isa_ops / sizeof isa_ops[0] && isa_ops[opcode].items ? &isa_ops[opcode] : NULL;
+    if (!(isa_flags[opcode] & F_SUB))
+        return opcode < sizeof isa_ops / sizeof isa_ops[0] && isa_ops[opcode].items ? &isa_ops[opcode] : NULL;
+    if (opcode == VO_ISA_OP_SVM) t = isa_svm_ops, nt = sizeof isa_svm_ops / sizeof isa_svm_ops[0];
+    else if (opcode == VO_ISA_OP_LSC_UNTYPED) t = isa_lsc_untyped_ops, nt = sizeof isa_lsc_untyped_ops / sizeof isa_lsc_untyped_ops[0];
+    else t = isa_lsc_typed_ops, nt = sizeof isa_lsc_typed_ops / sizeof isa_lsc_typed_ops[0];
     return subop < nt && t[subop].items ? &t[subop] : NULL;
+}
+
+unsigned vo_isa_op_class(uint8_t opcode)
+{
+    unsigned f = isa_flags[opcode];
+    return ((f & F_LABEL) ? VO_ISA_LABEL : 0u) | ((f & F_MEMORY) ? VO_ISA_MEMORY : 0u) |
+           ((f & F_SAMPLER3D) ? VO_ISA_SAMPLER3D : 0u);
 }
 
 const char *vo_isa_op_name(uint8_t opcode, uint8_t subop)
@@ -152,7 +160,8 @@ static int walk_insn(const uint8_t *p, size_t left, unsigned vid, int layout, ui
     *subop = 0;
     const struct isa_op *row;
     char items[40];
-    if (op == 0x4E || op == 0x89 || op == 0x8A) {
+    unsigned fl = isa_flags[op];
+    if (fl & F_SUB) {
         if (left < 2) { *why = "sub-opcode"; return -1; }
         *subop = p[1];
         pos = 2;
@@ -163,22 +172,22 @@ static int walk_insn(const uint8_t *p, size_t left, unsigned vid, int layout, ui
     } else {
         row = op_row(op, 0);
         if (!row) { *why = "opcode unknown"; return -1; }
-        if (op == 0x44 || op == 0x4D) { *why = "layout not known (VA sub-opcodes)"; return -1; }
+        if (fl & F_NOLAYOUT) { *why = "layout not known (VA sub-opcodes)"; return -1; }
         snprintf(items, sizeof items, "%s", row->items);
     }
     /* LSC: the ud after the Surface operand (ss_idx) exists only in the newest layout (D222, D223) */
-    if ((op == 0x89 || op == 0x8A) && layout != VO_ISA_FULL) {
+    if ((fl & F_SSIDX) && layout != VO_ISA_FULL) {
         char *v = strchr(items, 'V');
         if (v && v[1] == '4') memmove(v + 1, v + 2, strlen(v + 2) + 1);
     }
     size_t nitems = strlen(items), nops = 0;
     for (size_t i = 0; i < nitems; i++) nops += items[i] != 'X' && items[i] != 'P';
     size_t limit = nitems;
-    int is3d = op == 0x6D || op == 0x6E || op == 0x6F;
+    int is3d = (fl & F_LIST_RAW) != 0, islbl = (fl & F_LIST_LABEL) != 0;
     /* D223: IGC 1.0.12504 writes as many descriptor items as the instruction has operands; the 3D
      * sampler messages and switchjmp have more operands than items (their trailing lists), so all
      * their items are written and only the list is lost (a list of one operand is not supported) */
-    if (layout == VO_ISA_IGC12504 && !is3d && op != 0x69) limit = nops < nitems ? nops : nitems;
+    if (layout == VO_ISA_IGC12504 && !is3d && !islbl) limit = nops < nitems ? nops : nitems;
     uint32_t nextra = 0; /* 3D sampler: raw operands after the count; switchjmp: labels */
     for (size_t i = 0; i < limit; i++) {
         char t = items[i];
@@ -196,27 +205,34 @@ static int walk_insn(const uint8_t *p, size_t left, unsigned vid, int layout, ui
         default: k = (size_t)(t - '0'); break;
         }
         if (k > left - pos) { *why = "operand past the end of the body"; return -1; }
-        if ((is3d && i == nitems - 1) || (op == 0x69 && i == 1)) nextra = p[pos];
+        if ((is3d && i == nitems - 1) || (islbl && i == 1)) nextra = p[pos];
         pos += k;
+        if (islbl && i == 1) { /* switchjmp: exec, count, index, then `count` labels */
+            if (layout == VO_ISA_IGC12504) limit = 2 + (size_t)nextra < nitems ? 2 + (size_t)nextra : nitems;
+            else limit = nitems - 1; /* the labels are the list below */
+        }
     }
-    if (layout != VO_ISA_IGC12504 && (is3d || op == 0x69)) {
+    if (layout != VO_ISA_IGC12504 && (is3d || islbl)) {
         size_t each = is3d ? (size_t)vid + 2 : 2;
         if ((size_t)nextra * each > left - pos) { *why = "operand list past the end of the body"; return -1; }
         pos += (size_t)nextra * each;
     }
-    size_t lost = nitems - limit;
+    size_t lost = 0;
     *dmin = *dmax = 0;
-    for (size_t i = limit; i < nitems; i++) {
-        char t = items[i];
-        if (t == 'X' || t == 'P') lost--;
-        else if (t == 'R') *dmin += vid + 2, *dmax += vid + 2;
-        else if (t == 'V') *dmin += 3, *dmax += 10; /* a predicate operand .. a 64-bit immediate */
-        else *dmin += (uint32_t)(t - '0'), *dmax += (uint32_t)(t - '0');
-    }
-    if (layout == VO_ISA_IGC12504 && (is3d || op == 0x69)) { /* the list is lost */
+    if (layout == VO_ISA_IGC12504) { /* what the loop did not write (D223) */
+        size_t upto = islbl ? nitems - 1 : nitems; /* switchjmp's label item is its list's first */
+        for (size_t i = limit; i < upto; i++) {
+            char t = items[i];
+            if (t == 'X' || t == 'P') continue;
+            lost++;
+            if (t == 'R') *dmin += vid + 2, *dmax += vid + 2;
+            else if (t == 'V') *dmin += 3, *dmax += 10; /* a predicate operand .. a 64-bit immediate */
+            else *dmin += (uint32_t)(t - '0'), *dmax += (uint32_t)(t - '0');
+        }
+        uint32_t nlist = is3d ? nextra : islbl ? nextra - (limit == nitems && nextra ? 1u : 0u) : 0u;
         uint32_t each = is3d ? vid + 2 : 2;
-        *dmin += nextra * each, *dmax += nextra * each;
-        lost += nextra;
+        *dmin += nlist * each, *dmax += nlist * each;
+        lost += nlist;
     }
     *dropped = (uint8_t)lost;
     *len = (uint32_t)pos;
@@ -264,7 +280,7 @@ static int walk_body(const uint8_t *b, size_t n, unsigned vid, int layout, vo_is
         }
         smin += dmin;
         smax += dmax;
-        after_ret = b[pos] == 0x34 || b[pos] == 0x68; /* ret, fret */
+        after_ret = (isa_flags[b[pos]] & F_RET) != 0;
         pos += len;
         k++;
     }

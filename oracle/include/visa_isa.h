@@ -95,6 +95,13 @@ typedef struct vo_isa_file {
 
 int vo_isa_read(const uint8_t *buf, size_t n, vo_isa_file *out, vo_error *err);
 void vo_isa_free(vo_isa_file *f);
+/* opcodes with sub-opcodes */
+enum { VO_ISA_OP_SVM = 0x4E, VO_ISA_OP_LSC_UNTYPED = 0x89, VO_ISA_OP_LSC_TYPED = 0x8A };
+/* what scan needs of an opcode beyond its name: a label (func / label, not an instruction of the
+ * .visaasm listing), a memory instruction its name does not say (FENCE), a 3D sampler message
+ * (its first field's bits 4..0 name the operation) */
+enum { VO_ISA_LABEL = 1, VO_ISA_MEMORY = 2, VO_ISA_SAMPLER3D = 4 };
+unsigned vo_isa_op_class(uint8_t opcode);
 /* the opcode's (and sub-opcode's) name, "?" when unknown */
 const char *vo_isa_op_name(uint8_t opcode, uint8_t subop);
 const char *vo_isa_layout_name(int layout);

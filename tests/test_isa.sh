@@ -12,7 +12,10 @@
 #  3. the corpus: every kernel of corpus/kernels/*/*.isa (IGC 1.0.12504's files) walks to the
 #     instruction count of its .visaasm, with the same mnemonic and memory flag per index; each
 #     memory instruction that kept all its operands decodes and prints IGC's line byte for byte;
-#     without --igc-truncated every corpus .isa is refused (exit 2).
+#     without --igc-truncated every corpus .isa is refused (exit 2);
+#  4. scan --cases DIR (D224): one input object per memory instruction that executes, named
+#     <kernel>.<index>.json, holding the variables it names at their declared sizes; each runs
+#     (`run`) with a status other than invalid.
 set -u
 VO=${1:?usage: test_isa.sh VISA_ORACLE SRC_DIR}
 SRC=${2:?usage: test_isa.sh VISA_ORACLE SRC_DIR}
@@ -132,4 +135,21 @@ done
 [ "$nk" -ge 90 ] || bad "only $nk corpus .isa files"
 ndec=$("$VO" scan --json --igc-truncated "$K"/*/*.isa | grep -c '"text"')
 [ "$ndec" -ge 40 ] || bad "only $ndec corpus memory instructions decoded from .isa bytes"
+
+# 4. cases from the kernels' bytes
+for d in tgllp dg1; do
+    p=TGLLP
+    mkdir -p "$T/cases-$d"
+    nx=$("$VO" scan --igc-truncated --json --cases "$T/cases-$d" --platform "$p" "$K/$d"/*.isa | grep -c '"support":"executes"')
+    nc=$(ls "$T/cases-$d" | wc -l)
+    [ "$nc" -gt 0 ] && [ "$nc" = "$nx" ] || bad "$d: $nc cases for $nx instructions that execute"
+    for c in "$T/cases-$d"/*.json; do
+        r=$("$VO" run "$c") || { bad "run $c: exit $?"; continue; }
+        case "$r" in '{"status":"ok"'*|'{"status":"undefined"'*) ;; *) bad "$c: $(printf '%s' "$r" | head -c 120)" ;; esac
+        grep -q "\"platform\":{\"name\":\"$p\"" "$c" || bad "$c: platform"
+    done
+done
+grep -q '"insn":"3c02000605000a000000210000000000"' <("$VO" scan --cases "$T" "$T/ok.isa" >/dev/null; cat "$T/k.1.json") ||
+    bad "ok.isa: case k.1: $(cat "$T/k.1.json")"
+grep -q '"vars":\[{"id":33,"type":"d","num_elts":16,' "$T/k.1.json" || bad "ok.isa: case k.1 variables: $(cat "$T/k.1.json")"
 exit $fail

@@ -32,7 +32,9 @@ static const char scan_help[] =
     "--json prints one object per instruction: kernel, index, mnemonic, memory,\n"
     "support (and file; from .isa: offset, and text when decoded), and no table.\n"
     "--igc-truncated lists the .isa files IGC 1.0.12504 wrote, whose instructions\n"
-    "lost operands (support truncated; refused otherwise, D223).\n";
+    "lost operands (support truncated; refused otherwise, D223).\n"
+    "--cases DIR writes DIR/<kernel>.<index>.json, an input object per memory\n"
+    "instruction of a .isa file that executes (D224), on --platform NAME (TGLLP).\n";
 
 static int starts(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
 
@@ -134,10 +136,68 @@ static void print_insn(int json, const char *file, const char *kernel, unsigned 
     }
 }
 
+/* --cases DIR (D224): one input object per memory instruction of a .isa file that executes:
+ * DIR/<kernel>.<index>.json. The state: the platform given (--platform, default TGLLP) at the
+ * file's vISA version, every channel enabled, each declared variable the instruction names at its
+ * declared type and size (an alias as a variable of its own: the oracle has no aliases), each declared predicate
+ * all true, each declared surface (T6..) of 65536 bytes; all data zero. */
+static int referenced(const vo_insn *in, uint32_t id)
+{
+    const vo_raw *r[5] = { &in->eoff, &in->data, &in->src0, &in->src1, &in->src2 };
+    const vo_vec *v[9] = { &in->goff, &in->surf, &in->pitch, &in->b2d[0], &in->b2d[1],
+                           &in->b2d[2], &in->b2d[3], &in->b2d[4], &in->b2d[5] };
+    for (int i = 0; i < 5; i++)
+        if (r[i]->id == id) return 1;
+    for (int i = 0; i < 9; i++)
+        if (v[i]->cls == 0 && v[i]->id == id) return 1;
+    return 0;
+}
+
+static int write_case(const char *dir, const char *kernel, unsigned long index, const vo_isa_object *o,
+                      const uint8_t *bytes, uint32_t len, const vo_platform *plat, const vo_insn *in)
+{
+    static vo_case c;
+    vo_case_init(&c);
+    int rc = -1;
+    if (len > sizeof c.insn) goto out;
+    memcpy(c.insn, bytes, len);
+    c.insn_len = len;
+    c.state.platform = *plat;
+    c.state.exec_mask = 0xFFFFFFFFu;
+    for (uint32_t v = 0; v < o->nvars; v++)
+        if (o->vars[v].num_elts && referenced(in, o->vars[v].id) &&
+            !vo_state_add_var(&c.state, o->vars[v].id, o->vars[v].type, o->vars[v].num_elts))
+            goto out;
+    for (uint16_t p = 0; p < o->npreds; p++) {
+        unsigned ne = o->pred_elts[p] ? o->pred_elts[p] : 1;
+        if (!vo_state_add_pred(&c.state, (uint16_t)(p + 1), (uint8_t)(ne > 32 ? 32 : ne),
+                               ne >= 32 ? 0xFFFFFFFFu : (1u << ne) - 1u))
+            goto out;
+    }
+    for (unsigned k = 0; k < o->nsurfaces; k++)
+        if (!vo_state_add_surface(&c.state, 6 + k, 65536)) goto out;
+    vo_state_sort(&c.state);
+    char *j = vo_case_to_json(&c);
+    if (!j) goto out;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.%lu.json", dir, kernel, index);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        int ok = fputs(j, f) >= 0 && fputc('\n', f) != EOF;
+        ok = (fclose(f) == 0) && ok;
+        rc = ok ? 0 : -1;
+    }
+    free(j);
+out:
+    vo_case_free(&c);
+    return rc;
+}
+
 /* a .isa file (docs/kernels.md "The .isa reader"): instructions from the bytes, memory
  * instructions decoded by the oracle's decoder; labels skipped as in .visaasm. 0, or 2 with a
  * message and nothing printed for the file. */
-static int scan_isa(const char *path, const uint8_t *buf, size_t len, int json, int truncated_ok, tally *t)
+static int scan_isa(const char *path, const uint8_t *buf, size_t len, int json, int truncated_ok, tally *t,
+                    const char *cases, const char *platform)
 {
     vo_isa_file f;
     vo_error e;
@@ -145,6 +205,15 @@ static int scan_isa(const char *path, const uint8_t *buf, size_t len, int json, 
         return cli_fail(VO_EXIT_BAD, "scan: %s: %s in %s at byte %lld: %s", path, vo_errcode_name(e.code), e.field,
                         (long long)e.offset, e.message);
     uint16_t ver = (uint16_t)(f.major * 100 + f.minor);
+    vo_platform plat;
+    memset(&plat, 0, sizeof plat);
+    if (cases) {
+        if (vo_platform_lookup(platform, &plat) != 0) {
+            vo_isa_free(&f);
+            return cli_fail(VO_EXIT_BAD, "scan: unknown platform '%s'", platform);
+        }
+        plat.visa_version = ver;
+    }
     for (uint32_t i = 0; i < f.nobjects && !truncated_ok; i++) {
         const vo_isa_object *o = &f.objects[i];
         for (uint32_t j = 0, idx = 0; j < o->ninsns; j++) {
@@ -191,6 +260,12 @@ static int scan_isa(const char *path, const uint8_t *buf, size_t len, int json, 
                     vo_disasm_igc(&insn, text, sizeof text);
                     text_key(text, mn, sizeof mn, key, sizeof key);
                     sup = 0;
+                    if (cases && write_case(cases, o->name, index, o, buf + x->offset, x->len, &plat, &insn) != 0) {
+                        int rc = cli_fail(VO_EXIT_FAIL, "scan: cannot write the case of %s '%s' instruction %lu in %s",
+                                          path, o->name, index, cases);
+                        vo_isa_free(&f);
+                        return rc;
+                    }
                 } else sup = 2;
                 record(t, key, sup);
             } else {
@@ -206,11 +281,14 @@ static int scan_isa(const char *path, const uint8_t *buf, size_t len, int json, 
 
 int cmd_scan(int argc, char **argv)
 {
-    enum { OPT_JSON = 256, OPT_TRUNC };
+    enum { OPT_JSON = 256, OPT_TRUNC, OPT_CASES, OPT_PLATFORM };
     static const struct option opts[] = { { "json", no_argument, NULL, OPT_JSON },
                                           { "igc-truncated", no_argument, NULL, OPT_TRUNC },
+                                          { "cases", required_argument, NULL, OPT_CASES },
+                                          { "platform", required_argument, NULL, OPT_PLATFORM },
                                           { NULL, 0, NULL, 0 } };
     int json = 0, trunc = 0;
+    const char *cases = NULL, *platform = "TGLLP";
     cli_getopt g;
     cli_getopt_init(&g, "scan", argc, argv, opts);
     for (int c; (c = cli_getopt_next(&g)) != -1;) {
@@ -218,6 +296,8 @@ int cmd_scan(int argc, char **argv)
         case CLI_OPT_HELP: fputs(scan_help, stdout); return VO_EXIT_OK;
         case OPT_JSON: json = 1; break;
         case OPT_TRUNC: trunc = 1; break;
+        case OPT_CASES: cases = g.arg; break;
+        case OPT_PLATFORM: platform = g.arg; break;
         default: return VO_EXIT_BAD;
         }
     }
@@ -233,7 +313,7 @@ int cmd_scan(int argc, char **argv)
             continue;
         }
         if (len >= 4 && memcmp(buf, "CISA", 4) == 0) {
-            if (scan_isa(argv[fi], (const uint8_t *)buf, len, json, trunc, &t) != VO_EXIT_OK) rc = VO_EXIT_BAD;
+            if (scan_isa(argv[fi], (const uint8_t *)buf, len, json, trunc, &t, cases, platform) != VO_EXIT_OK) rc = VO_EXIT_BAD;
             free(buf);
             continue;
         }

@@ -9,6 +9,7 @@
 extern const vo_family_ops vo_fam_scattered, vo_fam_block, vo_fam_fourch;
 extern const vo_family_ops vo_fam_atomic; /* DWORD_ATOMIC */
 extern const vo_family_ops vo_fam_lsc_fence, vo_fam_lsc; /* LSC (issue 14) */
+extern const vo_family_ops vo_fam_typed, vo_fam_typed_atomic; /* typed (issue 28) */
 
 /* validator (validate.c): the opcode's platform range, then the generic
  * field walk; 0 ok; -1 invalid (r->err set); 1 undefined (tag set) */

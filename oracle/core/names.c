@@ -93,6 +93,8 @@ static const char *const err_tab[VO_E_COUNT] = {
     "E_LSC_SUBOP", "E_LSC_CACHE", "E_LSC_ADDR_TYPE", "E_LSC_ADDR_SIZE", "E_LSC_DATA_SIZE",
     "E_LSC_DATA_ORDER", "E_LSC_VECTOR", "E_LSC_CHMASK", "E_LSC_ADDR_SCALE", "E_LSC_ADDR_OFFSET",
     "E_LSC_SURFACE", "E_LSC_OPERAND", "E_LSC_PAYLOAD", "E_LSC_PITCH",
+    /* typed (issue 28) */
+    "E_TYPED_SURFACE", "E_TYPED_COORD", "E_TYPED_VERSION",
 };
 const char *vo_errcode_name(vo_errcode c) { return (unsigned)c < VO_E_COUNT ? err_tab[c] : "E_UNKNOWN"; }
 
@@ -118,6 +120,8 @@ static const char *const tag_tab[VO_TAG_COUNT] = {
     "lsc:load_status", "lsc:apndctr",
     /* LSC atomics (D136-) */
     "lsc_atomic:float",
+    /* typed (issue 28) */
+    "typed:pred_text",
 };
 _Static_assert(VO_TAG_COUNT <= 64, "vo_result.tags holds 64 tags");
 _Static_assert(VO_C_COUNT <= 64 * sizeof ((vo_result *)0)->clauses / sizeof(uint64_t), "vo_result.clauses is too small");

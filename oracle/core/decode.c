@@ -73,7 +73,7 @@ static int decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn
                         bytes[1] == 0x03 || bytes[1] == 0x07 ? "block2d sub-ops are not supported yet (decision D111)"
                                                              : "unknown or unsupported LSC sub-op");
     }
-    if (d->family == VO_FAM_TYPED && d->opcode != VO_OP_TYPED_ATOMIC && visa_version < 302) /* decision D262 */
+    if ((d->flags & VO_DF_LAYOUT_32) && visa_version < 302) /* decision D262 */
         return derr(err, VO_E_TYPED_VERSION, "opcode", 0,
                     "the pre-3.2 layout of gather4_typed / scatter4_typed is not supported (decision D262)");
     out->desc = d;

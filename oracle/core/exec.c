@@ -356,7 +356,7 @@ static const vo_family_ops *family_of(const vo_desc *d)
     case VO_FAM_ATOMIC: return &vo_fam_atomic; /* DWORD_ATOMIC */
     case VO_FAM_LSC_FENCE: return &vo_fam_lsc_fence;
     case VO_FAM_LSC: return &vo_fam_lsc;
-    case VO_FAM_TYPED: return d->opcode == VO_OP_TYPED_ATOMIC ? &vo_fam_typed_atomic : &vo_fam_typed;
+    case VO_FAM_TYPED: return d->fields[0].role == VO_R_ATOMIC_OP ? &vo_fam_typed_atomic : &vo_fam_typed;
     default: return &vo_fam_scattered;
     }
 }

@@ -21,8 +21,8 @@ static int check_exec(vo_ctx *x, unsigned role)
                 vo_tag(x->r, x->d->family == VO_FAM_FOURCH ? VO_TAG_DVR_4SCALED_EXEC : VO_TAG_DVR_SCALED_EXEC);
             return vo_invalid(x, VO_E_EXEC_SIZE, role, "exec size code %u is not legal for %s", code, x->d->mnemonic);
         }
-        if (x->d->family == VO_FAM_TYPED && code == 4) { /* decision D259: SIMD16 typed messages */
-            unsigned g = x->d->opcode == VO_OP_TYPED_ATOMIC ? VO_GEN_PVC : VO_GEN_XEHP_SDV;
+        if (x->d->simd16_gen && code == 4) { /* decision D259: SIMD16 typed messages */
+            unsigned g = x->d->simd16_gen;
             if (x->st->platform.gen < g)
                 return vo_invalid(x, VO_E_EXEC_SIZE, role, "SIMD16 %s needs %s or later", x->d->mnemonic, vo_gen_name(g));
         }
@@ -324,7 +324,7 @@ int vo_validate(vo_ctx *x)
         case VO_R_EXEC: case VO_R_NUM_ELTS: rc = check_exec(x, role); break;
         case VO_R_PRED:
             rc = check_pred(x);
-            if (rc == 0 && v && d->family == VO_FAM_TYPED && d->opcode != VO_OP_TYPED_ATOMIC) /* D263 */
+            if (rc == 0 && v && (d->flags & VO_DF_PRED_UNPRINTED)) /* decision D263 */
                 vo_tag(x->r, VO_TAG_TYPED_PRED_TEXT);
             break;
         case VO_R_ELT_SIZE:

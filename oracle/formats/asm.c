@@ -399,7 +399,7 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
         goto encode;
     }
 
-    if (d->family == VO_FAM_TYPED && d->opcode != VO_OP_TYPED_ATOMIC && visa_version < 302) /* decision D262 */
+    if ((d->flags & VO_DF_LAYOUT_32) && visa_version < 302) /* decision D262 */
         return fail(p, VO_E_TYPED_VERSION, "mnemonic", mat, "the pre-3.2 layout of %s is not supported", d->mnemonic);
     const vo_field_desc *f;
     if (has_pred) {

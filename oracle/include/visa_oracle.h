@@ -425,11 +425,15 @@ typedef struct vo_desc {
     /* LSC (issue 14): the byte after the opcode selects the descriptor */
     uint8_t has_subop;
     uint8_t subop;
+    /* typed (issue 28): the platform SIMD16 needs (E_EXEC_SIZE before; D259); 0 = no gate */
+    uint8_t simd16_gen;
 } vo_desc;
 enum vo_desc_flags {
     VO_DF_SURFACE_LIMITS = 1, /* the page limits surfaces (doc_vs_reader:20 on any but 0 and 5) */
     VO_DF_ELT_UNITS = 2,      /* exec size and mask from num_elts; offsets in element-size units (D8) */
-    VO_DF_BYTE_OFFSET = 4     /* block load at a byte offset, dword units before vISA 3.2 (D38, D39) */
+    VO_DF_BYTE_OFFSET = 4,    /* block load at a byte offset, dword units before vISA 3.2 (D38, D39) */
+    VO_DF_LAYOUT_32 = 8,      /* typed: only the vISA >= 3.2 layout is supported (E_TYPED_VERSION before; D262) */
+    VO_DF_PRED_UNPRINTED = 16 /* Intel's printer omits the predicate (tag typed:pred_text; D263) */
 };
 const vo_desc *vo_desc_for(uint8_t opcode);     /* NULL if unsupported (the first sub-op's for LSC_UNTYPED) */
 const vo_desc *vo_desc_for_sub(uint8_t opcode, uint8_t subop); /* LSC_UNTYPED sub-ops; NULL if unsupported */

@@ -26,9 +26,10 @@ static int check_exec(vo_ctx *x, unsigned role)
             if (x->st->platform.gen < g)
                 return vo_invalid(x, VO_E_EXEC_SIZE, role, "SIMD16 %s needs %s or later", x->d->mnemonic, vo_gen_name(g));
         }
-        if (!(x->d->exec_sizes_doc >> code & 1)) { /* decision D17 */
+        if (!(x->d->exec_sizes_doc >> code & 1)) { /* decision D17 (typed: D259) */
             vo_tag(x->r, VO_TAG_NOT_IN_DOC);
-            vo_tag(x->r, x->d->family == VO_FAM_FOURCH ? VO_TAG_DVR_4SCALED_EXEC : VO_TAG_DVR_SCALED_EXEC);
+            if (x->d->family != VO_FAM_TYPED)
+                vo_tag(x->r, x->d->family == VO_FAM_FOURCH ? VO_TAG_DVR_4SCALED_EXEC : VO_TAG_DVR_SCALED_EXEC);
         }
     } else { /* VO_R_NUM_ELTS: bits 1..0 count, 3..2 reserved, 7..4 mask */
         if ((v & 3) == 3) return vo_invalid(x, VO_E_NUM_ELTS, role, "num_elts code 3 is reserved");

@@ -2165,6 +2165,8 @@ static int do_lsc_untyped(ctx *x)
     return VISA_DUT_OK;
 }
 
+#include "dut_typed.c" /* typed family (issue 28): GATHER4_TYPED, SCATTER4_TYPED, TYPED_ATOMIC */
+
 /* ------------------------------------------------------------------------ */
 
 int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
@@ -2219,6 +2221,9 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
     case 0x7D: rc = do_dword_atomic(&x); break;
     case 0x89: rc = do_lsc_untyped(&x); break;
     case 0x8B: rc = do_lsc_fence(&x); break;
+    case 0x4B: rc = do_typed4(&x, 0); break; /* typed (issue 28): dut_typed.c */
+    case 0x4C: rc = do_typed4(&x, 1); break;
+    case 0x73: rc = do_typed_atomic(&x); break;
     default:
         REJECT(&x, "unknown opcode 0x%02x", op);
     }

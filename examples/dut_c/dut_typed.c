@@ -16,7 +16,8 @@
  *   172 an out-of-bound write lands on the clamped pixel
  *   173 a typed atomic out of bounds returns the old value of pixel 0
  *   174 a write of a channel the format lacks spills into the next pixel
- *   175 1D surfaces take y from V
+ *   175 1D surfaces take y from V (outside the killed set: the vectors never give a
+ *       1D surface a non-zero V, so it survives; not built by examples/CMakeLists.txt)
  */
 #if defined(VISA_DUT_ABI_MINOR) && VISA_DUT_ABI_MINOR >= 2
 enum {
@@ -55,6 +56,7 @@ static int ty_locate(const visa_dut_typed *t, uint32_t u, uint32_t v, uint32_t r
         px = px >= t->width ? t->width - 1 : px;
         py = py >= t->height ? t->height - 1 : py;
         pz = pz >= t->depth ? t->depth - 1 : pz;
+        oob = 0;
     }
     if (pz >= t->depth || py >= t->height) oob = 1; /* (the bugs above never read past the surface) */
     uint64_t bpp = 4u * ty_channels(t->format);

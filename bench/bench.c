@@ -181,6 +181,27 @@ static size_t enc_lsc(uint8_t *b, uint8_t sub, uint8_t exec, uint8_t at, uint8_t
     return k;
 }
 
+/* LSC_UNTYPED block2d (issue 27), the layout of D190: a 64 B x 64 row surface,
+ * pitch 128, in the flat region at 0x100000000 of lsc_state (run on PVC);
+ * dst / src1 V40 (ud[1024]) */
+static size_t enc_b2d(uint8_t *b, uint8_t sub, uint8_t ds, uint8_t order, uint8_t blocks, uint16_t w, uint16_t h,
+                      uint8_t vnni)
+{
+    size_t k = 0;
+    b[k++] = 0x89; b[k++] = sub; b[k++] = 0x80; b[k++] = 0; b[k++] = 0; b[k++] = 0; b[k++] = 0; b[k++] = 0;
+    b[k++] = ds; b[k++] = order; b[k++] = blocks; b[k++] = (uint8_t)w; b[k++] = (uint8_t)(w >> 8);
+    b[k++] = (uint8_t)h; b[k++] = (uint8_t)(h >> 8); b[k++] = vnni;
+    k += put_raw(b + k, sub == 0x07 ? 0 : 40);                                           /* dst */
+    b[k++] = 0x05; b[k++] = VO_T_UQ; k += put_u32(b + k, 0); k += put_u32(b + k, 1);     /* base 2^32 */
+    b[k++] = 0x05; b[k++] = VO_T_UD; k += put_u32(b + k, 63);                            /* width - 1 */
+    b[k++] = 0x05; b[k++] = VO_T_UD; k += put_u32(b + k, 63);                            /* height - 1 */
+    b[k++] = 0x05; b[k++] = VO_T_UD; k += put_u32(b + k, 127);                           /* pitch - 1 */
+    b[k++] = 0x05; b[k++] = VO_T_D; k += put_u32(b + k, 4);                              /* X */
+    b[k++] = 0x05; b[k++] = VO_T_D; k += put_u32(b + k, 2);                              /* Y */
+    k += put_raw(b + k, sub == 0x07 ? 40 : 0);                                           /* src1 */
+    return k;
+}
+
 static int lsc_state(vo_state *s, int one_addr)
 {
     vo_platform_lookup("DG2", &s->platform);
@@ -227,7 +248,7 @@ int main(int argc, char **argv)
     double min_s = argc > 1 ? atof(argv[1]) : 0.3;
     if (!(min_s > 0)) min_s = 0.3;
 
-    bcase cases[40];
+    bcase cases[64];
     unsigned nc = 0;
     /* SIMD8 = exec code 3, SIMD16 = code 4 (mask M1); SCATTER: num_elts code 0 = 8, 1 = 16 */
     cases[nc] = (bcase){ "SIMD8", {0}, 0, 16, 0 }; cases[nc].n = enc_scatter4_scaled(cases[nc].bytes, 0x03); nc++;
@@ -260,6 +281,9 @@ int main(int argc, char **argv)
     cases[nc] = (bcase){ "1 addr", {0}, 0, 0, 0 }; cases[nc].n = enc_dword_atomic(cases[nc].bytes, 0x07, 0x04); nc++;
     /* LSC (issue 14): LSC_FENCE ugm.evict.gpu (exec 0x80, pred 0, sfid 0, op 1, scope 3) on DG2 */
     cases[nc] = (bcase){ "SIMD1", { 0x8B, 0x80, 0x00, 0x00, 0x00, 0x01, 0x03 }, 7, 0, 2 }; nc++;
+    /* legacy FENCE (issue 26): fence_local.E (5c 21) on DG2, fence_sw with flush bits (5c ff) */
+    cases[nc] = (bcase){ "-", { 0x5C, 0x21 }, 2, 0, 2 }; nc++;
+    cases[nc] = (bcase){ "-", { 0x5C, 0xFF }, 2, 0, 2 }; nc++;
     /* LSC_UNTYPED (issue 14), qw 3 = the LSC state (4: all lanes on one address): loads, stores, quad,
      * strided, transposed, atomics; flat a64 and bti a32 */
     cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_lsc(cases[nc].bytes, 0x00, 0x04, 1, 3, 3, 1, 1, 0, 0); nc++;
@@ -272,6 +296,12 @@ int main(int argc, char **argv)
     cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_lsc(cases[nc].bytes, 0x06, 0x04, 1, 3, 3, 1, 0, 0xF, 0); nc++;
     cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_lsc(cases[nc].bytes, 0x0C, 0x04, 1, 3, 3, 1, 1, 0, 0); nc++;
     cases[nc] = (bcase){ "1 addr", {0}, 0, 0, 4 }; cases[nc].n = enc_lsc(cases[nc].bytes, 0x0C, 0x04, 4, 2, 3, 1, 1, 0, 1); nc++;
+    /* block2d (issue 27), qw 5 = the LSC state on PVC with V40: d16 2x16x8nn, VNNI d8 16x32nt, transposed
+     * d32 8x16tn, store d32 16x8nn */
+    cases[nc] = (bcase){ "2x16x8", {0}, 0, 0, 5 }; cases[nc].n = enc_b2d(cases[nc].bytes, 0x03, 2, 1, 2, 16, 8, 0); nc++;
+    cases[nc] = (bcase){ "16x32v", {0}, 0, 0, 5 }; cases[nc].n = enc_b2d(cases[nc].bytes, 0x03, 1, 1, 1, 16, 32, 1); nc++;
+    cases[nc] = (bcase){ "8x16t", {0}, 0, 0, 5 }; cases[nc].n = enc_b2d(cases[nc].bytes, 0x03, 3, 2, 1, 8, 16, 0); nc++;
+    cases[nc] = (bcase){ "16x8", {0}, 0, 0, 5 }; cases[nc].n = enc_b2d(cases[nc].bytes, 0x07, 3, 1, 1, 16, 8, 0); nc++;
 
     printf("visa-oracle %s bench: vo_run (copy + decode + validate + execute), >= %.2f s per case\n",
            VO_VERSION_STRING, min_s);
@@ -291,6 +321,12 @@ int main(int argc, char **argv)
         }
         if (cases[c].qw >= 3) { /* LSC_UNTYPED */
             if (lsc_state(&st, cases[c].qw == 4) != 0) return 1;
+            if (cases[c].qw == 5) { /* block2d: PVC, V40 */
+                uint16_t ver = st.platform.visa_version;
+                vo_platform_lookup("PVC", &st.platform);
+                st.platform.visa_version = ver;
+                if (!vo_state_add_var(&st, 40, VO_T_UD, 1024)) return 1;
+            }
         } else if (cases[c].qw) { /* D40: XeHP_SDV+; data Q/UQ/DF */
             uint16_t ver = st.platform.visa_version;
             vo_platform_lookup(cases[c].qw == 2 ? "DG2" : "XeHP_SDV", &st.platform);

@@ -67,7 +67,7 @@ class Case:
         k = self.version - 300 if self.version < 400 else 100 + self.version - 400
         out = bytearray([PLATFORMS.index(self.platform), k])
         out += u32(self.mask)
-        assert len(self.insn) <= 64
+        assert len(self.insn) <= 96  # VO_MAX_INSN_BYTES
         out.append(len(self.insn))
         out += self.insn
         order = sorted(self.vars)
@@ -317,6 +317,30 @@ def lsc_fence(sfid, op, scope, exec_b=0x80, pred=0):
     return bytes([0x8B, exec_b]) + u16(pred) + bytes([sfid, op, scope])
 
 
+def block2d_seeds():
+    """LSC_UNTYPED block2d (issue 27): plain valid cases over a 64 B x 16 row
+    surface, pitch 128, in a flat region at 4 GiB (the *_ok starting points of
+    diff_fuzzer for the 2D executor and the mutants 120-132)."""
+    def b2(name, sub, ds, order, blocks, w, h, vnni, x, y, platform="PVC", dst=33, src1=0, pred=0, exec_b=0x80):
+        cc = base_case(platform=platform, version=401)
+        cc.memory[0x100000000] = (4096, [(0, bytes((i * 5 + 3) & 0xFF or 1 for i in range(2048)))])
+        c = cc
+        ins = bytes([0x89, sub, exec_b]) + u16(pred) + bytes([0, 0, 0, ds, order, blocks]) + u16(w) + u16(h) + bytes([vnni])
+        ins += raw(c, dst)
+        ins += bytes([5, 11]) + struct.pack("<Q", 0x100000000)
+        ins += imm(63) + imm(15) + imm(127) + imm(x & 0xFFFFFFFF, 1) + imm(y & 0xFFFFFFFF, 1)
+        ins += raw(c, src1)
+        cc.insn = ins
+        add("lsc_block2d_" + name, cc)
+    b2("load_d16_ok", 0x03, 2, 1, 2, 8, 4, 0, 2, 1)
+    b2("load_vnni_d8_ok", 0x03, 1, 1, 1, 16, 4, 1, 4, 2, platform="Xe2")
+    b2("load_transposed_d32_ok", 0x03, 3, 2, 1, 4, 8, 0, 1, 3)
+    b2("load_edge_ok", 0x03, 3, 1, 1, 4, 4, 0, 14, 14, platform="Xe2")
+    b2("store_d32_ok", 0x07, 3, 1, 1, 4, 4, 0, 13, 1, dst=0, src1=33)
+    b2("prefetch_ok", 0x03, 2, 1, 1, 8, 2, 0, -2, 0, dst=0)
+    b2("load_negx_ok", 0x03, 3, 1, 1, 4, 2, 0, -2, -1)
+
+
 def lsc_seeds():
     def lc(name, platform="PVC", offs=None, **kw):
         cc = base_case(platform=platform, version=401, offs=offs)
@@ -463,6 +487,7 @@ def main():
     family_seeds("gather_scaled", build_scaled(0x78))
     family_seeds("scatter_scaled", build_scaled(0x79, nblk=0))
     lsc_seeds()
+    block2d_seeds()
 
     # field-specific invalid encodings and other shapes
     def one(name, insn, **kw):
@@ -575,6 +600,41 @@ def main():
                         ("lsc_fence_inv_sfid", [0x80, 0, 0, 5, 0, 0], dict(platform="DG2")),
                         ("lsc_fence_inv_tgllp", [0x80, 0, 0, 0, 0, 0], dict(platform="TGLLP"))):
         one(name, bytes([0x8B] + b), **kw)
+    # ---- legacy FENCE (issue 26): 5c mask(ub); every mask valid on every platform (D160-D162) ----
+    for name, b, kw in (("fence_global_ok", [0x01], dict(platform="SKL")),
+                        ("fence_local_ok", [0x21], dict(platform="ICLLP")),
+                        ("fence_local_pre_icl_ok", [0x20], dict(platform="SKL")),
+                        ("fence_sw_ok", [0x80], dict(platform="TGLLP")),
+                        ("fence_sw_bits_ok", [0xDF], dict(platform="BDW")),
+                        ("fence_flush_l1_ok", [0x5F], dict(platform="CHV")),
+                        ("fence_lsc_platform_ok", [0x7F], dict(platform="DG2")),
+                        ("fence_inv_truncated", [], dict(platform="Xe2")),
+                        ("fence_inv_trailing", [0x00, 0x00], dict(platform="TGLLP"))):
+        one(name, bytes([0x5C] + b), **kw)
+    # ---- SVM_BLOCK_LD / SVM_BLOCK_ST (issue 26): 4e sub props address(V60 UQ or imm UQ) data (D164-D174) ----
+    def svm_blk(name, sub, props, addr_vec, data_id=33, platform="TGLLP", addr=0xFFFFFFF0):
+        cc = base_case(platform=platform)
+        cc.var(60, "uq", 4, struct.pack("<QQQQ", addr, 0xFFFFFFFFFFFFFFF0, 0x100000004, 0x100000100))
+        cc.memory[0xFFFFF000] = (8192, [(4080, bytes(range(32))), (8176, bytes(range(0x60, 0x70)))])
+        cc.memory[0] = (4096, [(0, bytes(range(0x40, 0x80)))])
+        cc.memory[0xFFFFFFFFFFFFF000] = (4096, [(4080, bytes(range(0xA0, 0xB0)))])
+        cc.insn = bytes([0x4E, sub, props]) + addr_vec + u32(data_id) + u16(0)
+        add(name, cc)
+    def reg(col=0):
+        return bytes([0, 60, 0, 0, 0, 0, col, 0x21, 0x01])
+    def uqimm(v):
+        return bytes([5, 11]) + struct.pack("<Q", v)
+    svm_blk("svm_block_ld_ok", 1, 1, reg())
+    svm_blk("svm_block_ld_wrap_ok", 1, 1, reg(1))
+    svm_blk("svm_block_ld_unaligned_ok", 1, 8, reg(2))
+    svm_blk("svm_block_ld_bit7_ok", 1, 0x80, reg(3))
+    svm_blk("svm_block_ld_imm_ok", 1, 3, uqimm(0xFFFFF000))
+    svm_blk("svm_block_st_ok", 2, 2, reg())
+    svm_blk("svm_block_st_bit3_ok", 2, 8, reg(2))
+    svm_blk("svm_block_st_unmapped", 2, 3, uqimm(0x100000FC0))
+    svm_blk("svm_block_inv_props", 1, 0x14, reg())
+    svm_blk("svm_block_inv_imm_ud", 1, 0, bytes([5, 0]) + u32(0))
+    svm_blk("svm_block_inv_subop", 3, 0, reg())
     # ---- LSC_UNTYPED (issue 14; HEAD reader layout with ss_idx, D110): 89 subop exec pred sfid l1 l3
     # addr_type scale(uw) imm_offset(d) addr_size data_size order elems chmask Surface ss_idx(ud) dst src0 src1 src2
     def lsc(cc, sub, exec_b=4, pred=0, sfid=0, l1=0, l3=0, at=1, scale=1, off=0, asz=3, ds=3, order=1, elems=1,

@@ -21,6 +21,7 @@
 #define VO_FUZZ_MUTATOR_H
 #ifndef __AFL_COMPILER
 #include "visa_bincase.h"
+#include "visa_pairs.h"
 
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed);
@@ -124,12 +125,17 @@ static int64_t fzm_enum_value(unsigned role, uint32_t cur, uint32_t *s, int lega
         unsigned n = 0;
         for (unsigned i = 0; vo_desc_at(i) && n < 64; i++)
             if (vo_desc_at(i)->has_subop) subs[n++] = vo_desc_at(i)->subop;
-        if (!odd || !n) { static const uint8_t bad[] = { 0x03, 0x07, 0x1D, 0x1F, 0x2A, 0x30, 0xFF }; return bad[r % 7]; }
+        if (!odd || !n) { static const uint8_t bad[] = { 0x22, 0x25, 0x1D, 0x1F, 0x2A, 0x30, 0xFF }; return bad[r % 7]; }
         return subs[r % n];
     }
     case VO_R_LSC_SFID: return odd ? (r % 3 == 2 ? 3 : r % 2) : 2 + r % 6;
     case VO_R_FENCE_OP: return odd ? r % 7 : 7 + r % 2;
     case VO_R_SCOPE: return odd ? r % 7 : 7 + r % 2;
+    case VO_R_FENCE_MASK: /* FENCE (issue 26): every mask is legal; bits 5 and 7 decide (D161, D162) */
+    {
+        static const uint8_t fm[] = { 0x00, 0x20, 0x80, 0xA0, 0x01, 0x21, 0x7F, 0xFF };
+        return (r >> 9) % 2 ? (r >> 12) & 0xFF : fm[(r >> 10) % 8];
+    }
     case VO_R_L1: case VO_R_L3: return odd ? r % 8 : 8 + r % 8;
     case VO_R_ADDR_TYPE: return odd ? 1 + r % 5 : (r % 2 ? 0 : 6 + r % 4);
     case VO_R_ADDR_SIZE: return odd ? 1 + r % 3 : (r % 2 ? 0 : 4);
@@ -138,6 +144,11 @@ static int64_t fzm_enum_value(unsigned role, uint32_t cur, uint32_t *s, int lega
     case VO_R_DATA_ORDER: return odd ? 1 + r % 2 : (r % 2 ? 0 : 3);
     case VO_R_DATA_ELEMS: return odd ? 1 + r % 8 : (r % 2 ? 0 : 9 + r % 4);
     case VO_R_LSC_CHMASK: return odd ? 1 + r % 15 : (r % 2 ? 0 : 16 + r % 16);
+    /* block2d (issue 27): the verifier's values, boundary-biased; the out-of-range ones E_B2D_SHAPE */
+    case VO_R_B2D_BLOCKS: return odd ? 1u << r % 3 : (r % 2 ? 0 : 3 + r % 14);
+    case VO_R_B2D_WIDTH: { static const uint16_t w[] = { 1, 2, 4, 8, 16, 3, 6, 32, 64 }; return odd ? w[r % 9] : (r % 2 ? 0 : 65 + r % 600); }
+    case VO_R_B2D_HEIGHT: { static const uint16_t h[] = { 1, 2, 4, 8, 16, 32, 3, 5, 9 }; return odd ? h[r % 9] : (r % 2 ? 0 : 33 + r % 100); }
+    case VO_R_B2D_VNNI: return odd ? r % 2 : 2 + r % 254;
     default: return -1;
     }
 }
@@ -477,7 +488,7 @@ static int fzm_relation(vo_case *c, vo_insn *in, uint32_t *s)
  *             the other GRF size),
  *             with a small value there;
  *   payload:  an exec size below the platform's minimum payload width (8
- *             lanes on a 32-byte GRF, 16 on a 64-byte one, D124), half the
+ *             lanes on a 32-byte GRF, 32 on PVC, 16 on the other 64-byte ones, D124/D146), half the
  *             time 64-bit data (the one data size whose register block the
  *             padding changes) and a vector size >= 2, and the data operands
  *             grown to hold every padded component block. */
@@ -594,6 +605,7 @@ static int fzm_sh_payload(vo_case *c, vo_insn *in, uint32_t *s)
     if (!fzm_has(in, VO_R_EXEC, VO_FK_UB) || !fzm_has(in, VO_R_DATA_ELEMS, VO_FK_UB)) return 0;
     vo_state *st = &c->state;
     uint32_t grf = st->platform.grf_bytes == 64 ? 64 : 32, minw = grf / 4; /* D124 */
+    if (grf == 64 && strcmp(st->platform.name, "PVC") == 0) minw = 32; /* D146: no half-SIMD LSC on PVC */
     in->val[VO_R_EXEC] = (in->val[VO_R_EXEC] & 0xF0) | fzm_next(s) % (minw == 8 ? 3 : 4); /* 1 .. minw/2 lanes */
     if (fzm_next(s) % 2 && fzm_has(in, VO_R_DATA_SIZE, VO_FK_UB)) in->val[VO_R_DATA_SIZE] = 4; /* d64 */
     if (fzm_next(s) % 2 && in->val[VO_R_DATA_ELEMS] <= 1) in->val[VO_R_DATA_ELEMS] = 2 + fzm_next(s) % 3; /* x2..x4 */
@@ -631,6 +643,60 @@ static int fzm_shape(vo_case *c, vo_insn *in, uint32_t *s)
     return 0;
 }
 
+/* ---- dependent pairs (issue 31): two fields that matter only together, set together ----
+ *
+ * The pairs come from vo_pairs_derive (visa_pairs.h): the oracle is probed
+ * on the first case of each descriptor a pair mutation meets and then on
+ * one in 16 of them, FZM_PAIR_BASES per descriptor in all (each a few
+ * thousand vo_run calls, about 10 ms, once), so the bases spread over the
+ * corpus and the pairs follow the validator's and the executors' rules and a new
+ * family's fields take part through its descriptor. A pair mutation picks
+ * one dependent pair (A, B) of the instruction, a class of A and a class of
+ * B the probes found not invalid together (B's class changes when A's
+ * does not), sets both and repairs the operands: a register surface made
+ * immediate keeps its non-zero surface-state index. */
+#define FZM_PAIR_BASES 16
+static vo_pairs *fzm_pairs;
+static const vo_desc *fzm_pair_desc[64];
+static unsigned fzm_pair_nbase[64], fzm_pair_ndesc;
+#ifndef VO_FUZZ_NO_PAIRS
+#define VO_FUZZ_NO_PAIRS 0
+#endif
+/* 1: no pair mutations (tests/test_mutator_reach.c measures the coverage without them; a fuzzer
+ * built with -DVO_FUZZ_NO_PAIRS=1 gives the figure before issue 31) */
+static int fzm_no_pairs = VO_FUZZ_NO_PAIRS;
+
+static int fzm_pair(vo_case *c, vo_insn *in, uint32_t *s)
+{
+    if (!fzm_pairs && !(fzm_pairs = calloc(1, sizeof *fzm_pairs))) return 0;
+    unsigned k = 0;
+    while (k < fzm_pair_ndesc && fzm_pair_desc[k] != in->desc) k++;
+    if (k == fzm_pair_ndesc && k < 64) fzm_pair_desc[fzm_pair_ndesc++] = in->desc;
+    if (k < 64 && fzm_pair_nbase[k] < FZM_PAIR_BASES && (!fzm_pair_nbase[k] || fzm_next(s) % 16 == 0) &&
+        vo_pairs_derive(fzm_pairs, &c->state, c->insn, c->insn_len) >= 0)
+        fzm_pair_nbase[k]++;
+    unsigned idx[256], n = 0;
+    for (unsigned i = 0; i < fzm_pairs->n && n < 256; i++)
+        if (fzm_pairs->dep[i].desc == in->desc) idx[n++] = i;
+    if (!n) return 0;
+    const vo_pair_dep *x = &fzm_pairs->dep[idx[fzm_next(s) % n]];
+    uint32_t as = 0;
+    for (unsigned a = 0; a < 32; a++)
+        if (x->combo[a]) as |= 1u << a;
+    if (!as) return 0;
+    unsigned a = 0, pick = fzm_next(s) % (unsigned)__builtin_popcount(as);
+    while (!(as >> a & 1) || pick--) a++;
+    int ca = vo_field_class(in, x->a), cb = vo_field_class(in, x->b);
+    uint32_t bs = x->combo[a] & ~((int)a == ca && cb >= 0 ? 1u << cb : 0); /* A kept: B changes */
+    if (!bs) bs = x->combo[a];
+    unsigned b = 0;
+    pick = fzm_next(s) % (unsigned)__builtin_popcount(bs);
+    while (!(bs >> b & 1) || pick--) b++;
+    if (vo_field_set_class(in, &c->state, x->a, a) != 0 || vo_field_set_class(in, &c->state, x->b, b) != 0) return 0;
+    fzm_repair(c, in, x->a, s);
+    return fzm_put_insn(c, in, 0, 0) == 0;
+}
+
 /* decode the case, one enumerated-field, relation or shape mutation, encode; 0 = nothing done */
 static size_t fzm_case(uint8_t *data, size_t size, size_t max_size, uint32_t *s)
 {
@@ -645,7 +711,10 @@ static size_t fzm_case(uint8_t *data, size_t size, size_t max_size, uint32_t *s)
     if (vo_decode(fzm_c.insn, fzm_c.insn_len, fzm_c.state.platform.visa_version, &in, &err) != 0) return 0;
     fzm_budget = 24;
     uint32_t pick = fzm_next(s) % 8; /* 3 in 8 enumerated fields, 3 in 8 relations, 2 in 8 shapes */
-    int ok = pick < 3 ? fzm_enum(&fzm_c, &in, s) : pick < 6 ? fzm_relation(&fzm_c, &in, s) : fzm_shape(&fzm_c, &in, s);
+    int ok = 0;
+    if (fzm_next(s) % 3 == 0 && !fzm_no_pairs) /* 1 in 3: a dependent pair first (issue 31) */
+        ok = fzm_pair(&fzm_c, &in, s);
+    if (!ok) ok = pick < 3 ? fzm_enum(&fzm_c, &in, s) : pick < 6 ? fzm_relation(&fzm_c, &in, s) : fzm_shape(&fzm_c, &in, s);
     if (!ok) return 0;
     uint8_t *out;
     size_t len;

@@ -12,7 +12,11 @@
  *      only its data operand;
  *   5. the result's canonical JSON parses back (vo_final_from_json) to the
  *      same state, status, error code and digest;
- *   6. running twice gives the same result and the same digest.
+ *   6. running twice gives the same result and the same digest;
+ *   7. a legacy FENCE (issue 26) that decodes on a valid state is ok and
+ *      changes nothing, for every mask and platform (D160-D162);
+ *   8. an SVM_BLOCK_LD/ST (issue 26) that is ok judged each of its 1/2/4/8
+ *      owords exactly once (D165, D174: no mask, no predicate).
  * The case may carry a state vo_state_check rejects (VO_BINCASE_NOCHECK):
  * vo_run must then answer invalid without touching it.
  *
@@ -113,7 +117,10 @@ FZ_CHECKER static uint64_t pow2_floor(uint64_t x)
 /* an LSC_UNTYPED atomic: reads and writes memory, returns into dst (D136) */
 FZ_CHECKER static int lsc_atomic(const vo_insn *in) { return in->desc->family == VO_FAM_LSC && in->desc->is_write == 2; }
 /* an LSC_UNTYPED load, store or atomic: its memory is the space the address model resolved (D123) */
-FZ_CHECKER static int lsc_mem(const vo_insn *in) { return in->desc->family == VO_FAM_LSC; }
+FZ_CHECKER static int lsc_mem(const vo_insn *in) /* the families whose address resolves to a surface, SLM or flat memory */
+{
+    return in->desc->family == VO_FAM_LSC || in->desc->family == VO_FAM_BLOCK2D || in->desc->family == VO_FAM_SVM;
+}
 
 FZ_CHECKER static void check_free(const vo_insn *in, int decoded)
 {
@@ -354,6 +361,18 @@ FZ_CHECKER static void check_run(vo_status st, int state_ok)
     if (st != VO_INVALID) FZ_ASSERT(decoded, "status %s for bytes that do not decode", vo_status_name(st));
     check_free(&in, decoded);
     if (st == VO_OK) check_changes(&in);
+    /* 7. a legacy FENCE that decodes on a valid state is ok, with no access, no
+     * freedom and the state unchanged, whatever its mask and platform (D160-D162) */
+    if (decoded && in.desc->family == VO_FAM_FENCE && state_ok) {
+        FZ_ASSERT(st == VO_OK, "fence mask 0x%02x on %s: status %s", (unsigned)in.val[VO_R_FENCE_MASK],
+                  c.state.platform.name, vo_status_name(st));
+        FZ_ASSERT(r1.nacc == 0 && r1.nfree == 0, "fence with %u accesses, %u freedom entries", r1.nacc, r1.nfree);
+        if (fz_state_diff(&c.state, &r1.final, why, sizeof why)) fz_fail("a fence changed the state: %s", why);
+    }
+    /* 8. an ok SVM block access: one access per oword (NoMask, D174) */
+    if (decoded && in.desc->family == VO_FAM_SVM && in.desc->subop <= 2 && st == VO_OK)
+        FZ_ASSERT(r1.nacc == 1u << (in.val[VO_R_OWORD_SIZE] & 3), "svm block props 0x%02x: %u accesses",
+                  (unsigned)in.val[VO_R_OWORD_SIZE], r1.nacc);
 }
 
 /* 6. the second run equals the first */
@@ -362,7 +381,7 @@ FZ_CHECKER static void check_second(vo_status st, vo_status st2)
     char why[160];
     FZ_ASSERT(st2 == st && r2.err.code == r1.err.code && r2.err.offset == r1.err.offset,
               "second run: status %d/%d, error %d/%d", (int)st, (int)st2, (int)r1.err.code, (int)r2.err.code);
-    FZ_ASSERT(r2.nfree == r1.nfree && r2.tags == r1.tags && r2.nacc == r1.nacc, "second run: different freedom/tags");
+    FZ_ASSERT(r2.nfree == r1.nfree && !memcmp(r2.tags, r1.tags, sizeof r1.tags) && r2.nacc == r1.nacc, "second run: different freedom/tags");
     for (uint32_t i = 0; i < r1.nfree; i++) {
         const vo_free *a = &r1.free[i], *b = &r2.free[i];
         FZ_ASSERT(a->space == b->space && a->kind == b->kind && a->index == b->index && a->offset == b->offset &&

@@ -21,7 +21,8 @@ vo_fuzz_build() {
   local t0=$SECONDS
   if ! { CC=$cc cmake -S "$VO_ROOT/fuzz" -B "$dir" -DVO_SANITIZE=$([ "$san" = 1 ] && echo ON || echo OFF) \
            -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >"$dir.configure.log" 2>&1 &&
-         AFL_QUIET=1 cmake --build "$dir" -j"${FUZZ_BUILD_JOBS:-2}" >"$dir.build.log" 2>&1; }; then
+         AFL_QUIET=1 cmake --build "$dir" -j"${FUZZ_BUILD_JOBS:-2}" ${VO_FUZZ_TARGETS:+--target $VO_FUZZ_TARGETS} \
+           >"$dir.build.log" 2>&1; }; then # VO_FUZZ_TARGETS: only these targets (mutation-eval.sh with MUT_BUGS)
     tail -30 "$dir.configure.log" "$dir.build.log" >&2 2>/dev/null
     die "build of $dir failed (logs: $dir.configure.log, $dir.build.log)"
   fi
@@ -57,6 +58,35 @@ vo_need_libfuzzer() {
     vo_fuzz_build "$FUZZ_BUILD" libfuzzer 1
   fi
   [ -x "$FUZZ_BUILD/$1" ] || die "no fuzzer $FUZZ_BUILD/$1"
+}
+
+# vo_bucket_of BIN TARGET FILE: replays FILE once with BIN (a libFuzzer or
+# AFL++ build of TARGET, run from the current directory) and prints one line
+# naming what the input does: diff_fuzzer's "DIVERGENCE <insn>:<clause>:<kind>"
+# (the bucket of `check`), an invariant line "<target>: ...", a sanitizer's
+# "SUMMARY: ...", "timeout", "out-of-memory" or "does not reproduce".
+vo_bucket_of() {
+  local bin=$1 target=$2 f=$3 out b
+  out=$(timeout 60 "$bin" -timeout=10 -rss_limit_mb=2048 "$f" 2>&1)
+  b=$(printf '%s\n' "$out" | grep -m1 -oE 'DIVERGENCE [^ ]+') ||
+    b=$(printf '%s\n' "$out" | grep -m1 -E "^${target}: " | grep -v -e 'DUT linked in' -e ': DUT /' | cut -c1-160) ||
+    b=$(printf '%s\n' "$out" | grep -m1 -oE 'SUMMARY: [A-Za-z]+Sanitizer: [^ ]+( [^ ]+)?') ||
+    b=$(printf '%s\n' "$out" | grep -m1 -q 'ALARM: working on the last Unit' && echo timeout) ||
+    b=$(printf '%s\n' "$out" | grep -m1 -q -e 'out-of-memory' -e 'malloc limit' && echo out-of-memory) ||
+    b="does not reproduce"
+  printf '%s\n' "$b"
+}
+
+# vo_afl_execs OUT: "<execs> <execs/s>" over every AFL++ instance under OUT:
+# execs_done summed, and each instance's execs_done / (last_update -
+# start_time) summed -- the stats' own clock, so the speed is right whenever
+# AFL++ last wrote fuzzer_stats ("0 0" before the first write)
+vo_afl_execs() {
+  local f
+  for f in "$1"/*/fuzzer_stats; do [ -f "$f" ] && cat "$f" && echo '--'; done |
+    awk -F' *: *' '$1 == "execs_done" { e = $2 } $1 == "start_time" { s = $2 } $1 == "last_update" { u = $2 }
+      $0 == "--" { t += e; if (u > s) r += e / (u - s); e = 0; s = 0; u = 0 }
+      END { printf "%d %d\n", t, r }'
 }
 
 # median_of LIMIT: the median of the run times on stdin, "inf" for a run that

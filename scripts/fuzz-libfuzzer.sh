@@ -38,18 +38,7 @@ done
 wait $pid
 rc=$?
 # ---- findings: replay each once, bucket, deduplicate ----
-bucket_of() { # file -> one line naming what the input does
-  local f=$1 log
-  log=$(cd "$out" && timeout 60 "$FUZZ_BUILD/$target" -timeout=10 -rss_limit_mb=2048 "$f" 2>&1)
-  local b
-  b=$(printf '%s\n' "$log" | grep -m1 -oE 'DIVERGENCE [^ ]+') ||
-    b=$(printf '%s\n' "$log" | grep -m1 -E "^${target}: " | grep -v -e 'DUT linked in' -e ': DUT /' | cut -c1-160) ||
-    b=$(printf '%s\n' "$log" | grep -m1 -oE 'SUMMARY: [A-Za-z]+Sanitizer: [^ ]+( [^ ]+)?') ||
-    b=$(printf '%s\n' "$log" | grep -m1 -q 'ALARM: working on the last Unit' && echo timeout) ||
-    b=$(printf '%s\n' "$log" | grep -m1 -q -e 'out-of-memory' -e 'malloc limit' && echo out-of-memory) ||
-    b="does not reproduce"
-  printf '%s\n' "$b"
-}
+bucket_of() { (cd "$out" && vo_bucket_of "$FUZZ_BUILD/$target" "$target" "$1"); }
 mkdir -p "$out/crashes/duplicates"
 : >"$out/crashes/buckets.txt"
 declare -A first=() count=()

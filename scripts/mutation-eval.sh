@@ -16,7 +16,9 @@
 #                     surprising bucket can be replayed; MUT_KEEP= keeps nothing
 # Builds what it needs: build/ (CLI + DUT libraries) and build-fuzz-mut/
 # (diff_fuzzer_bug_N: the bug's DUT linked in, no sanitizers).
-# Prints a progress line per run and a Markdown table for the README.
+# Prints a progress line per run and a Markdown table for the README; the
+# vectors column is each bug's failing-test count, and a last line gives the
+# smallest of them (the margin, issue 31).
 set -uo pipefail
 . "$(dirname "$0")/fuzz-lib.sh"
 runs=${MUT_RUNS:-3}; secs=${MUT_SECONDS:-60}; jobs=${MUT_JOBS:-2}; corpus_mode=${MUT_CORPUS:-ok}
@@ -35,20 +37,24 @@ if [ ! -e "$libdir/libdut_mutant_1.so" ]; then
 fi
 nbugs=$(sed -n 's/^set(VO_DUT_NUM_BUGS \([0-9]*\)).*/\1/p' examples/CMakeLists.txt)
 [ -n "$nbugs" ] || die "cannot read VO_DUT_NUM_BUGS from examples/CMakeLists.txt"
-bugs=${MUT_BUGS:-$(seq 1 "$nbugs")}
+svm0=$(sed -n 's/^set(VO_DUT_SVM_FIRST \([0-9]*\)).*/\1/p' examples/CMakeLists.txt) # issue 26: 100..
+svm1=$(sed -n 's/^set(VO_DUT_SVM_LAST \([0-9]*\)).*/\1/p' examples/CMakeLists.txt)
+bugs=${MUT_BUGS:-$(seq 1 "$nbugs") $([ -n "$svm0" ] && seq "$svm0" "$svm1")}
 
 # ---- 2. diff fuzzers with each bug linked in ----
 mb=$VO_ROOT/build-fuzz-mut
+# with MUT_BUGS, only the diff fuzzers of those bugs are built
+[ -n "${MUT_BUGS:-}" ] && VO_FUZZ_TARGETS=$(for n in $bugs; do printf 'diff_fuzzer_bug_%s ' "$n"; done)
 vo_fuzz_build "$mb" libfuzzer 0 -DVO_FUZZ_MUTANTS=ON
 
 # bug names from the enum in dut.c ("B_GRF64_STRIDE = 1," -> grf64_stride)
-name_of() { sed -n "s/^ *B_\([A-Z0-9_]*\) *= *$1,\{0,1\}.*/\1/p" examples/dut_c/dut.c | head -1 | tr 'A-Z' 'a-z'; }
+name_of() { sed -n "s/^ *B_\([A-Z0-9_]*\) *= *$1,\{0,1\}.*/\1/p" examples/dut_c/dut.c examples/dut_c/dut_svm.h | head -1 | tr 'A-Z' 'a-z'; }
 
 # ---- 3. vectors ----
 shopt -s nullglob
 vecs=(${VECTORS:-vectors/*.json})
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-declare -A killed
+declare -A killed margin # margin: the failing-test count of a killed bug
 if [ ${#vecs[@]} -eq 0 ]; then
   log "no vector files (${VECTORS:-vectors/*.json}): the vectors column is n/a"
 else
@@ -58,8 +64,9 @@ else
   for n in $bugs; do
     "$vo" check "${vecs[@]}" --dut-lib "$libdir/libdut_mutant_$n.so" -q >"$tmp/check_$n.log" 2>&1
     case $? in
-      1) killed[$n]="killed ($(tail -1 "$tmp/check_$n.log" | grep -oE '[0-9]+ failed'))" ;;
-      0) killed[$n]="SURVIVED" ;;
+      1) killed[$n]="killed ($(tail -1 "$tmp/check_$n.log" | grep -oE '[0-9]+ failed'))"
+         margin[$n]=$(tail -1 "$tmp/check_$n.log" | grep -oE '[0-9]+ failed' | cut -d' ' -f1) ;;
+      0) killed[$n]="SURVIVED"; margin[$n]=0 ;;
       *) killed[$n]="error: $(tail -1 "$tmp/check_$n.log")" ;;
     esac
     log "bug $n $(name_of "$n"): vectors ${killed[$n]}"
@@ -124,4 +131,14 @@ for n in $bugs; do
 done
 echo
 echo "== summary: vectors kill $nk/$nt; diff_fuzzer finds $nf/$nt (at least one run), $na/$nt in every run =="
+# margins (issue 31): the smallest failing-test count; tests/test_mutant_margins.sh wants >= 10
+if [ ${#margin[@]} -gt 0 ]; then
+  thin=""; low=""
+  for n in $bugs; do
+    m=${margin[$n]:-}; [ -n "$m" ] || continue
+    { [ -z "$low" ] || [ "$m" -lt "$low" ]; } && low=$m
+    [ "$m" -lt 10 ] && thin="$thin $n($m)"
+  done
+  echo "== margins: smallest $low failing tests; below 10:${thin:- none} =="
+fi
 [ "$nf" -eq "$nt" ] || exit 1

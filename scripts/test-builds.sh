@@ -28,7 +28,7 @@ row() {  # row NAME SOURCE_DIR CMAKE_ARGS...
     [ "${VO_BUILDS_KEEP:-0}" = 1 ] || rm -rf "$dir"   # one build on disk at a time
 }
 for cc in gcc clang; do
-    command -v "$cc" >/dev/null || { echo "FAIL $cc not found (bash scripts/setup.sh)"; fail=1; continue; }
+    command -v "$cc" >/dev/null || { echo "FAIL $cc not found (bash scripts/test.sh installs it)"; fail=1; continue; }
     for type in Debug Release RelWithDebInfo MinSizeRel; do
         row "$cc-$type" . -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE="$type"
     done

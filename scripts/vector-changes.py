@@ -19,8 +19,14 @@ gone or now expect something else (docs/vectors.md).
       regenerating, before committing)
   vector-changes.py check [--new vectors]
       exit 1 unless the ledger's newest entry describes NEW (the set digest)
+  vector-changes.py fill
+      gives each entry without a commit the commit (and its date) that added
+      the entry to docs/vector-changes.json, from git; run it after
+      committing a recorded entry (the entry of an uncommitted regeneration
+      stays without one)
 """
 import argparse
+import datetime
 import gzip
 import hashlib
 import json
@@ -139,6 +145,7 @@ def main():
     r.add_argument("--date", default=None)
     c = sub.add_parser("check")
     c.add_argument("--new", default=os.path.join(ROOT, "vectors"))
+    sub.add_parser("fill")
     a = ap.parse_args()
 
     if a.cmd == "diff":
@@ -161,8 +168,7 @@ def main():
         e = {"set": set_digest(new), "from_set": set_digest(old), "tests": len(new)}
         if a.commit:
             e["commit"] = a.commit
-        if a.date:
-            e["date"] = a.date
+        e["date"] = a.date or datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
         e.update({"reason": a.reason, "added": ad, "revoked": rv, "changed": ch})
         if led["entries"] and led["entries"][-1]["set"] == e["set"]:
             print("vector-changes: the newest entry already describes this set; nothing recorded")
@@ -173,6 +179,31 @@ def main():
             f.write(json.dumps(led, indent=1, ensure_ascii=False) + "\n")
         os.replace(tmp, LEDGER)
         print(summary(rv, ch, ad, len(old), len(new)))
+        return 0
+    if a.cmd == "fill":
+        led = read_ledger()
+        n = 0
+        for i, e in enumerate(led["entries"]):
+            if e.get("commit"):
+                continue
+            out = subprocess.run(["git", "-C", ROOT, "log", "--reverse", "--format=%h %ad", "--date=short",
+                                  "-S", '"set": "%s"' % e["set"], "--", "docs/vector-changes.json"],
+                                 capture_output=True, text=True).stdout.split("\n")[0].split()
+            if len(out) != 2:
+                continue
+            keep = {k: v for k, v in e.items() if k not in ("commit", "date")}
+            new = {}
+            for k, v in keep.items():
+                new[k] = v
+                if k == "tests":
+                    new["commit"], new["date"] = out
+            led["entries"][i] = new
+            n += 1
+        tmp = LEDGER + ".tmp"
+        with open(tmp, "w") as f:
+            f.write(json.dumps(led, indent=1, ensure_ascii=False) + "\n")
+        os.replace(tmp, LEDGER)
+        print(f"vector-changes: {n} entries given their commit and date")
         return 0
     if a.cmd == "check":
         led = read_ledger()

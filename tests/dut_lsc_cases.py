@@ -82,7 +82,7 @@ def fence(sfid, op, scope, exec_b=0, pred=0):
 
 
 # ---- cases ----
-PLAT = {"DG2": 32, "MTL": 32, "PVC": 64, "Xe2": 64, "TGLLP": 32}
+PLAT = {"DG2": 32, "MTL": 32, "PVC": 64, "PVCXT": 64, "Xe2": 64, "TGLLP": 32}
 
 
 def le(vals, n):
@@ -152,13 +152,18 @@ add(case("load.ugm d32 a64 SIMD8 disabled lanes", "DG2",
     "ok", {("var", 33): b"".join(b"\xee" * 4 if n in (1, 3) else pat32(4 * (7 - n)).to_bytes(4, "little")
                                  for n in range(8))})
 
-# 4. d32x2 non-transposed, PVC SIMD16 (GRF 64): component v of lane n at byte 64*v + 4*n
+# 4. d32x2 non-transposed, PVCXT SIMD16 (GRF 64, minimum width 16): component v of lane n at byte 64*v + 4*n
 a32 = le([8 * n for n in range(16)], 4)
 exp = le([pat32(8 * n) for n in range(16)], 4) + le([pat32(8 * n + 4) for n in range(16)], 4)
-add(case("load.ugm d32x2 a32 SIMD16 PVC", "PVC",
+add(case("load.ugm d32x2 a32 SIMD16 PVCXT", "PVCXT",
          lsc(LOAD, 0x04, UGM, FLAT, A32, D32, raw(33), raw(32), elems=2),
          [(32, "ud", a32), (33, "ud", bytes(128))], memory=[(0, 256, PAT)]),
     "ok", {("var", 33): exp})
+# 4b. the same on PVC (no half-SIMD LSC: minimum width 32, D146): component v at byte 128*v + 4*n
+add(case("load.ugm d32x2 a32 SIMD16 PVC", "PVC",
+         lsc(LOAD, 0x04, UGM, FLAT, A32, D32, raw(33), raw(32), elems=2),
+         [(32, "ud", a32), (33, "ud", bytes(256))], memory=[(0, 256, PAT)]),
+    "ok", {("var", 33): exp[:64] + bytes(64) + exp[64:] + bytes(64)})
 
 # 5. transposed d32x4, SIMD1: the four dwords at the one address, consecutive
 add(case("load.ugm d32x4t a64 SIMD1 PVC", "PVC",
@@ -323,9 +328,10 @@ add(case("load.ugm d64x2 SIMD2 DG2: blocks sized by the 8-lane payload", "DG2",
 
 # 22. the oracle's decisions (docs/decisions.md D111-D119) the example DUTs follow
 add(case("lsc_load_block2d: invalid here (D111)", "PVC", bytes([0x89, 0x03]) + bytes(40)), "invalid")
-add(case("load_quad d64 invalid (D114)", "DG2",
+add(case("load_quad d64 .x valid (D114, issue 29)", "DG2",
          lsc(LOADQ, 0x03, UGM, FLAT, A32, D64, raw(33), raw(32), chmask=1),
-         [(32, "ud", bytes(32)), (33, "uq", bytes(64))]), "invalid")
+         [(32, "ud", bytes(32)), (33, "uq", bytes(64))], memory=[(0, 64, PAT[:64])]),
+    "ok", {("var", 33): PAT[0:8] * 8})
 add(case("bti(256) invalid (D115)", "DG2",
          lsc(LOAD, 0x03, UGM, BTI, A32, D32, raw(33), raw(32), surf=imm(256)),
          [(32, "ud", bytes(32)), (33, "ud", bytes(32))]), "invalid")

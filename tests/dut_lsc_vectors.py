@@ -27,6 +27,10 @@ def main():
     errs = []
     if summary.get("failed") != 0:
         errs.append("%s failed" % summary.get("failed"))
+    if summary.get("unsupported_listed") is False:
+        errs.append("the report has no unsupported records: run check with --unsupported")
+    if sum(1 for r in records if r.get("unsupported")) != summary.get("unsupported", 0):
+        errs.append("%d unsupported records for %s unsupported" % (sum(1 for r in records if r.get("unsupported")), summary.get("unsupported")))
     if summary.get("passed", 0) + summary.get("unsupported", 0) != n:
         errs.append("passed %s + unsupported %s != %d tests" % (summary.get("passed"), summary.get("unsupported"), n))
     for r in records:

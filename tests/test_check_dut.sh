@@ -256,7 +256,7 @@ json.dump(d, open(sys.argv[2], "w"))
 EOF2
 rm -f "$TMP/one.shrunk.json"
 t0=$(ms)
-"$VO" shrink "$TMP/one.json" --dut-cmd "$TMP/hang.sh" --timeout-ms 50 --startup-ms 200 \
+"$VO" shrink "$TMP/one.json" -o "$TMP/one.shrunk.json" --dut-cmd "$TMP/hang.sh" --timeout-ms 50 --startup-ms 200 \
     --max-consecutive-failures 5 >"$TMP/sh.out" 2>"$TMP/sh.err"
 rc=$?
 t1=$(ms)

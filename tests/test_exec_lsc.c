@@ -134,7 +134,7 @@ static uint32_t in_flat_ud(uint64_t a) { return flat_ud(&st, a); }
 static int tag(const char *name)
 {
     for (unsigned t = 0; t < VO_TAG_COUNT; t++)
-        if ((r.tags >> t & 1) && strcmp(vo_tag_name(t), name) == 0) return 1;
+        if (vo_tags_has(r.tags, t) && strcmp(vo_tag_name(t), name) == 0) return 1;
     return 0;
 }
 
@@ -162,7 +162,7 @@ static void kinds_by_models(void)
     for (unsigned mi = 0; mi < sizeof models / sizeof models[0]; mi++) {
         const model *m = &models[mi];
         for (unsigned si = 0; si < sizeof subs; si++) {
-            state("PVC", 0xFFFFFFFFu);
+            state("PVCXT", 0xFFFFFFFFu);
             st_var_put_ud(&st, 45, 0, 0x80);
             L l = op(subs[si], 0x01); /* SIMD2 */
             l.sfid = m->sfid; l.at = m->at; l.asz = m->asz; l.surf_reg = m->surf_reg; l.surf_val = m->surf_val;
@@ -201,8 +201,8 @@ int main(void)
 
     kinds_by_models();
 
-    /* ---- load d32 SIMD4 flat a64 on PVC, lane 2 disabled (D121, D124, D11) ---- */
-    state("PVC", 0xBu);
+    /* ---- load d32 SIMD4 flat a64 on PVCXT, lane 2 disabled (D121, D124, D11) ---- */
+    state("PVCXT", 0xBu);
     a64(0, FA + 0x10); a64(1, FA + 0x04); a64(2, FA + 0x20); a64(3, FA + 0x00);
     {
         L l = op(0x00, 0x02);
@@ -221,8 +221,8 @@ int main(void)
         CHECK(has_clause(&r, VO_C_LSC_DISABLED) && has_clause(&r, VO_C_LSC_PADDING));
     }
 
-    /* ---- SIMD1 d32 load on PVC: lane 0 at byte 0, bytes 4..63 free ---- */
-    state("PVC", 1);
+    /* ---- SIMD1 d32 load on PVCXT: lane 0 at byte 0, bytes 4..63 free ---- */
+    state("PVCXT", 1);
     a64(0, FA + 0x08);
     {
         L l = op(0x00, 0x00);
@@ -240,7 +240,7 @@ int main(void)
         static const uint32_t c1[8] = { 0xC7C6C5C4u, 0xCFCECDCCu, 0xD7D6D5D4u, 0xDFDEDDDCu,
                                         0xE7E6E5E4u, 0xEFEEEDECu, 0xF7F6F5F4u, 0xFFFEFDFCu };
         for (int grf64 = 0; grf64 < 2; grf64++) {
-            state(grf64 ? "PVC" : "DG2", 0xFFFFFFFFu);
+            state(grf64 ? "PVCXT" : "DG2", 0xFFFFFFFFu);
             for (uint32_t n = 0; n < 8; n++) a32(n, 8 * n);
             L l = op(0x00, 0x03);
             l.sfid = 3; l.asz = 2; l.src0 = 42; l.elems = 2; /* x2 */
@@ -256,9 +256,9 @@ int main(void)
         }
     }
 
-    /* ---- minimum payload width: d64 x2 SIMD4: PVC W = 16 -> 128-byte blocks; DG2 W = 8 -> 64 ---- */
+    /* ---- minimum payload width: d64 x2 SIMD4: PVCXT W = 16 -> 128-byte blocks; DG2 W = 8 -> 64 ---- */
     for (int grf64 = 0; grf64 < 2; grf64++) {
-        state(grf64 ? "PVC" : "DG2", 0xFFFFFFFFu);
+        state(grf64 ? "PVCXT" : "DG2", 0xFFFFFFFFu);
         for (uint32_t n = 0; n < 4; n++) a64(n, FA + 0x10 * n);
         L l = op(0x00, 0x02);
         l.ds = 4; l.elems = 2;
@@ -275,8 +275,8 @@ int main(void)
         NOT_FREE_RANGE(40, 2 * blk, 4);
     }
 
-    /* ---- d16 SIMD4 on PVC: 2 bytes per lane ---- */
-    state("PVC", 0xFFFFFFFFu);
+    /* ---- d16 SIMD4 on PVCXT: 2 bytes per lane ---- */
+    state("PVCXT", 0xFFFFFFFFu);
     a64(0, FA + 0x02); a64(1, FA + 0x00); a64(2, FA + 0x10); a64(3, FA + 0x1E);
     {
         L l = op(0x00, 0x02);
@@ -288,7 +288,7 @@ int main(void)
     }
 
     /* ---- load_strided, flat a32, scale 2, imm 4, pitch 8 (D122) ---- */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a32(0, 0x800);
     a32(1, 0x12345678); /* lanes 1.. take no address of their own */
     {
@@ -305,7 +305,7 @@ int main(void)
     }
 
     /* ---- load_quad .yw (0b1010) SIMD4 bti(3): y in block 0, w in block 1 (D124) ---- */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a32(0, 0x00); a32(1, 0x10); a32(2, 0x20); a32(3, 0x30);
     {
         L l = op(0x02, 0x02);
@@ -321,7 +321,7 @@ int main(void)
     }
 
     /* ---- transposed d64 x4, SIMD1, SLM a32 (D124): register bytes 0..31 = SLM 0x20..0x3F ---- */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a32(0, 0x20);
     {
         L l = op(0x00, 0x00);
@@ -337,7 +337,7 @@ int main(void)
     }
 
     /* ---- store d32 SIMD4 bss(0x80) -> T6 ---- */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a32(0, 0x00); a32(1, 0x08); a32(2, 0x04); a32(3, 0x3C);
     {
         L l = op(0x04, 0x02);
@@ -351,7 +351,7 @@ int main(void)
     }
 
     /* ---- store_quad .xy SIMD2 ss(V45 = 0x80) + ss_idx 1 -> offset 0xC0 -> T7 (D118, D123) ---- */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     st_var_put_ud(&st, 45, 0, 0x80);
     a32(0, 0x10); a32(1, 0x40);
     {
@@ -367,7 +367,7 @@ int main(void)
         CHECK(has_clause(&r, VO_C_LSC_SS) && has_clause(&r, VO_C_LSC_SSIDX));
     }
     /* an immediate ss surface ignores ss_idx (D118): 0xC0 + 5 steps is still T7 */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a32(0, 0x08);
     {
         L l = op(0x00, 0x00);
@@ -377,7 +377,7 @@ int main(void)
     }
 
     /* ---- store_strided d32 x2 SIMD4, flat a64, pitch 16 ---- */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a64(0, FA + 0x80);
     {
         L l = op(0x05, 0x02);
@@ -391,7 +391,7 @@ int main(void)
     }
 
     /* ---- store_uncompressed = store (D129) ---- */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a64(0, FA + 0x40);
     {
         L l = op(0x1C, 0x00);
@@ -401,7 +401,7 @@ int main(void)
     }
 
     /* ---- a16 wrap on SLM: (0xFFFC + 8) mod 2^16 = 4 (D121) ---- */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a16(0, 0xFFFC);
     {
         L l = op(0x00, 0x00);
@@ -415,7 +415,7 @@ int main(void)
         CHECK(!tag("lsc:addr_wrap"));
     }
     /* ---- a32 wrap on flat: (0xFFFFFFFC + 0x100C) mod 2^32 = 0x1008, zero-extended ---- */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a32(0, 0xFFFFFFFCu);
     {
         L l = op(0x00, 0x00);
@@ -425,7 +425,7 @@ int main(void)
         CHECK(tag("lsc:addr_wrap"));
     }
     /* a64 wrap: 0xFFFFFFFFFFFFFFF8 + 0x1010 = 0x1008 */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a64(0, 0xFFFFFFFFFFFFFFF8ull);
     {
         L l = op(0x00, 0x00);
@@ -435,7 +435,7 @@ int main(void)
         CHECK(tag("lsc:addr_wrap"));
     }
     /* ---- scale 4, imm -4 (sign-extended, unscaled): 4 * ((FA + 0xC) / 4) - 4 = FA + 8 ---- */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a64(0, (FA + 0x0C) / 4);
     {
         L l = op(0x00, 0x00);
@@ -448,7 +448,7 @@ int main(void)
     /* ---- conversions (D125) ---- */
     for (int xe2 = 0; xe2 < 2; xe2++) {
         /* d8u32 SIMD2: FA+5 -> 0x45, FA+6 -> 0x46 */
-        state(xe2 ? "Xe2" : "PVC", 0xFFFFFFFFu);
+        state(xe2 ? "Xe2" : "PVCXT", 0xFFFFFFFFu);
         a64(0, FA + 5); a64(1, FA + 6);
         L l = op(0x00, 0x01);
         l.ds = 5;
@@ -467,7 +467,7 @@ int main(void)
         if (xe2) { CHECK_EQ(out_ud(40, 0), 0x00004342u); NOT_FREE_RANGE(40, 0, 4); CHECK(!tag("lsc:conv_upper")); }
         else { NOT_FREE_RANGE(40, 0, 2); FREE_RANGE(40, 2, 2); FREE_RANGE(40, 4, 28); } /* DG2: 32-byte block */
         /* d16u32h load: the upper half, the lower half zero on every platform */
-        state(xe2 ? "Xe2" : "PVC", 0xFFFFFFFFu);
+        state(xe2 ? "Xe2" : "PVCXT", 0xFFFFFFFFu);
         a64(0, FA + 2);
         l.ds = 7;
         CHECK_EQ(run(&l), VO_OK);
@@ -476,7 +476,7 @@ int main(void)
         CHECK(tag("lsc:d16u32h"));
     }
     /* stores: d8u32 slot byte 0, d16u32 bytes 0-1, d16u32h bytes 2-3 (S(0) = 0xA0B0C000) */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a64(0, FA + 0x40); a64(1, FA + 0x45);
     {
         L l = op(0x04, 0x01);
@@ -496,7 +496,7 @@ int main(void)
     }
 
     /* ---- surface out of bounds (D123): T6 is 0x42 bytes ---- */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a32(0, 0x00); a32(1, 0x40); a32(2, 0x44); a32(3, 0x3C);
     {
         L l = op(0x00, 0x02);
@@ -522,7 +522,7 @@ int main(void)
     }
 
     /* ---- whole-case undefined: unmapped flat, SLM past its size, unbound, arg (D123) ---- */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a64(0, FA + 0x08); a64(1, 0x2000);
     {
         L l = op(0x00, 0x01);
@@ -536,7 +536,7 @@ int main(void)
         CHECK_EQ(run(&l), VO_OK);
         CHECK_EQ(flat_ud(&r.final, FA + 0x08), S(0));
     }
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a32(0, 0xFC); a32(1, 0xFE);
     {
         L l = op(0x00, 0x01);
@@ -547,7 +547,7 @@ int main(void)
         l = op(0x04, 0x01); l.sfid = 3; l.asz = 2; l.src0 = 42;
         CHECK_EQ(run(&l), VO_UNDEFINED); CHECK(tag("slm_oob"));
     }
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a32(0, 0);
     {
         L l = op(0x00, 0x00);
@@ -562,7 +562,7 @@ int main(void)
     }
 
     /* ---- colliding stores (D127 = D10): lanes ascending, the last wins; one_of ---- */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a32(0, 0x20); a32(1, 0x20);
     {
         L l = op(0x04, 0x01);
@@ -573,7 +573,7 @@ int main(void)
         CHECK(f && f->nvalues == 2 && one_of_has_ud(f, S(0)) && one_of_has_ud(f, S(1)));
         CHECK(tag("ub_overlap") && has_clause(&r, VO_C_LSC_OVERLAP));
     }
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a64(0, FA + 0x30); a64(1, FA + 0x30);
     {
         L l = op(0x04, 0x01);
@@ -585,7 +585,7 @@ int main(void)
     }
 
     /* ---- prefetch (D128): out of bounds, unmapped, misaligned: ok, nothing changes ---- */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a64(0, 0x2000); a64(1, FA + 0x3);
     {
         L l = op(0x00, 0x01);
@@ -599,7 +599,7 @@ int main(void)
     }
 
     /* ---- misaligned elements (D126) ---- */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a64(0, FA + 0x02); a64(1, FA + 0x10);
     {
         L l = op(0x00, 0x01);
@@ -612,7 +612,7 @@ int main(void)
         CHECK_EQ(run(&l), VO_UNDEFINED);
         CHECK(tag("lsc:flat_unmapped"));
     }
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     a32(0, 0x12);
     {
         L l = op(0x04, 0x00);
@@ -623,7 +623,7 @@ int main(void)
     }
 
     /* ---- load_status, append counters (D130) ---- */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     {
         L l = op(0x1B, 0x00);
         CHECK_EQ(run(&l), VO_UNDEFINED); CHECK(tag("lsc:load_status"));
@@ -633,7 +633,7 @@ int main(void)
     }
 
     /* ---- D14: the address / data operand must hold every lane ---- */
-    state("PVC", 0xFFFFFFFFu);
+    state("PVCXT", 0xFFFFFFFFu);
     for (uint32_t n = 0; n < 8; n++) a32(n, 0x1000 + 4 * n);
     {
         L l = op(0x00, 0x02);

@@ -125,7 +125,7 @@ static vo_status run(const I *l)
 static int tag_on(const char *name)
 {
     for (unsigned t = 0; t < VO_TAG_COUNT; t++)
-        if ((r.tags >> t & 1) && strcmp(vo_tag_name(t), name) == 0) return 1;
+        if (vo_tags_has(r.tags, t) && strcmp(vo_tag_name(t), name) == 0) return 1;
     return 0;
 }
 static int clause_on(const char *name)
@@ -179,7 +179,7 @@ static void test_d32_ops(void)
         { XOR, 0x0FF0u, 0x00FFu, 0, 0x0F0Fu },
     };
     for (unsigned k = 0; k < sizeof T / sizeof T[0]; k++) {
-        state("PVC");
+        state("PVCXT");
         addr64(0, FLAT + 0x40);
         flat_put(FLAT + 0x3C, 0x11111111u, 4); /* neighbours stay */
         flat_put(FLAT + 0x40, T[k].mem, 4);
@@ -209,7 +209,7 @@ static void test_d32_ops(void)
         vo_state_free(&exp);
     }
     /* dst %null: memory changes, no register does */
-    state("PVC");
+    state("PVCXT");
     addr64(0, FLAT);
     flat_put(FLAT, 41, 4);
     I l = atom(IINC, 0x00, D32);
@@ -248,7 +248,7 @@ static void test_d64(void)
         { FCAS, 0, 0x8000000000000000ull, 0x4014000000000000ull, 0x4014000000000000ull }, /* +0 == -0: write 5 */
     };
     for (unsigned k = 0; k < sizeof T / sizeof T[0]; k++) {
-        state("PVC");
+        state("PVCXT");
         /* two lanes: lane 0 does the op, lane 1 (its own address) an op on 0 */
         addr64(0, FLAT + 0x10);
         addr64(1, FLAT + 0x80);
@@ -273,7 +273,7 @@ static void test_d64(void)
 static void test_d16(void)
 {
     for (int xe2 = 0; xe2 < 2; xe2++) {
-        state(xe2 ? "Xe2" : "PVC");
+        state(xe2 ? "Xe2" : "PVCXT");
         addr64(0, FLAT + 0x20);
         addr64(1, FLAT + 0x22);
         flat_put(FLAT + 0x20, 0xABCDFFFFu, 4); /* lane 0's word 0xFFFF, lane 1's 0xABCD */
@@ -311,7 +311,7 @@ static void test_d16(void)
         { FCAS, 0x3C00, 0x3C00, 0x4000, 0x4000 },
     };
     for (unsigned k = 0; k < sizeof T / sizeof T[0]; k++) {
-        state("PVC");
+        state("PVCXT");
         addr64(0, FLAT + 0x30);
         flat_put(FLAT + 0x30, 0x99990000u | T[k].mem, 4);
         src(S1, 0, 4, T[k].s1);
@@ -327,7 +327,7 @@ static void test_d16(void)
 static void test_float_open(void)
 {
     /* d64 fmin(+0, -0): either zero; the oracle shows -0 */
-    state("PVC");
+    state("PVCXT");
     addr64(0, FLAT + 0x40);
     flat_put(FLAT + 0x40, 0, 8);
     src(S1, 0, 8, 0x8000000000000000ull);
@@ -345,7 +345,7 @@ static void test_float_open(void)
     CHECK(tag_on("lsc_atomic:float"));
 
     /* d32 fmax(1.0, qNaN): 1.0 (maxNum), the NaN, or the canonical NaN (the same here) */
-    state("PVC");
+    state("PVCXT");
     addr64(0, FLAT + 0x40);
     flat_put(FLAT + 0x40, 0x3F800000u, 4);
     src(S1, 0, 4, 0x7FC00000u);
@@ -360,7 +360,7 @@ static void test_float_open(void)
     CHECK(!is_free(VO_SPACE_VAR, DST, 0));
 
     /* d64 fadd(1.0, sNaN): the quieted NaN, either canonical NaN; never 1.0 */
-    state("PVC");
+    state("PVCXT");
     addr64(0, FLAT + 0x40);
     flat_put(FLAT + 0x40, 0x3FF0000000000000ull, 8);
     src(S1, 0, 8, 0x7FF0000000000001ull);
@@ -375,7 +375,7 @@ static void test_float_open(void)
     CHECK(!one_of_has(f, v));
 
     /* half fadd of a denormal: exact or flushed */
-    state("PVC");
+    state("PVCXT");
     addr64(0, FLAT + 0x40);
     flat_put(FLAT + 0x40, 0x0001, 2);
     src(S1, 0, 4, 0x0001);
@@ -410,7 +410,7 @@ static int judge(const I *l, uint64_t a, unsigned w, uint64_t fin, const uint64_
 static void test_collisions(void)
 {
     /* d32 iadd, 4 lanes on one address, with returns: ascending-lane order in the final state */
-    state("PVC");
+    state("PVCXT");
     for (unsigned n = 0; n < 4; n++) { addr64(n, FLAT + 0x40); src(S1, n, 4, 1u << n); }
     flat_put(FLAT + 0x40, 100, 4);
     I l = atom(IADD, 0x02, D32);
@@ -466,7 +466,7 @@ static void test_collisions(void)
      * in its low half only */
     const uint64_t A = 0x1111111122222222ull, B = 0x3333333344444444ull, C = 0x5555555566666666ull,
                    D = 0x7777777788888888ull;
-    state("PVC");
+    state("PVCXT");
     for (unsigned n = 0; n < 3; n++) addr64(n, FLAT + 0x80);
     flat_put(FLAT + 0x80, A, 8);
     src(S1, 0, 8, A); src(S2, 0, 8, B);
@@ -508,7 +508,7 @@ static void test_collisions(void)
 static void test_collisions_spaces(void)
 {
     /* SLM icas d64 (the one 64-bit SLM atomic), 2 lanes on +0x18: lane 0 swaps 1 -> 2, lane 1 expects 2 -> 3 */
-    state("PVC");
+    state("PVCXT");
     addr32(0, 0x18);
     addr32(1, 0x18);
     uint8_t one[8] = { 1 };
@@ -534,7 +534,7 @@ static void test_collisions_spaces(void)
     /* an element across two adjacent flat regions cannot be one serializable entry (D138): its bytes and the
      * lanes' return slots are free */
     vo_state_free(&st);
-    st_begin(&st, "PVC", 401, 0xFFFFFFFFu);
+    st_begin(&st, "PVCXT", 401, 0xFFFFFFFFu);
     st_var(&st, A64, VO_T_UQ, 32, NULL);
     st_var(&st, DST, VO_T_UD, 128, NULL);
     st_var(&st, S1, VO_T_UD, 128, NULL);
@@ -560,7 +560,7 @@ static void test_collisions_spaces(void)
 /* ---- the checker on one lane: a wrong memory value or return is a wrong value of the atomic ---- */
 static void test_check_kinds(void)
 {
-    state("PVC");
+    state("PVCXT");
     addr64(0, FLAT + 0x40);
     flat_put(FLAT + 0x40, 5, 8);
     src(S1, 0, 8, 0x100000000ull);
@@ -580,7 +580,7 @@ static void test_check_kinds(void)
 /* ---- 32 lanes on one address: exact and bounded ---- */
 static void test_32_lanes(void)
 {
-    state("PVC");
+    state("PVCXT");
     uint64_t a[32], rets[32], cur = 0x00000000FFFFFF00ull;
     for (unsigned n = 0; n < 32; n++) {
         addr64(n, FLAT + 0x08);
@@ -613,7 +613,7 @@ static void test_32_lanes(void)
 static void test_models(void)
 {
     /* SLM, a32: surface 0 */
-    state("PVC");
+    state("PVCXT");
     addr32(0, 0x10);
     st_surf_put_ud(&st, 0, 0x10, 40);
     src(S1, 0, 4, 2);
@@ -628,7 +628,7 @@ static void test_models(void)
     CHECK(tag_on("slm_oob"));
 
     /* bti(7) -> surface 3; an immediate offset of 8 (D121) */
-    state("PVC");
+    state("PVCXT");
     addr32(0, 0x20);
     addr32(1, 0xFC);  /* 0xFC + 8 = 0x104: past the 0x100-byte surface */
     st_surf_put_ud(&st, SURF, 0x28, 7);
@@ -666,7 +666,7 @@ static void test_models(void)
 
     /* ss(0x80) and bss(0x80) -> surface 3 */
     for (int at = 2; at <= 3; at++) {
-        state("PVC");
+        state("PVCXT");
         addr32(0, 0x40);
         st_surf_put_ud(&st, SURF, 0x40, 0xF0);
         src(S1, 0, 4, 0x0F);
@@ -676,14 +676,14 @@ static void test_models(void)
         CHECK_EQ(surf_ud(&r.final, SURF, 0x40), 0xFF);
     }
     /* arg: the whole case */
-    state("PVC");
+    state("PVCXT");
     l = atom(IINC, 0x00, D32);
     l.at = 5;
     CHECK_EQ(run(&l), VO_UNDEFINED);
     CHECK(tag_on("lsc:arg"));
 
     /* flat a32: zero-extended */
-    state("PVC");
+    state("PVCXT");
     addr32(0, (uint32_t)FLAT + 0x50);
     flat_put(FLAT + 0x50, 9, 4);
     l = atom(IDEC, 0x00, D32);
@@ -698,7 +698,7 @@ static void test_models(void)
     /* misaligned: d32 at +2, d64 at +4, d16u32 at +1: the whole case (D140) */
     static const struct { uint8_t ds; uint64_t off; } M[] = { { D32, 2 }, { D64, 4 }, { D16U32, 1 } };
     for (unsigned k = 0; k < 3; k++) {
-        state("PVC");
+        state("PVCXT");
         addr64(0, FLAT);
         addr64(1, FLAT + 0x40 + M[k].off);
         l = atom(IINC, 0x01, M[k].ds);
@@ -707,7 +707,7 @@ static void test_models(void)
         CHECK(clause_on("lsc_atomic.misaligned_undefined"));
     }
     /* an aligned d16u32 at +2 is fine */
-    state("PVC");
+    state("PVCXT");
     addr64(0, FLAT + 0x42);
     l = atom(IINC, 0x00, D16U32);
     CHECK_EQ(run(&l), VO_OK);
@@ -716,7 +716,7 @@ static void test_models(void)
     /* src1 shorter than exec_size slots: the whole case (D14) */
     {
         vo_state_free(&st);
-        st_begin(&st, "PVC", 401, 0xFFFFFFFFu);
+        st_begin(&st, "PVCXT", 401, 0xFFFFFFFFu);
         st_var(&st, A64, VO_T_UQ, 32, NULL);
         st_var(&st, DST, VO_T_UD, 128, NULL);
         st_var(&st, S1, VO_T_UD, 1, NULL); /* one slot: SIMD2 needs two */

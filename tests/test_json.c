@@ -289,10 +289,11 @@ static const bad bad_cases[] = {
      VO_E_STATE, "input.platform.visa_version", -1},
     {"{\"platform\":{\"name\":\"TGLLP\"},\"insn\":\"ff\",\"exec_mask\":\"00000000\"}", VO_E_STATE,
      "input.platform.visa_version", -1},
-    /* insn cap: 65 bytes */
+    /* insn cap: 97 bytes (VO_MAX_INSN_BYTES 96) */
     {"{\"platform\":{\"name\":\"TGLLP\",\"visa_version\":\"3.6\"},\"exec_mask\":\"00000000\",\"insn\":\""
      "00000000000000000000000000000000000000000000000000000000000000000000000000000000"
-     "00000000000000000000000000000000000000000000000000\"}",
+     "00000000000000000000000000000000000000000000000000000000000000000000000000000000"
+     "0000000000000000000000000000000000\"}",
      VO_E_STATE_CAP, "input.insn", -1},
     /* preds */
     {"{" PLAT ",\"preds\":[{\"id\":1,\"num_elts\":4,\"bits\":\"00000010\"}]}", VO_E_STATE, "input.preds[0].bits",
@@ -463,7 +464,7 @@ static void test_expect_and_final(void)
     vo_result_init(&r);
     build_state(&r.final);
     r.status = VO_OK;
-    r.tags = (1ull << VO_TAG_OOB_WRITE) | (1ull << VO_TAG_UB_OVERLAP);
+    r.tags[0] = (1ull << VO_TAG_OOB_WRITE) | (1ull << VO_TAG_UB_OVERLAP);
     r.free = calloc(2, sizeof *r.free);
     r.nfree = r.free_cap = 2;
     r.free[0] = (vo_free){.space = VO_SPACE_VAR, .kind = VO_FREE_UNDEFINED, .index = 32, .offset = 1, .len = 2,

@@ -24,7 +24,7 @@ for f in "$SRC"/oracle/core/*.c; do
     case $b in
         names|desc|state|typed_state|decode) rank[$b]=0 ;;
         atomic_ops) rank[$b]=1 ;;
-        engine) rank[$b]=2 ;;
+        engine|engine_2d) rank[$b]=2 ;;
         fam_*|validate) rank[$b]=3 ;;
         exec) rank[$b]=4 ;;
         *) echo "FAIL: oracle/core/$b.c has no layer: add it to tests/test_layers.sh and docs/architecture.md" >&2; fail=1 ;;
@@ -42,8 +42,8 @@ while read -r obj sym; do
     d=${def[$sym]:-}
     [ -n "$d" ] || continue
     [ "$d" = "$obj" ] && continue
-    # one family may span files: fam_lsc.c and fam_lsc_atomic.c share fam_lsc.h
-    [ "${d%_atomic}" = "fam_lsc" ] && [ "${obj%_atomic}" = "fam_lsc" ] && continue
+    # one family may span files: fam_lsc.c, fam_lsc_atomic.c and fam_lsc_2d.c share fam_lsc.h
+    case $d in fam_lsc|fam_lsc_atomic|fam_lsc_2d) case $obj in fam_lsc|fam_lsc_atomic|fam_lsc_2d) continue ;; esac ;; esac
     ro=${rank[$obj]:-}; rd=${rank[$d]:-}
     [ -n "$ro" ] && [ -n "$rd" ] || continue
     n=$((n + 1))

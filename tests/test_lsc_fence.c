@@ -43,7 +43,7 @@ static int state_unchanged(const vo_result *r)
 static int has_tag(const vo_result *r, const char *name)
 {
     for (unsigned t = 0; t < VO_TAG_COUNT; t++)
-        if ((r->tags >> t & 1) && strcmp(vo_tag_name(t), name) == 0) return 1;
+        if (vo_tags_has(r->tags, t) && strcmp(vo_tag_name(t), name) == 0) return 1;
     return 0;
 }
 

@@ -16,7 +16,10 @@
  *     fmax lane with a float special (NaN, +-0, infinity, denormal) in memory
  *     or src0, and two enabled lanes on one address;
  *   - over the LSC_UNTYPED walks: an icas / fcas lane whose memory equals
- *     src1 (the comparand) while src2 (the new value) differs.
+ *     src1 (the comparand) while src2 (the new value) differs;
+ *   - a FENCE seed (issue 26) reaches each way a mask reads: global, SLM-only
+ *     (bit 5) from ICLLP on, bit 5 before ICLLP (D161), fence_sw alone and
+ *     bit 7 with other bits (D162).
  * The shapes (docs/fuzzing.md): from given *_ok.bin seeds of corpus/diff_fuzzer
  * (some with one field set first), a walk with hashed mutation seeds must show,
  * within N mutations, in a case vo_run does not call invalid:
@@ -26,8 +29,19 @@
  *   - row: on a 64-byte-GRF platform, status ok, a global offset that is a
  *     general operand at row >= 1 whose value there is <= 0x1000;
  *   - payload: on a 64-byte-GRF platform, a non-transposed LSC access of a
- *     component >= 1 of 64-bit data with fewer than 16 lanes (the minimum
- *     payload width, D124), in bounds.
+ *     component >= 1 of 64-bit data with fewer lanes than the minimum
+ *     payload width (16; 32 on PVC: D124, D146), in bounds.
+ * Dependent pairs (issue 31): the pairs vo_pairs_derive finds on the *_ok.bin
+ * seeds of corpus/diff_fuzzer (visa_pairs.h: fields that matter only
+ * together, from the oracle's own rules) are the universe; every valid case
+ * of the walks marks the combinations it reaches. The walks run twice, once
+ * without the pair mutations (fzm_no_pairs) and once with them; the second
+ * must reach at least PAIR_MIN_PERMILLE of the combinations and at least
+ * PAIR_GAIN more than the first, and the walks from an LSC seed with a bss
+ * surface must give valid cases with a bss/ss address model, an immediate
+ * surface and a non-zero surface-state index (the index the oracle ignores
+ * there, D118) -- never once without the pair mutations. PAIRS_DEBUG=1
+ * prints the figures.
  * Everything is deterministic (fixed seeds; no engine). */
 #define _POSIX_C_SOURCE 200809L
 #include "t.h"
@@ -102,6 +116,18 @@ static void relations(const vo_case *c, const vo_insn *in, const vo_result *r)
     }
 }
 
+/* dependent pairs: the universe (derived from the seeds) and what the walks reach */
+static vo_pairs *tp;
+static unsigned ss_imm; /* valid LSC cases: bss or ss, immediate surface, ss_idx != 0 */
+
+static void pair_marks(const vo_insn *in)
+{
+    if (tp) vo_pairs_mark(tp, in);
+    if (in->desc->has_subop && (in->val[VO_R_ADDR_TYPE] == 2 || in->val[VO_R_ADDR_TYPE] == 3) && in->surf.cls == 5 &&
+        in->val[VO_R_SSIDX])
+        ss_imm++;
+}
+
 /* shapes (bits) a valid case shows (any opcode) */
 enum { SH_ALIGN = 1, SH_END = 2, SH_ROW = 4, SH_PAYLOAD = 8 };
 static const char *const sh_name[] = { "align", "end", "row", "payload" };
@@ -140,6 +166,14 @@ static uint32_t mix32(uint32_t h)
     return h;
 }
 
+/* FENCE (issue 26): 0 global, 1 local (ICLLP+), 2 bit 5 before ICLLP, 3 sw alone, 4 sw with other bits */
+static uint8_t fence_seen[5];
+static void fence_class(const vo_case *c, const vo_insn *in)
+{
+    uint32_t m = in->val[VO_R_FENCE_MASK];
+    fence_seen[m & 0x80 ? (m == 0x80 ? 3 : 4) : !(m & 0x20) ? 0 : c->state.platform.gen >= VO_GEN_ICLLP ? 1 : 2] = 1;
+}
+
 static void walk(const uint8_t *seed, size_t n, unsigned steps, uint8_t *ops, uint8_t *subs)
 {
     size_t len = n;
@@ -157,6 +191,7 @@ static void walk(const uint8_t *seed, size_t n, unsigned steps, uint8_t *ops, ui
             if (i % 4 == 0) { memcpy(cur, seed, n); len = n; } /* back to the seed now and then */
             continue;
         }
+        pair_marks(&in);
         unsigned got = shapes(&kc, &in, &kr);
         for (unsigned b = 0; b < 4; b++)
             if (got >> b & 1) sh_count[b]++, sh_first[b] = sh_first[b] ? sh_first[b] : i + 1;
@@ -164,6 +199,7 @@ static void walk(const uint8_t *seed, size_t n, unsigned steps, uint8_t *ops, ui
             ops[in.val[VO_R_ATOMIC_OP] & 0x1F] = 1;
             relations(&kc, &in, &kr);
         }
+        if (in.desc->opcode == VO_OP_FENCE) fence_class(&kc, &in);
         if (in.desc->has_subop) {
             subs[in.desc->subop] = 1;
             lsc_relations(&kc, &in, &kr);
@@ -187,7 +223,7 @@ static const struct { const char *seed; unsigned role, value, shape, min; } sh_e
     { "oword_ld_unaligned_ok.bin", VO_R_COUNT, 0, SH_END, 60 },
     { "scatter4_scaled_ok.bin", VO_R_COUNT, 0, SH_ROW, 15 },
     { "gather4_scaled_ok.bin", VO_R_COUNT, 0, SH_ROW, 15 },
-    { "lsc_load_ugml_x2_ok.bin", VO_R_COUNT, 0, SH_PAYLOAD, 45 },
+    { "lsc_load_ugml_x2_ok.bin", VO_R_COUNT, 0, SH_PAYLOAD, 15 }, /* 23 of 8000 since PVC pads to 32 lanes (D146) and pair mutations take a share */
     { "lsc_store_slm_ok.bin", VO_R_COUNT, 0, SH_PAYLOAD, 8 },
 };
 
@@ -233,11 +269,101 @@ static void check_shapes(const char *src)
     }
 }
 
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
 static int has_suffix(const char *s, const char *suf)
 {
     size_t a = strlen(s), b = strlen(suf);
     return a >= b && strcmp(s + a - b, suf) == 0;
 }
+
+/* calls fn for every *_ok.bin file of src/dir, in name order, with its path and bytes */
+typedef void seed_fn(const char *fp, const uint8_t *seed, size_t n, void *ctx);
+static void each_seed(const char *src, const char *dir, seed_fn *fn, void *ctx)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", src, dir);
+    DIR *dh = opendir(path);
+    CHECK(dh != NULL);
+    if (!dh) return;
+    char *names[512];
+    unsigned nn = 0;
+    for (struct dirent *de; (de = readdir(dh)) && nn < 512;)
+        if (has_suffix(de->d_name, "_ok.bin")) names[nn++] = strdup(de->d_name);
+    closedir(dh);
+    qsort(names, nn, sizeof names[0], cmp_str);
+    for (unsigned k = 0; k < nn; k++) {
+        char fp[1400];
+        snprintf(fp, sizeof fp, "%s/%s", path, names[k]);
+        free(names[k]);
+        FILE *f = fopen(fp, "rb");
+        static uint8_t seed[MAXLEN];
+        size_t n = f ? fread(seed, 1, sizeof seed, f) : 0;
+        if (f) fclose(f);
+        fn(fp, seed, n, ctx);
+    }
+}
+
+/* the walk of one DWORD_ATOMIC or LSC_UNTYPED seed; checks the ops and sub-ops reached */
+static unsigned seeds_atomic, seeds_lsc, seeds_fence;
+static int b2d_reached[2]; /* block2d load, store: reached (not invalid) from some LSC seed */
+static void seed_walk(const char *fp, const uint8_t *seed, size_t n, void *ctx)
+{
+    (void)ctx;
+    int is_atomic = n > 7 && seed[7] == VO_OP_DWORD_ATOMIC, is_lsc = n > 7 && seed[7] == VO_OP_LSC_UNTYPED;
+    uint8_t ops[32] = { 0 }, subs[256] = { 0 };
+    if (n > 7 && seed[7] == VO_OP_FENCE) { /* issue 26 */
+        memset(fence_seen, 0, sizeof fence_seen);
+        walk(seed, n, 3000, ops, subs);
+        seeds_fence++;
+        for (unsigned c = 0; c < 5; c++)
+            if (!fence_seen[c]) {
+                t_fail++;
+                fprintf(stderr, "FAIL: %s: fence mask class %u never reached (not invalid)\n", fp, c);
+            } else t_pass++;
+    }
+    if (!is_atomic && !is_lsc) return;
+    walk(seed, n, is_atomic ? 12000 : 20000, ops, subs);
+    if (is_atomic) {
+        seeds_atomic++;
+        for (unsigned c = 0; c < 32; c++)
+            if (vo_atomic_op_name(c) && !ops[c]) {
+                t_fail++;
+                fprintf(stderr, "FAIL: %s: dword_atomic op %s never reached (not invalid)\n", fp, vo_atomic_op_name(c));
+            } else if (vo_atomic_op_name(c)) t_pass++;
+    } else {
+        seeds_lsc++;
+        for (unsigned i = 0; vo_desc_at(i); i++)
+            if (vo_desc_at(i)->family == VO_FAM_BLOCK2D) { /* block2d: reached from some LSC seed (below) */
+                if (subs[vo_desc_at(i)->subop]) b2d_reached[vo_desc_at(i)->is_write != 0] = 1;
+            } else if (vo_desc_at(i)->has_subop && !subs[vo_desc_at(i)->subop]) {
+                t_fail++;
+                fprintf(stderr, "FAIL: %s: %s never reached (not invalid)\n", fp, vo_desc_at(i)->mnemonic);
+            } else if (vo_desc_at(i)->has_subop) t_pass++;
+    }
+}
+
+/* ctx != NULL: derive the universe (the pairs of the seed); NULL: PAIR_TRIES mutations of the
+ * seed itself (hashed seeds, as the shapes), marking what they reach */
+#define PAIR_TRIES 1500
+static void pair_seed(const char *fp, const uint8_t *seed, size_t n, void *ctx)
+{
+    (void)fp;
+    vo_error e;
+    if (!n || vo_bincase_decode(seed, n, 0, &kc, &e) != 0) return;
+    if (ctx) { vo_pairs_derive(tp, &kc.state, kc.insn, kc.insn_len); return; }
+    uint8_t ops[32] = { 0 }, subs[256] = { 0 };
+    walk_mix = 1;
+    walk(seed, n, PAIR_TRIES, ops, subs);
+    walk_mix = 0;
+}
+
+/* measured (PAIRS_DEBUG=1): 1916 combinations of 126 pairs; PAIR_TRIES mutations of each seed reach
+ * 1231 (642 permille) without the pair mutations, 1501 (783 permille) with them; bss/ss + immediate
+ * surface + ss_idx != 0: 0 without, 10 with */
+#define PAIR_MIN_PERMILLE 750
+#define PAIR_GAIN 150
+#define SS_IMM_MIN 4
 
 int main(void)
 {
@@ -245,50 +371,35 @@ int main(void)
     if (!src) src = ".";
     vo_case_init(&kc);
     vo_result_init(&kr);
-    const char *dirs[] = { "corpus/diff_fuzzer", "corpus/oracle_fuzzer" };
-    unsigned seeds_atomic = 0, seeds_lsc = 0;
-    for (unsigned d = 0; d < 2; d++) {
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", src, dirs[d]);
-        DIR *dh = opendir(path);
-        CHECK(dh != NULL);
-        if (!dh) continue;
-        char *names[512];
-        unsigned nn = 0;
-        for (struct dirent *de; (de = readdir(dh)) && nn < 512;)
-            if (has_suffix(de->d_name, "_ok.bin")) names[nn++] = strdup(de->d_name);
-        closedir(dh);
-        for (unsigned k = 0; k < nn; k++) {
-            char fp[1400];
-            snprintf(fp, sizeof fp, "%s/%s", path, names[k]);
-            FILE *f = fopen(fp, "rb");
-            uint8_t seed[MAXLEN];
-            size_t n = f ? fread(seed, 1, sizeof seed, f) : 0;
-            if (f) fclose(f);
-            int is_atomic = n > 7 && seed[7] == VO_OP_DWORD_ATOMIC, is_lsc = n > 7 && seed[7] == VO_OP_LSC_UNTYPED;
-            if (!is_atomic && !is_lsc) { free(names[k]); continue; }
-            uint8_t ops[32] = { 0 }, subs[256] = { 0 };
-            walk(seed, n, is_atomic ? 12000 : 20000, ops, subs);
-            if (is_atomic) {
-                seeds_atomic++;
-                for (unsigned c = 0; c < 32; c++)
-                    if (vo_atomic_op_name(c) && !ops[c]) {
-                        t_fail++;
-                        fprintf(stderr, "FAIL: %s: dword_atomic op %s never reached (not invalid)\n", fp, vo_atomic_op_name(c));
-                    } else if (vo_atomic_op_name(c)) t_pass++;
-            } else {
-                seeds_lsc++;
-                for (unsigned i = 0; vo_desc_at(i); i++)
-                    if (vo_desc_at(i)->has_subop && !subs[vo_desc_at(i)->subop]) {
-                        t_fail++;
-                        fprintf(stderr, "FAIL: %s: %s never reached (not invalid)\n", fp, vo_desc_at(i)->mnemonic);
-                    } else if (vo_desc_at(i)->has_subop) t_pass++;
-            }
-            free(names[k]);
-        }
+    tp = calloc(1, sizeof *tp);
+    CHECK(tp != NULL);
+    if (!tp) T_DONE();
+    each_seed(src, "corpus/diff_fuzzer", pair_seed, tp);
+    unsigned reached[2], total = 0, ssi[2];
+    CHECK(tp->n >= 20); /* the seeds have dependent pairs (the LSC ones) */
+    for (int pass = 0; pass < 2; pass++) { /* 0: without the pair mutations (the figure before), 1: with */
+        for (unsigned i = 0; i < tp->n; i++) memset(tp->dep[i].hit, 0, sizeof tp->dep[i].hit);
+        ss_imm = 0;
+        fzm_no_pairs = pass == 0;
+        each_seed(src, "corpus/diff_fuzzer", pair_seed, NULL);
+        vo_pairs_count(tp, &reached[pass], &total);
+        ssi[pass] = ss_imm;
     }
+    fzm_no_pairs = 0;
+    if (getenv("PAIRS_DEBUG"))
+        fprintf(stderr, "pairs: %u dependent, %u combinations; reached without pair mutations %u, with %u; "
+                "bss/ss+imm surface+ss_idx: %u, %u\n", tp->n, total, reached[0], reached[1], ssi[0], ssi[1]);
+    each_seed(src, "corpus/diff_fuzzer", seed_walk, NULL);
+    each_seed(src, "corpus/oracle_fuzzer", seed_walk, NULL);
+    CHECK(total > 0 && reached[1] * 1000u >= PAIR_MIN_PERMILLE * total);
+    CHECK(reached[1] >= reached[0] + PAIR_GAIN);
+    CHECK(ssi[0] == 0);
+    CHECK(ssi[1] >= SS_IMM_MIN);
     CHECK(seeds_atomic >= 3);
     CHECK(seeds_lsc >= 3);
+    CHECK(b2d_reached[0]);
+    CHECK(b2d_reached[1]);
+    CHECK(seeds_fence >= 3);
     CHECK(rel_cmpxchg);
     CHECK(rel_fcmpwr);
     CHECK(rel_sign);
@@ -296,6 +407,7 @@ int main(void)
     CHECK(rel_collide);
     CHECK(rel_cas);
     check_shapes(src);
+    free(tp);
     vo_result_free(&kr);
     vo_case_free(&kc);
     T_DONE();

@@ -60,5 +60,40 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["inputs"][
 "$VO" reach --require everything "$T/c" >"$T/out" 2>"$T/err"
 [ $? -eq 2 ] || bad "--require takes only 'ops'"
 
+# dependent pairs (issue 31): the LSC bss seed, lsc_store.ugm bss(V34, 1)[V32]:a32 V33:d32
+# (docs/encoding.md: surface operand at byte 20, general V34 <0;1,0>, ss_idx 1 at byte 29).
+# D118: ss_idx is read only for a register surface under bss/ss, so the surface's class and
+# ss_idx, and the address model and ss_idx, are dependent pairs; the seed reaches
+# (register, ss_idx != 0) and (bss = 2, ss_idx != 0). The same case with the surface made the
+# immediate V34 holds (tag 05, type 00 = UD, 4 bytes) is not invalid (the index is ignored),
+# so it reaches (immediate, ss_idx != 0).
+mkdir -p "$T/d"
+cp "$SRC/corpus/diff_fuzzer/lsc_store_ugm_bss_ok.bin" "$T/d/a.bin"
+"$VO" case2json "$T/d/a.bin" >"$T/d/a.json" 2>"$T/err" || bad "case2json of the bss seed"
+python3 - "$T/d/a.json" "$T/d/b.json" <<'PY' || bad "cannot make the immediate-surface case"
+import json, sys
+c = json.load(open(sys.argv[1]))
+b = bytes.fromhex(c["insn"])
+assert b[20] == 0 and int.from_bytes(b[21:25], "little") == 34, b[20:29].hex()  # general V34
+v34 = next(v for v in c["vars"] if v["id"] == 34)
+imm = bytes.fromhex(v34["data"])[:4]
+c["insn"] = (b[:20] + bytes([5, 0]) + imm + b[29:]).hex()
+c.pop("asm", None)
+json.dump(c, open(sys.argv[2], "w"))
+PY
+"$VO" json2case "$T/d/b.json" -o "$T/d/b.bin" 2>"$T/err" || bad "json2case: $(head -c 200 "$T/err")"
+"$VO" reach --all "$T/d/a.bin" >"$T/out" 2>&1
+has "$T/out" '^dependent pairs: [1-9][0-9]* pairs, [1-9][0-9]* combinations; reached by the inputs [1-9]' "the dependent-pairs line"
+has "$T/out" '^dep lsc_store surface\.class=0 ss_idx=nz +1 ' "a register surface with ss_idx != 0 (D118)"
+has "$T/out" '^dep lsc_store addr_type=2 ss_idx=nz +1 ' "bss with ss_idx != 0 (D118)"
+grep -qE '^dep .* pred=' "$T/out" && bad "the predicate is not a pair field"
+grep -qE '^dep lsc_store surface\.class=5 ' "$T/out" && bad "the seed's surface is a register, not an immediate"
+"$VO" reach --all "$T/d/a.bin" "$T/d/b.bin" >"$T/out" 2>&1
+has "$T/out" '^inputs: 2 files, 2 cases, 2 decoded, 2 not invalid' "the immediate-surface case is not invalid (ss_idx ignored, D118)"
+has "$T/out" '^dep lsc_store surface\.class=5 ss_idx=nz +1 ' "an immediate surface with ss_idx != 0"
+"$VO" reach --json "$T/d/a.bin" >"$T/out" 2>&1
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["dependent"]; assert d["pairs"]>0 and d["inputs"]>0 and d["vectors"]==0, d' "$T/out" \
+  || bad "--json: the dependent object"
+
 [ $fail -eq 0 ] && echo "test_reach: ok"
 exit $fail

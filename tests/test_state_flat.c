@@ -152,10 +152,10 @@ static void test_json(void)
     vo_case c;
     vo_case_init(&c);
     vo_error e;
-    /* input: base in upper case with few digits, runs anywhere; printed canonical */
+    /* input: base digits in upper case (the prefix "0x" only: D235), few digits, runs anywhere; printed canonical */
     const char *in = "{" PLAT ",\"surfaces\":[{\"index\":6,\"size\":64},{\"index\":7,\"size\":16}],"
                      "\"memory\":[{\"base\":\"0x1000\",\"size\":40,\"data\":[[3,\"01\"],[33,\"02\"],[39,\"ff\"]]},"
-                     "{\"base\":\"0XFFFFFFFFFFFFFFF0\",\"size\":16}],"
+                     "{\"base\":\"0xFFFFFFFFFFFFFFF0\",\"size\":16}],"
                      "\"binding_table\":[{\"bti\":0,\"surface\":6},{\"bti\":255,\"surface\":7}],"
                      "\"surface_state\":[{\"offset\":64,\"surface\":7}]}";
     CHECK_EQ(vo_case_from_json(in, strlen(in), &c, &e), 0);

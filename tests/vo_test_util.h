@@ -407,7 +407,7 @@ static inline vo_status vt_run(vo_state *in, const vt_insn *x, vo_result *r)
     vo_result_init(r);
     return vo_run(in, x->b, x->n, r);
 }
-static inline int has_tag(const vo_result *r, unsigned tag) { return (int)((r->tags >> tag) & 1u); }
+static inline int has_tag(const vo_result *r, unsigned tag) { return vo_tags_has(r->tags, tag); }
 static inline int has_clause(const vo_result *r, unsigned c) { return (int)((r->clauses[c / 64] >> (c % 64)) & 1u); }
 /* copy of a state (the expected final state starts as the input) */
 static inline void vt_copy(vo_state *dst, const vo_state *src)

@@ -128,6 +128,9 @@ enum {
     B_LSC_PREFETCH_FAULTS = 80,       /* a prefetch of an out-of-bound / unmapped address is rejected */
     B_LSC_STORE_D8U32_DWORD = 81,     /* d8u32 store writes the whole 4-byte slot          */
     B_LSC_STORE_MASK_IGNORED = 82,    /* LSC stores ignore the execution mask and predicate */
+    /* issue 31: the outside bug diff_fuzzer never found (fields that matter only together) */
+    B_LSC_SSIDX_IMM_APPLIED = 150,    /* bss/ss: ss_idx added for an immediate surface too (D118: register only) */
+    B_LSC_ICAS_D64_LOW = 151,         /* d64 icas compares the low 32 bits only (the issue's thinnest margin) */
     /* outside the 1..VO_DUT_NUM_BUGS mutation set (examples/mutants/README.md) */
     B_SIGNED_OFFSET32 = 200           /* SCATTER4_SCALED: goff + offset read as a signed 32-bit
                                          byte address; a negative one passes the bound test */
@@ -152,6 +155,7 @@ typedef struct ctx {
     unsigned idw;   /* variable-id width in bytes: 2 or 4 */
     unsigned grf;   /* GRF bytes: 32 or 64 */
     int gen;        /* platform ordinal (see platform_gen) */
+    int pvc;        /* "PVC" itself: no half-SIMD LSC, so the minimum payload width is 32 (D124) */
     const uint8_t *p;
     uint32_t n, pos;
     int truncated;
@@ -1735,6 +1739,7 @@ static uint64_t lsc_atomic_new(unsigned op, unsigned n, uint64_t old, uint64_t s
         return s1 > old ? s1 : old;
     case 0x12:
         if (BUG(B_LSC_ICAS_SWAPPED)) return old == s2 ? s1 : old;
+        if (BUG(B_LSC_ICAS_D64_LOW) && n == 8) return (uint32_t)old == (uint32_t)s1 ? s2 : old;
         return old == s1 ? s2 : old;
     case 0x18: return old & s1;
     case 0x19: return old | s1;
@@ -1789,11 +1794,52 @@ static int lsc_goff(ctx *x, const vecop *o, uint32_t *val, int *undef)
     return 0;
 }
 
+#include "dut_2d.c" /* block2d (issue 27) */
+
+/* LSC_UNTYPED exists in two layouts that both say vISA 4.1: with the ss_idx
+ * (ud) after the Surface operand, and without it (IGC up to 2023). The
+ * length decides: the ss_idx layout when its bytes decode exactly, else the
+ * older one when those do (decision D222). Returns 1 for "ss_idx present". */
+static int lsc_has_ssidx(ctx *x, unsigned sub)
+{
+    int fits[2];
+    uint32_t pos0 = x->pos;
+    for (int with = 1; with >= 0; with--) {
+        vecop v;
+        rawop r;
+        x->pos = pos0;
+        x->truncated = 0;
+        if (sub == 0x28 || sub == 0x29) {
+            get(x, 1); get(x, 2); get(x, 1); get(x, 1); get(x, 1); get(x, 1); get(x, 4);
+        } else {
+            get(x, 1); get(x, 2); get(x, 1); get(x, 1); get(x, 1); get(x, 1); get(x, 2); get(x, 4);
+            get(x, 1); get(x, 1); get(x, 1); get(x, 1); get(x, 1);
+        }
+        read_vec(x, &v);
+        if (with)
+            get(x, 4);
+        int strided = lsc_kind(sub) == LK_LOADS || lsc_kind(sub) == LK_STORES;
+        int nraw = sub == 0x28 || sub == 0x29 ? 2 : strided ? 3 : 4;
+        for (int i = 0; i < nraw; i++) {
+            if (strided && i == 2)
+                read_vec(x, &v);
+            read_raw(x, &r);
+        }
+        fits[with] = !x->truncated && x->pos == x->n;
+    }
+    x->pos = pos0;
+    x->truncated = 0;
+    return fits[1] || !fits[0];
+}
+
 static int do_lsc_untyped(ctx *x)
 {
     if (lsc_platform(x))
         return VISA_DUT_REJECTED;
     unsigned sub = get(x, 1);
+    if (sub == 0x03 || sub == 0x07)
+        return do_block2d(x, sub);
+    int with_ssidx = lsc_has_ssidx(x, sub);
     if (sub == 0x28 || sub == 0x29) {
         /* decode the whole layout first: a malformed one is invalid, not unsupported */
         vecop sv;
@@ -1802,7 +1848,8 @@ static int do_lsc_untyped(ctx *x)
         uint32_t asf = get(x, 1), al1 = get(x, 1), al3 = get(x, 1), aty = get(x, 1);
         get(x, 4);
         read_vec(x, &sv);
-        get(x, 4);
+        if (with_ssidx)
+            get(x, 4);
         for (int i = 0; i < 2; i++)
             read_raw(x, &rr);
         if (finish_decode(x))
@@ -1827,7 +1874,7 @@ static int do_lsc_untyped(ctx *x)
     uint32_t ds = get(x, 1), order = get(x, 1), elems = get(x, 1), chmask = get(x, 1);
     vecop surf, pitch;
     read_vec(x, &surf);
-    uint32_t ssidx = get(x, 4);
+    uint32_t ssidx = with_ssidx ? get(x, 4) : 0;
     rawop dst, src0, src1, src2;
     memset(&src2, 0, sizeof src2);
     memset(&pitch, 0, sizeof pitch);
@@ -1854,6 +1901,8 @@ static int do_lsc_untyped(ctx *x)
     int slm = sfid == LSC_SLM;
     if (!lsc_cache_ok(kind, l1, l3) || (slm && (l1 || l3)))
         REJECT(x, "caching: .%u.%u not allowed", l1, l3);
+    if (sfid == LSC_UGML && (l1 || l3) && x->gen < G_XE2)
+        REJECT(x, "caching: ugml before Xe2 takes .df.df only (D113)");
     if (atype < 1 || atype > 5)
         REJECT(x, "addr type %u not valid", atype);
     if (asize < 1 || asize > 3)
@@ -1881,15 +1930,13 @@ static int do_lsc_untyped(ctx *x)
             REJECT(x, "store_quad chmask: x, xy, xyz or xyzw");
         if (tr)
             REJECT(x, "quad: not transposed");
-        if (ds != 3)
-            REJECT(x, "quad: d32 only (D114)");
         nvec = (chmask & 1) + (chmask >> 1 & 1) + (chmask >> 2 & 1) + (chmask >> 3 & 1);
     } else {
         if (elems < 1 || elems > 8)
             REJECT(x, "vector size code %u not valid", elems);
         nvec = lsc_vec[elems];
-        if (nvec > 1 && ds != 3 && ds != 4)
-            REJECT(x, "vectors only d32/d64, transposed too (D116)");
+        if (nvec > 1 && (ds >= 5 || (!tr && ds != 3 && ds != 4)))
+            REJECT(x, "vectors: no conversions; d8/d16 transposed only (D116)");
         if (!tr && nvec > 1) {
             if (nvec > (sfid == LSC_UGML ? 4u : 8u) || (sfid == LSC_UGML && nvec == 3))
                 REJECT(x, "vector size %u not allowed non-transposed", nvec);
@@ -1999,8 +2046,8 @@ static int do_lsc_untyped(ctx *x)
         sp.has_surf = dut_bti_surface(x, sval & 0xFF, &sp.surf);
     } else {
         uint64_t so = sval;
-        if (sreg && !BUG(B_LSC_SSIDX_IGNORED))
-            so += 0x40ull * ssidx;
+        if ((sreg || BUG(B_LSC_SSIDX_IMM_APPLIED)) && !BUG(B_LSC_SSIDX_IGNORED))
+            so = (uint32_t)(so + 0x40u * ssidx); /* a 32-bit sum (D118) */
         sp.has_surf = dut_ss_surface(x, so, &sp.surf);
     }
     uint64_t wrap = ab == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * ab)) - 1;
@@ -2033,7 +2080,7 @@ static int do_lsc_untyped(ctx *x)
         addr[n] = BUG(B_LSC_A32_SIGN_EXTENDED) && ab == 4 && !slm && atype == 1 ? eff : eff & wrap;
         have |= 1u << n;
     }
-    unsigned minw = x->gen < G_PVC ? 8 : 16;
+    unsigned minw = x->grf == 32 ? 8 : x->pvc ? 32 : 16;
     unsigned grf = x->grf;
     unsigned w = k.es > minw || BUG(B_LSC_MIN_PAYLOAD_IGNORED) ? k.es : minw;
     unsigned blk = (w * rb + grf - 1) / grf;
@@ -2169,6 +2216,8 @@ static int do_lsc_untyped(ctx *x)
 
 /* ------------------------------------------------------------------------ */
 
+#include "dut_svm.c" /* FENCE, SVM (issue 26): one translation unit, after the helpers it uses */
+
 int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
 {
     ctx x;
@@ -2193,6 +2242,7 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
     memcpy(pname, c->platform, 16);
     pname[16] = 0;
     x.gen = platform_gen(pname);
+    x.pvc = strcmp(pname, "PVC") == 0;
     if (x.gen < 0) {
         say(&x, "unknown platform %s", pname);
         return VISA_DUT_ERROR;
@@ -2221,6 +2271,8 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
     case 0x7D: rc = do_dword_atomic(&x); break;
     case 0x89: rc = do_lsc_untyped(&x); break;
     case 0x8B: rc = do_lsc_fence(&x); break;
+    case 0x5C: rc = dut_fence(x.p + x.pos, x.n - x.pos, x.gen >= G_ICLLP, x.gen >= G_DG2, x.msg, x.cap); break; /* issue 26: dut_svm.c */
+    case 0x4E: rc = dut_svm(&x); break; /* issue 26: dut_svm.c */
     case 0x4B: rc = do_typed4(&x, 0); break; /* typed (issue 28): dut_typed.c */
     case 0x4C: rc = do_typed4(&x, 1); break;
     case 0x73: rc = do_typed_atomic(&x); break;

@@ -1,6 +1,6 @@
 /* Example DUT, typed family (issue 28): GATHER4_TYPED (0x4B),
  * SCATTER4_TYPED (0x4C), TYPED_ATOMIC (0x73), written from the vISA pages
- * and docs/state.md "typed" (the typed surfaces come with ABI 1.2).
+ * and docs/state.md "typed" (the typed surfaces come with ABI 1.3).
  * #included by dut.c (one translation unit); uses its ctx and helpers.
  *
  * Seeded bugs (-DDUT_BUG=N, 163..175; examples/mutants/README.md):
@@ -19,7 +19,7 @@
  *   175 1D surfaces take y from V (outside the killed set: the vectors never give a
  *       1D surface a non-zero V, so it survives; not built by examples/CMakeLists.txt)
  */
-#if defined(VISA_DUT_ABI_MINOR) && VISA_DUT_ABI_MINOR >= 2
+#if defined(VISA_DUT_ABI_MINOR) && VISA_DUT_ABI_MINOR >= 3
 enum {
     B_TY_UV_SWAP = 163, B_TY_ARRAY_BY_HEIGHT, B_TY_A_ZERO, B_TY_CH_ORDER, B_TY_3D_STRIDE, B_TY_ARRAY_CLAMP,
     B_TY_LOD_IGNORED, B_TY_MISSING_ONE, B_TY_FLOAT_A_INT, B_TY_OOB_WRITE_CLAMP, B_TY_ATOMIC_OOB_PIXEL0,
@@ -28,7 +28,7 @@ enum {
 
 static const visa_dut_typed *typed_of(ctx *x, unsigned s)
 {
-    if (x->c->abi_minor < 2)
+    if (x->c->abi_minor < 3)
         return NULL;
     for (uint32_t i = 0; i < x->c->ntyped; i++)
         if (x->c->typed[i].surface == s)
@@ -263,6 +263,6 @@ static int do_typed_atomic(ctx *x)
     return VISA_DUT_OK;
 }
 #else /* an ABI 1.0/1.1 header: no typed surfaces */
-static int do_typed4(ctx *x, int write) { (void)write; REJECT(x, "typed surfaces need ABI 1.2"); }
-static int do_typed_atomic(ctx *x) { REJECT(x, "typed surfaces need ABI 1.2"); }
+static int do_typed4(ctx *x, int write) { (void)write; REJECT(x, "typed surfaces need ABI 1.3"); }
+static int do_typed_atomic(ctx *x) { REJECT(x, "typed surfaces need ABI 1.3"); }
 #endif

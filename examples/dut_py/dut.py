@@ -29,8 +29,12 @@ their values, every invalid encoding is rejected.
 """
 import json
 import math
+import os
 import struct
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import dut_svm  # noqa: E402  FENCE (issue 26)
 
 TYPES = {"ud": (0, 4), "d": (1, 4), "uw": (2, 2), "w": (3, 2), "ub": (4, 1), "b": (5, 1),
          "df": (6, 8), "f": (7, 4), "uq": (11, 8), "q": (13, 8), "hf": (14, 2), "bf": (15, 2)}
@@ -120,12 +124,12 @@ def atomic_op(op, n, old, s0, s1):
     return s1 if b == a else old
 
 # ---- LSC tables (Intel's LSC_UNTYPED / LSC_FENCE pages) ----
-G_DG2, G_PVC = 6, 8
+G_DG2, G_PVC, G_XE2 = 6, 8, 9
 LSC_SFID_UGM, LSC_SFID_UGML, LSC_SFID_TGM, LSC_SFID_SLM, LSC_SFID_URB = range(5)
 LSC_OPS = {0x00: "load", 0x1B: "load", 0x01: "loads", 0x02: "loadq", 0x04: "store", 0x05: "stores",
            0x06: "storeq", 0x1C: "store"}
 LSC_OPS.update({k: "atomic" for k in range(0x08, 0x1B)})
-# block2d (0x03, 0x07) and code-only sub-ops are invalid here (D111)
+# code-only sub-ops are invalid here (D111); block2d (0x03, 0x07) is in dut_2d.py (issue 27)
 # extra atomic arguments per sub-op (the page's table)
 LSC_ATOMIC_ARGS = {0x08: 0, 0x09: 0, 0x0A: 0, 0x0B: 1, 0x0C: 1, 0x0D: 1, 0x0E: 1, 0x0F: 1,
                    0x10: 1, 0x11: 1, 0x12: 2, 0x13: 1, 0x14: 1, 0x15: 1, 0x16: 1, 0x17: 2,
@@ -307,6 +311,7 @@ class Machine:
         major, minor = str(plat["visa_version"]).split(".")
         self.version = int(major) * 100 + int(minor)
         self.gen = GEN.get(plat["name"])
+        self.pvc = plat["name"] == "PVC"  # no half-SIMD LSC: minimum payload width 32 (D124)
         if self.gen is None:
             raise ValueError("unknown platform %r" % plat["name"])
         self.idw = 4 if self.version >= 304 else 2
@@ -575,6 +580,10 @@ class Machine:
             self.lsc_untyped()
         elif op == 0x8B:
             self.lsc_fence()
+        elif op == 0x5C:
+            dut_svm.fence(self, Invalid)  # issue 26
+        elif op == 0x4E:
+            dut_svm.svm(self, Invalid, Undefined)  # issue 26
         else:
             raise Invalid("unknown opcode")
 
@@ -961,18 +970,36 @@ class Machine:
         self.lsc_scalar_check(o, "surface")
         return True, None
 
+    def lsc_layouts(self, decode):
+        """LSC_UNTYPED has two layouts that both say vISA 4.1, with and without the
+        ss_idx after the Surface operand (IGC up to 2023): the length decides, the
+        ss_idx layout first (decision D222)"""
+        pos0 = self.pos
+        try:
+            return decode(True)
+        except Invalid as first:
+            self.pos = pos0
+            try:
+                return decode(False)
+            except Invalid:
+                raise first
+
     def lsc_untyped(self):
         self.lsc_platform()
         sub = self.get(1)
         if sub in (0x28, 0x29):
             # decode the whole layout first: a malformed one is invalid, not unsupported
-            _, _, sfid, l1, l3, atype = self.get(1), self.get(2), self.get(1), self.get(1), self.get(1), self.get(1)
-            self.get(4)
-            surf = self.vec()
-            self.get(4)
-            for _ in range(2):
-                self.raw()
-            self.done()
+            def app(with_ss):
+                _, _, sfid, l1, l3, atype = self.get(1), self.get(2), self.get(1), self.get(1), self.get(1), self.get(1)
+                self.get(4)
+                surf = self.vec()
+                if with_ss:
+                    self.get(4)
+                for _ in range(2):
+                    self.raw()
+                self.done()
+                return sfid, l1, l3, atype, surf
+            sfid, l1, l3, atype, surf = self.lsc_layouts(app)
             if sfid not in (LSC_SFID_UGM, LSC_SFID_UGML, LSC_SFID_SLM) or (l1, l3) not in LSC_CACHE_ATOMIC:
                 raise Invalid("append counter: sfid / caching")
             if atype not in (2, 3, 4):
@@ -980,22 +1007,27 @@ class Machine:
             if surf["cls"] != 5:
                 self.lsc_scalar_check(surf, "surface")
             raise Unsupported("load_status / append counters depend on state outside the memory image")
+        if sub in (0x03, 0x07):  # block2d (issue 27): dut_2d.py
+            import dut_2d
+            return dut_2d.block2d(self, sub, Invalid)
         if sub not in LSC_OPS:
             raise Invalid("subop")
         kind = LSC_OPS[sub]
-        eb, pred, sfid, l1, l3 = self.get(1), self.get(2), self.get(1), self.get(1), self.get(1)
-        atype, scale, immoff, asize = self.get(1), self.get(2), self.get(4), self.get(1)
+        def fields(with_ss):
+            f = [self.get(1), self.get(2), self.get(1), self.get(1), self.get(1)]
+            f += [self.get(1), self.get(2), self.get(4), self.get(1)]
+            f += [self.get(1), self.get(1), self.get(1), self.get(1)]
+            f += [self.vec(), self.get(4) if with_ss else 0, self.raw()]
+            if kind in ("loads", "stores"):
+                f += [self.raw(), self.vec(), self.raw(), None]
+            else:
+                f += [self.raw(), None, self.raw(), self.raw()]
+            self.done()
+            return f
+        (eb, pred, sfid, l1, l3, atype, scale, immoff, asize, dsize, order, elems, chmask, surf, ssidx, dst,
+         src0, pitch, src1, src2) = self.lsc_layouts(fields)
         if immoff >= 1 << 31:
             immoff -= 1 << 32
-        dsize, order, elems, chmask = self.get(1), self.get(1), self.get(1), self.get(1)
-        surf = self.vec()
-        ssidx = self.get(4)
-        dst = self.raw()
-        if kind in ("loads", "stores"):
-            src0, pitch, src1, src2 = self.raw(), self.vec(), self.raw(), None
-        else:
-            src0, pitch, src1, src2 = self.raw(), None, self.raw(), self.raw()
-        self.done()
 
         es, off, nomask = self.lsc_exec(eb)
         self.check_pred(pred, es, off)
@@ -1009,6 +1041,8 @@ class Machine:
         pairs = LSC_CACHE_ATOMIC if is_atomic else LSC_CACHE_LOAD if is_load else LSC_CACHE_STORE
         if (l1, l3) not in pairs or (slm and (l1, l3) != (0, 0)):
             raise Invalid("caching: pair not allowed")
+        if sfid == LSC_SFID_UGML and (l1, l3) != (0, 0) and self.gen < G_XE2:
+            raise Invalid("caching: ugml before Xe2 takes .df.df only (D113)")
         if not 1 <= atype <= 5:
             raise Invalid("addr type")
         if not 1 <= asize <= 3:
@@ -1035,8 +1069,6 @@ class Machine:
                 raise Invalid("store_quad chmask: x, xy, xyz or xyzw")
             if transposed:
                 raise Invalid("quad: not transposed")
-            if dsize != 3:
-                raise Invalid("quad: d32 only (D114)")
             nvec = bin(chmask).count("1")
         else:
             if not 1 <= elems <= 8:
@@ -1046,8 +1078,8 @@ class Machine:
             raise Invalid("transpose: SIMD1, no atomics")
         if dsize >= 5 and nvec > 1 and not quad:
             raise Invalid("conversion types: no vectors")
-        if nvec > 1 and not quad and dsize not in (3, 4):
-            raise Invalid("vectors only d32/d64, transposed too (D116)")
+        if nvec > 1 and not quad and not transposed and dsize not in (3, 4):
+            raise Invalid("non-transposed vectors only d32/d64 (D116)")
         if not transposed and nvec > 1 and not quad:
             if nvec > (4 if sfid == LSC_SFID_UGML else 8) or (sfid == LSC_SFID_UGML and nvec == 3):
                 raise Invalid("vector size not allowed non-transposed")
@@ -1131,7 +1163,7 @@ class Machine:
             if atype == 4:
                 s = self.bt.get(sv & 0xFF)
             else:
-                so = sv + (0x40 * ssidx if is_reg else 0)
+                so = (sv + (0x40 * ssidx if is_reg else 0)) & 0xFFFFFFFF  # a 32-bit sum (D118)
                 s = self.sst.get(so)
             space = ("surf", s)
         wrap = (1 << (8 * ab)) - 1
@@ -1152,7 +1184,7 @@ class Machine:
                     continue
                 a = int.from_bytes(e[0].data[e[1]:e[1] + ab], "little")
                 addrs.append((scale * a + immoff) & wrap)
-        minw = 8 if self.gen < G_PVC else 16
+        minw = 8 if self.grf == 32 else 32 if self.pvc else 16
 
         def slot(v, n):
             if transposed:
@@ -1185,7 +1217,7 @@ class Machine:
             for m, v in enumerate(comps):
                 d = self.raw_at(src1, slot(m if quad else v, n), rb)
                 if d is None:
-                    raise Undefined("src1 past its variable")
+                    continue  # past its variable: undefined; the other elements are still stored
                 self.lsc_write(space, (addrs[n] + v * mb) & wrap, lsc_to_mem(dsize, bytes(d[0].data[d[1]:d[1] + rb])))
 
     def lsc_atomic(self, aop, es, en, addrs, space, dsize, dst, src1, src2, slot):

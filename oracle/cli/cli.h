@@ -37,6 +37,7 @@ int cmd_cov(int argc, char **argv);       /* cmd_cov.c: clause coverage of vecto
 int cmd_reach(int argc, char **argv);     /* cmd_reach.c: field values a corpus reaches */
 int cmd_asm(int argc, char **argv);       /* cmd_asm.c: assembly text -> instruction bytes */
 int cmd_dut_host(int argc, char **argv);  /* cmd_dut_host.c: child of check --isolate (hidden) */
+int cmd_scan(int argc, char **argv);      /* cmd_scan.c: memory instructions of IGC's .visaasm */
 int cmd_merge(int argc, char **argv);     /* cmd_merge.c: join check --json reports of shards */
 
 /* prints the one-line error for e and returns VO_EXIT_BAD */
@@ -109,5 +110,14 @@ char *cli_read_file(const char *path, size_t *len);
  * symlink or a directory is refused. 0 or -1 with errno set. */
 /* writes all of data to fd, fsyncs and closes it; 0 or the first errno */
 int cli_write_fd_sync(int fd, const char *data, size_t len);
+/* removes "<path>.tmp.<pid>" files of processes that no longer run (D239) */
+void cli_clean_stale_tmps(const char *path);
 int cli_write_atomic(const char *path, const char *data, size_t len);
+/* tag_decisions.c (issue 32): the decisions a tag points to ("D121",
+ * "D123,D139" or ""), and a failing test's report with its tags added */
+const char *cli_tag_decisions(unsigned tag);
+char *cli_report_add_tags(char *rep, int json, const uint64_t *tags);
+/* selftest_lsc.c: check --dut-selftest's LSC_UNTYPED store (load 0) / load (1) probe; 0 or -1 (OOM) */
+struct vo_case;
+int cli_st_lsc_case(struct vo_case *c, int load);
 #endif

@@ -9,6 +9,8 @@
  * --opt=value, --opt value, -x value, -xvalue, operands anywhere, "--" and
  * --help/-h come from cli_getopt_next (getopt_long underneath). */
 #define _GNU_SOURCE
+#include <dirent.h>
+#include <signal.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -404,8 +406,45 @@ char *cli_read_file(const char *path, size_t *len)
     return cli_read_input(path, len, 0, NULL, 0);
 }
 
+/* removes the stale temporaries of path: "<path>.tmp.<pid>" files that a
+ * visa-oracle process left when it was killed, whose process no longer runs
+ * (kill(pid, 0) says ESRCH); a live process's temporary stays (D239) */
+void cli_clean_stale_tmps(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    size_t dl = slash ? (size_t)(slash - path) : 0;
+    const char *base = slash ? slash + 1 : path;
+    size_t bl = strlen(base);
+    char dir[4096];
+    if (dl + 2 > sizeof dir) return;
+    if (slash) {
+        memcpy(dir, path, dl ? dl : 1);
+        dir[dl ? dl : 1] = 0;
+    } else {
+        strcpy(dir, ".");
+    }
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL) {
+        const char *n = de->d_name;
+        if (strncmp(n, base, bl) != 0 || strncmp(n + bl, ".tmp.", 5) != 0) continue;
+        const char *q = n + bl + 5;
+        char *end;
+        errno = 0;
+        long pid = strtol(q, &end, 10);
+        if (*q < '0' || *q > '9' || *end || errno || pid <= 0 || pid == (long)getpid()) continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;
+        char full[4096 + 256];
+        snprintf(full, sizeof full, "%s/%s", dir, n);
+        unlink(full);
+    }
+    closedir(d);
+}
+
 static int write_replace(const char *path, const char *data, size_t len)
 {
+    cli_clean_stale_tmps(path);
     size_t pl = strlen(path);
     char *tmp = malloc(pl + 32);
     if (!tmp) {

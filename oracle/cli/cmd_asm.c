@@ -15,8 +15,10 @@ static const char asm_help[] =
     "e.g. \"scatter4_scaled.RGBA (M1, 16) T6 0x0:ud V32.0 V33.0\", and prints its\n"
     "bytes as one line of lower-case hex (default vISA 3.6: 4-byte variable ids;\n"
     "before 3.4 they are 2 bytes). Bits the text cannot express are encoded as\n"
-    "zero. Text that does not parse exits 2 with one line on stderr naming the\n"
-    "text element and the character offset.\n";
+    "zero. IGC's printout of the instruction is accepted too, as in its .visaasm\n"
+    "dumps: indent, \"/// $N\" comment, runs of blanks, V0062, upper-case hex\n"
+    "(docs/kernels.md). Text that does not parse exits 2 with one line on stderr\n"
+    "naming the text element and the character offset.\n";
 
 enum { OPT_VISA_VERSION = 256 };
 static const struct option visa_version_opts[] = {
@@ -48,7 +50,7 @@ int cmd_asm(int argc, char **argv)
     if (vrc) return vrc;
     if (!text) return cli_fail(VO_EXIT_BAD, "asm: no TEXT argument (try 'visa-oracle asm --help')");
     vo_insn insn;
-    if (vo_asm(text, v, &insn, &err) != 0) return cli_error(&err);
+    if (vo_asm_igc(text, v, &insn, &err) != 0) return cli_error(&err);
     uint8_t bytes[VO_MAX_INSN_BYTES];
     size_t n = vo_encode(&insn, bytes, sizeof bytes);
     if (n == 0) return cli_fail(VO_EXIT_FAIL, "asm: internal error: the instruction does not encode");

@@ -41,7 +41,7 @@ static const char check_help[] =
     "                         [--json] [--timeout-ms N] [--startup-ms N]\n"
     "                         [--max-consecutive-failures N] [--dut-selftest] [-q] [--rows N]\n"
     "                         [--insn LIST] [--status LIST] [--tag LIST] [--skip-tag LIST] [--id LIST]\n"
-    "                         [--isolate] [-j N] [--shard i/n]\n"
+    "                         [--isolate] [-j N] [--shard i/n] [--unsupported]\n"
     "\n"
     "Runs each test of the vector files on the oracle and on a device under test\n"
     "(DUT) and compares: bytes outside the test's freedom must match, `undefined`\n"
@@ -86,6 +86,8 @@ static const char check_help[] =
     "  --tag LIST          only tests carrying one of these tags; --skip-tag LIST:\n"
     "                      none of them; --id LIST: only these test ids. Lists are\n"
     "                      comma-separated; the others are counted as skipped\n"
+    "  --unsupported       count unsupported tests in the bucket table too and, with\n"
+    "                      --json, print a record for each (default: a summary)\n"
     "  -q                  only the FAIL line per failing test, no provenance rows\n"
     "  --rows N            provenance rows per failing test (default 16)\n"
     "  --bench             print on stderr the CPU time and tests/s of the whole run\n"
@@ -95,8 +97,10 @@ static const char check_help[] =
     "Output: per failing test `FAIL <id> <insn>:<clause>:<kind>  <asm>  (FILE#INDEX)`\n"
     "and rows naming each differing byte (space, offset, expected, got, lane,\n"
     "channel, element, address, operand byte, surface bound, clause); a table of\n"
-    "tests per bucket; `U unsupported` on its own line when the DUT answered\n"
-    "\"unsupported\" (VISA_DUT_UNSUPPORTED, {\"status\":\"unsupported\"}): neither\n"
+    "tests per bucket; after each FAIL line the test's tags and the decisions\n"
+    "they point to, and failing tests per tag after the table; tests the DUT\n"
+    "answered \"unsupported\" (VISA_DUT_UNSUPPORTED, {\"status\":\"unsupported\"})\n"
+    "summarised per instruction and reason, then `U unsupported`: neither\n"
     "a pass nor a failure; last line `N passed, N failed` (`, N skipped` with\n"
     "filters, `, N not run` when the run stopped early). A --dut-lib library's\n"
     "stdout goes to stderr. On a terminal a progress line\n"
@@ -194,6 +198,30 @@ static int st_why(FILE *m, int tr, int which, const vo_dut_out *o)
         fprintf(m, "  (if it does not implement this instruction, answer \"unsupported\": %s)\n",
                 tr == VO_TR_LIB ? "VISA_DUT_UNSUPPORTED" : "{\"status\":\"unsupported\"}");
         return 2;
+    }
+    if (which == 4 || which == 5) { /* issue 32: the LSC probes (flat memory, ABI 1.1) */
+        uint8_t g[4] = { 0, 0, 0, 0 };
+        const vo_var *dv = vo_state_var(&o->state, 34);
+        if (which == 4) vo_flat_read(&o->state, 0x10004, 4, g);
+        else if (dv && dv->size >= 4) memcpy(g, dv->data, 4);
+        if (which == 4 && o->nviol)
+            fprintf(m, "  the DUT asked the host to write outside flat memory (address 0x%llx, %u bytes; the region is\n"
+                       "  0x10000..0x1003f): is the address read as a 64-bit value from V32?\n",
+                    (unsigned long long)o->viol[0].offset, o->viol[0].len);
+        else if (!memcmp(g, "\x44\x33\x22\x11", 4))
+            fprintf(m, "  the bytes are right; another byte differs (the report below)\n");
+        else if (!memcmp(g, which == 4 ? "\0\0\0\0" : "\xAA\xAA\xAA\xAA", 4))
+            fprintf(m, "  %s\n", which == 5 ? "the destination V34 kept its old value: write the result in place / reply with the vars"
+                       : tr == VO_TR_LIB ? "nothing was written to flat memory: is c->mem.write_flat wired (ABI 1.1)?"
+                                         : "the reply has no data in \"memory\": return every region with its data");
+        else if (!memcmp(g, "\xCD\xCD\xCD\xCD", 4) || !memcmp(g, "\0\0\0\0", 4))
+            fprintf(m, "  V34 is not the dword at flat 0x10004: is c->mem.read_flat (ABI 1.1) called with the address\n"
+                       "  from V32, and its result used?\n");
+        else {
+            fprintf(m, "  the dword is %02x %02x %02x %02x, expected 44 33 22 11\n", g[0], g[1], g[2], g[3]);
+            return 2;
+        }
+        return 0;
     }
     int sem = 0; /* 1: the bytes land where they should, only the semantics differ */
     const vo_surface *sf = vo_state_surface(&o->state, 5);
@@ -319,14 +347,27 @@ static int selftest(vo_dut *d, vo_result *r, vo_dut_out *o, vo_verdict *v)
     if (st_state(&c, 64, 0x11223344u) != 0) goto oom;
     st_gather(&c);
     n[st_one(d, &c, "GATHER_SCALED out of bounds (byte 64 of 64) must read zero", 3, r, o, v)]++;
+    /* issue 32: a probe per family the DUT answers: LSC_UNTYPED (flat memory) */
+    int k4 = 3, k5 = 3;
+    if (cli_st_lsc_case(&c, 0) != 0) goto oom;
+    n[k4 = st_one(d, &c, "LSC_UNTYPED store of one dword (0x11223344 to flat 0x10004)", 4, r, o, v)]++;
+    if (cli_st_lsc_case(&c, 1) != 0) goto oom;
+    n[k5 = st_one(d, &c, "LSC_UNTYPED load of one dword (flat 0x10004 into V34)", 5, r, o, v)]++;
     vo_case_free(&c);
     if (k0 == 3 && k2 == 3)
-        fprintf(cout, "selftest: note: the DUT supports neither SCATTER nor GATHER_SCALED; the wiring is untested\n");
+        fprintf(cout, "selftest: note: the DUT supports neither SCATTER nor GATHER_SCALED; their wiring is untested\n");
+    if (k4 == 3 && k5 == 3)
+        fprintf(cout, "selftest: note: the DUT supports no LSC_UNTYPED probe; its flat-memory wiring is untested\n");
     if (n[0])
         fprintf(cout, "selftest: the adapter is broken; fix the above first\n");
+    else if (!n[1] && !n[2])
+        fprintf(cout, "selftest: every probe was answered unsupported: the wiring is untested (not known to be right)\n");
     else if (n[2])
         fprintf(cout, "selftest: the wiring looks right; %d warning(s) above are semantic disagreements the vectors "
                       "will judge\n", n[2]);
+    else if (n[3])
+        fprintf(cout, "selftest: the wiring of the %d probe(s) the DUT answered looks right; %d probe(s) untested "
+                      "(unsupported)\n", n[1], n[3]);
     else
         fprintf(cout, "selftest: the adapter looks right\n");
     fflush(cout);
@@ -364,7 +405,7 @@ static int selftest_results(vo_dut *d, const char (*ids)[17], size_t tests)
 typedef struct cfilter {
     int active;
     unsigned status_mask;           /* bit per vo_status; 0 = any */
-    uint64_t tag_any, tag_skip;     /* bits of enum vo_tag */
+    uint64_t tag_any[VO_TAG_WORDS], tag_skip[VO_TAG_WORDS]; /* bits of enum vo_tag */
     int ninsn, nid;
     char insn[VO_FILTER_MAX][24];
     char id[VO_FILTER_MAX][17];
@@ -403,13 +444,13 @@ static int add_status(cfilter *f, const char *opt, const char *it)
 
 static int tag_bit(const char *opt, const char *it, uint64_t *bits)
 {
-    for (unsigned k = 0; k < VO_TAG_COUNT && k < 64; k++)
-        if (!strcmp(it, vo_tag_name(k))) { *bits |= 1ull << k; return 0; }
+    for (unsigned k = 0; k < VO_TAG_COUNT; k++)
+        if (!strcmp(it, vo_tag_name(k))) { bits[k / 64u] |= 1ull << (k % 64u); return 0; }
     cli_fail(VO_EXIT_BAD, "check: %s: unknown tag '%s' (docs/vectors.md lists the tags)", opt, it);
     return -1;
 }
-static int add_tag(cfilter *f, const char *opt, const char *it) { return tag_bit(opt, it, &f->tag_any); }
-static int add_skip_tag(cfilter *f, const char *opt, const char *it) { return tag_bit(opt, it, &f->tag_skip); }
+static int add_tag(cfilter *f, const char *opt, const char *it) { return tag_bit(opt, it, f->tag_any); }
+static int add_skip_tag(cfilter *f, const char *opt, const char *it) { return tag_bit(opt, it, f->tag_skip); }
 
 static int add_insn(cfilter *f, const char *opt, const char *it)
 {
@@ -460,8 +501,8 @@ static int filter_keep(const cfilter *f, const char *id, const vo_case *c, const
         if (!hit) return 0;
     }
     if (f->status_mask && !(f->status_mask >> (unsigned)r->status & 1)) return 0;
-    if (f->tag_any && !(r->tags & f->tag_any)) return 0;
-    if (r->tags & f->tag_skip) return 0;
+    if (!vo_tags_empty(f->tag_any) && !vo_tags_any(r->tags, f->tag_any)) return 0;
+    if (vo_tags_any(r->tags, f->tag_skip)) return 0;
     if (f->ninsn) {
         char mn[24];
         vo_insn_mnemonic(c->insn, c->insn_len, mn, sizeof mn);
@@ -523,6 +564,8 @@ typedef struct outcome {
     int skipped;    /* not selected by the filters (--insn, --status, --tag, --skip-tag, --id) */
     int unsupported; /* failing, but the DUT said unsupported: counted apart */
     char bucket[96];
+    char ureason[128]; /* unsupported: "<insn>: <the DUT's reason>" (issue 32) */
+    uint64_t tags[VO_TAG_WORDS]; /* the failing test's tags */
     char *rep;      /* the report of a failing test (text or --json record) */
     char *last;     /* crash/timeout/garbage: the line naming it */
     char *note;     /* a timeout with a start-up allowance: the stderr note */
@@ -551,7 +594,7 @@ typedef struct pool {
     outcome *res;
     const vo_testset *set; /* the current file */
     const char *file;
-    int json, quiet, cmd, timeout_ms;
+    int json, quiet, cmd, timeout_ms, list_unsup;
     unsigned rows;
     const cfilter *filt;
 } pool;
@@ -573,6 +616,13 @@ static void run_one(pool *p, worker *w, size_t k, outcome *oc)
     size_t ti = p->jobs[k];
     const vo_testref *t = &p->set->t[ti];
     vo_error e;
+    if (vo_span_hash(t->input, t->input_len) != t->input_hash) { /* rewritten since the first pass (issue 30) */
+        oc->fatal = VO_EXIT_BAD;
+        oc->rep = fmt_alloc("check: '%s' changed while check was running (test %zu%s%s: its input is not the one "
+                            "validated; it was validated before the first test; the run stops here)",
+                            p->file, ti + 1, t->id[0] ? " id " : "", t->id);
+        return;
+    }
     if (vo_case_from_json(t->input, t->input_len, &w->c, &e) != 0) {
         oc->fatal = VO_EXIT_BAD;
         oc->rep = fmt_alloc("check: %s test %zu%s%s: %s at %s (offset %lld): %s", p->file, ti + 1,
@@ -632,8 +682,13 @@ static void run_one(pool *p, worker *w, size_t k, outcome *oc)
     oc->unsupported = w->v.unsupported;
     char where[300];
     snprintf(where, sizeof where, "%s#%zu", p->file, ti + 1);
-    if (p->json) oc->rep = vo_report_json_at(id, where, &w->v); /* unsupported: --json lists it, text only counts */
-    else if (!oc->unsupported) oc->rep = vo_report_text_at(id, where, &w->v, p->quiet ? 0 : p->rows);
+    memcpy(oc->tags, w->r.tags, sizeof oc->tags);
+    if (oc->unsupported)
+        snprintf(oc->ureason, sizeof oc->ureason, "%.24s: %.80s", w->v.mnemonic, w->o.msg[0] ? w->o.msg : "no reason given");
+    /* issue 32: unsupported tests are summarised; --unsupported lists each --json record */
+    if (p->json && (!oc->unsupported || p->list_unsup)) oc->rep = vo_report_json_at(id, where, &w->v);
+    else if (!p->json && !oc->unsupported) oc->rep = vo_report_text_at(id, where, &w->v, p->quiet ? 0 : p->rows);
+    oc->rep = cli_report_add_tags(oc->rep, p->json, oc->tags);
 }
 
 static void *worker_main(void *arg)
@@ -767,6 +822,7 @@ static int take_test(void *ctx, vo_testset *ts, size_t i)
     const vo_testref *t = &ts->t[i];
     int need_case = x->want_ids && !t->id[0];
     if ((!t->read_ok || need_case) && vo_case_from_json(t->input, t->input_len, x->c, &x->e) != 0) return -1;
+    ts->t[i].input_hash = vo_span_hash(t->input, t->input_len); /* the run pass runs these bytes or stops */
     if (!x->want_ids) return 0;
     if (x->nid == x->idcap) {
         size_t nc = x->idcap ? x->idcap * 2 : 1024;
@@ -942,11 +998,40 @@ static const char *win_at(rwin *w, size_t off, size_t n, int *rc)
     return wbuf;
 }
 
+static int u64_cmp(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* a test given more than once (the same id in two files, or twice in one) is
+ * run and counted each time: said on stderr, with one such id (issue 30
+ * point 12; D237) */
+static void note_repeats(const char (*ids)[17], size_t n)
+{
+    uint64_t *v = n ? malloc(n * sizeof *v) : NULL;
+    if (!v) return;
+    size_t m = 0, rep = 0;
+    for (size_t k = 0; k < n; k++)
+        if (ids[k][0]) v[m++] = id_value(ids[k]);
+    qsort(v, m, sizeof *v, u64_cmp);
+    uint64_t one = 0;
+    for (size_t k = 1; k < m; k++)
+        if (v[k] == v[k - 1]) {
+            if (!rep++) one = v[k];
+        }
+    if (rep)
+        fprintf(stderr, "visa-oracle: check: note: %zu test(s) given more than once (e.g. id %016llx): each copy is "
+                "run and counted\n", rep, (unsigned long long)one);
+    free(v);
+}
+
 /* ------------------------------------------------------------------ */
 /* check's options: add a row here and a case in cmd_check's switch (cli_util.c) */
 enum {
     OPT_DUT_LIB = 256, OPT_DUT_CMD, OPT_RESULTS, OPT_TIMEOUT_MS, OPT_ROWS, OPT_STARTUP_MS, OPT_MAX_CONSEC, OPT_JSON,
     OPT_SELFTEST, OPT_BENCH, OPT_ISOLATE, OPT_SHARD, OPT_INSN, OPT_STATUS, OPT_TAG, OPT_SKIP_TAG, OPT_ID,
+    OPT_UNSUPPORTED,
 };
 static const struct option check_opts[] = {
     { "dut-lib", required_argument, NULL, OPT_DUT_LIB },
@@ -968,6 +1053,7 @@ static const struct option check_opts[] = {
     { "tag", required_argument, NULL, OPT_TAG },
     { "skip-tag", required_argument, NULL, OPT_SKIP_TAG },
     { "id", required_argument, NULL, OPT_ID },
+    { "unsupported", no_argument, NULL, OPT_UNSUPPORTED },
     { NULL, 0, NULL, 0 },
 };
 
@@ -984,7 +1070,7 @@ static vo_dut *open_dut(const char *lib, const char *cmd, const char *res, int i
 int cmd_check(int argc, char **argv)
 {
     const char *lib = NULL, *cmd = NULL, *res = NULL, *timing_opt = NULL;
-    int json = 0, self = 0, quiet = 0, bench = 0, timeout_ms = 10000, isolate = 0;
+    int json = 0, self = 0, quiet = 0, bench = 0, timeout_ms = 10000, isolate = 0, list_unsup = 0;
     long njobs = 1;
     unsigned long shard_i = 0, shard_n = 1;
     int startup_ms = VO_STARTUP_MS_DEFAULT;
@@ -1029,6 +1115,7 @@ int cmd_check(int argc, char **argv)
         case OPT_JSON: json = 1; break;
         case OPT_SELFTEST: self = 1; break;
         case OPT_BENCH: bench = 1; break;
+        case OPT_UNSUPPORTED: list_unsup = 1; break;
         case 'q': quiet = 1; break;
         case OPT_INSN:
         case OPT_STATUS:
@@ -1078,6 +1165,7 @@ int cmd_check(int argc, char **argv)
     /* every test validated before the first DUT call; the ids of the whole set */
     rc = validate_all(files, nfiles, vf, &c, 1, &ids, &ntests);
     if (rc != VO_EXIT_OK) goto out_sets;
+    note_repeats(ids, ntests);
     saved_out = -1;
     if (lib && !isolate) { /* the library's stdout goes to stderr; check writes on a duplicate of stdout */
         fflush(stdout);
@@ -1105,7 +1193,8 @@ int cmd_check(int argc, char **argv)
     size_t *jobs = malloc(maxn * sizeof *jobs);
     outcome *res_v = calloc(maxn, sizeof *res_v);
     worker *w = calloc((size_t)njobs, sizeof *w);
-    btab bt = { NULL, 0, 0 };
+    btab bt = { NULL, 0, 0 }, ut = { NULL, 0, 0 }; /* failing buckets; unsupported per instruction and reason */
+    size_t tagn[VO_TAG_COUNT] = { 0 };               /* failing tests per tag (issue 32) */
     pool pl;
     memset(&pl, 0, sizeof pl);
     pthread_mutex_init(&pl.mu, NULL);
@@ -1118,6 +1207,7 @@ int cmd_check(int argc, char **argv)
     pl.jobs = jobs;
     pl.res = res_v;
     pl.json = json;
+    pl.list_unsup = list_unsup;
     pl.quiet = quiet;
     pl.rows = rows;
     pl.cmd = procs;
@@ -1253,9 +1343,10 @@ int cmd_check(int argc, char **argv)
                 vo_progress_tick(&pg, DONE, failed);
                 continue;
             }
-            btab_add(&bt, oc->bucket);
-            if (oc->unsupported) unsupported++; /* counted apart; --json lists each, the plain output only counts them */
+            if (!oc->unsupported || list_unsup) btab_add(&bt, oc->bucket);
+            if (oc->unsupported) unsupported++, btab_add(&ut, oc->ureason); /* counted apart (issue 32: summarised) */
             else failed++;
+            for (unsigned t = 0; t < VO_TAG_COUNT && !oc->unsupported; t++) tagn[t] += (unsigned)vo_tags_has(oc->tags, t);
             if (oc->rep) {
                 vo_progress_clear(&pg);
                 fputs(oc->rep, cout);
@@ -1302,6 +1393,16 @@ int cmd_check(int argc, char **argv)
         if (skipped) snprintf(nr, sizeof nr, ", %zu skipped", skipped);
         if (not_run) snprintf(nr + strlen(nr), sizeof nr - strlen(nr), ", %zu not run", not_run);
         if (bt.n) qsort(bt.e, bt.n, sizeof *bt.e, bent_cmp); /* qsort(NULL, 0) is UB (UBSan) */
+        if (ut.n) qsort(ut.e, ut.n, sizeof *ut.e, bent_cmp);
+        unsigned tord[VO_TAG_COUNT], ntag = 0; /* tags of failing tests, most first, then by enum order */
+        for (unsigned t = 0; t < VO_TAG_COUNT; t++)
+            if (tagn[t]) tord[ntag++] = t;
+        for (unsigned a = 1; a < ntag; a++)
+            for (unsigned b = a; b > 0 && tagn[tord[b]] > tagn[tord[b - 1]]; b--) {
+                unsigned x = tord[b];
+                tord[b] = tord[b - 1];
+                tord[b - 1] = x;
+            }
         if (json) {
             fprintf(cout, "{\"passed\":%zu,\"failed\":%zu,\"unsupported\":%zu,\"skipped\":%zu,\"not_run\":%zu,"
                     "\"rejected_with_code\":{\"same\":%zu,\"other\":%zu,\"foreign\":%zu,\"none\":%zu},\"buckets\":{",
@@ -1312,6 +1413,14 @@ int cmd_check(int argc, char **argv)
                 json_str(cout, bt.e[k].b);
                 fprintf(cout, ":%zu", bt.e[k].n);
             }
+            fprintf(cout, "},\"unsupported_listed\":%s,\"unsupported_reasons\":{", list_unsup ? "true" : "false");
+            for (size_t k = 0; k < ut.n; k++) {
+                if (k) fputc(',', cout);
+                json_str(cout, ut.e[k].b);
+                fprintf(cout, ":%zu", ut.e[k].n);
+            }
+            fprintf(cout, "},\"tags\":{");
+            for (unsigned k = 0; k < ntag; k++) fprintf(cout, "%s\"%s\":%zu", k ? "," : "", vo_tag_name(tord[k]), tagn[tord[k]]);
             /* issue 18: "tests", "set" and "shard" let `merge` join the reports of shards */
             fprintf(cout, "},\"tests\":%zu,\"set\":\"%016llx\",\"shard\":\"%lu/%lu\"}\n", ntests,
                     (unsigned long long)set_hash, shard_i, shard_n);
@@ -1322,6 +1431,20 @@ int cmd_check(int argc, char **argv)
             if (bt.n) {
                 fprintf(cout, "buckets (tests per bucket):\n");
                 for (size_t k = 0; k < bt.n; k++) fprintf(cout, "  %6zu  %s\n", bt.e[k].n, bt.e[k].b);
+            }
+            if (ntag) {
+                fprintf(cout, "tags of the failing tests (tests per tag; the decisions behind it):\n");
+                for (unsigned k = 0; k < ntag; k++) {
+                    const char *dd = cli_tag_decisions(tord[k]);
+                    fprintf(cout, "  %6zu  %s", tagn[tord[k]], vo_tag_name(tord[k]));
+                    if (dd[0]) fprintf(cout, "  (%s)", dd);
+                    fputc('\n', cout);
+                }
+            }
+            if (ut.n) {
+                fprintf(cout, "unsupported (tests per instruction and the DUT's reason%s):\n",
+                        list_unsup ? "" : "; --unsupported lists their buckets");
+                for (size_t k = 0; k < ut.n; k++) fprintf(cout, "  %6zu  %s\n", ut.e[k].n, ut.e[k].b);
             }
             if (unsupported) fprintf(cout, "%zu unsupported\n", unsupported);
             fprintf(cout, "%zu passed, %zu failed%s\n", passed, failed, nr);
@@ -1369,6 +1492,7 @@ out_dut:
         free(w[k].mini);
     }
     free(bt.e);
+    free(ut.e);
     free(res_v);
     free(jobs);
     free(w);

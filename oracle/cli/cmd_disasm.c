@@ -5,17 +5,20 @@
 #include <string.h>
 
 #include "cli.h"
+#include "visa_asm.h"
 #include "visa_json.h"
 
 static const char disasm_help[] =
-    "usage: visa-oracle disasm HEX [--visa-version M.m]\n"
+    "usage: visa-oracle disasm HEX [--visa-version M.m] [--igc]\n"
     "\n"
     "Decodes the instruction bytes HEX (spaces allowed; default vISA 3.6, where\n"
     "variable ids are 4 bytes; before 3.4 they are 2 bytes) and prints one line\n"
     "per field, \"name @offset = value\" in binary order starting with the opcode,\n"
     "then the vISA assembly text. Only the structure is decoded; field values\n"
     "are not validated (use run for that). Bad hex or bytes that do not decode\n"
-    "exit 2 with one line on stderr.\n";
+    "exit 2 with one line on stderr. --igc prints the text alone, in IGC's\n"
+    "spelling (V0062, upper-case hex, two blanks before LSC operands), as its\n"
+    ".visaasm dumps show it between the indent and the \"///\" comment.\n";
 
 static const char *imm_type(uint8_t t)
 {
@@ -43,21 +46,24 @@ static void print_vec(const vo_vec *v)
     if (v->mod) printf(" mod=%u", v->mod);
 }
 
-enum { OPT_VISA_VERSION = 256 };
+enum { OPT_VISA_VERSION = 256, OPT_IGC };
 static const struct option visa_version_opts[] = {
     { "visa-version", required_argument, NULL, OPT_VISA_VERSION },
+    { "igc", no_argument, NULL, OPT_IGC },
     { NULL, 0, NULL, 0 },
 };
 
 int cmd_disasm(int argc, char **argv)
 {
     const char *hex = NULL, *ver = "3.6";
+    int igc = 0;
     cli_getopt g;
     cli_getopt_init(&g, "disasm", argc, argv, visa_version_opts);
     for (int c; (c = cli_getopt_next(&g)) != -1;) {
         switch (c) {
         case CLI_OPT_HELP: fputs(disasm_help, stdout); return VO_EXIT_OK;
         case OPT_VISA_VERSION: ver = g.arg; break;
+        case OPT_IGC: igc = 1; break;
         default: return VO_EXIT_BAD;
         }
     }
@@ -114,6 +120,12 @@ int cmd_disasm(int argc, char **argv)
     memset(&err, 0, sizeof err);
     if (vo_decode(bytes, (size_t)n, v, &insn, &err) != 0) return cli_error(&err);
 
+    if (igc) {
+        char itext[1024];
+        vo_disasm_igc(&insn, itext, sizeof itext);
+        printf("%s\n", itext);
+        return fflush(stdout) == 0 ? VO_EXIT_OK : VO_EXIT_FAIL;
+    }
     printf("opcode @0 = 0x%02x (%s)\n", insn.desc->opcode, insn.desc->mnemonic);
     for (unsigned i = 0; i < insn.desc->nfields; i++) {
         const vo_field_desc *f = &insn.desc->fields[i];

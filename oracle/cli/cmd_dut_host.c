@@ -8,6 +8,7 @@
  * state (executed), the library's message, and what only the host sees:
  *   {"id":"<id>","status":"ok","message":"...","nviol":N,"viol":[[surface,
  *    offset,len],...],"nbad_reads":N,"vars":[...],"preds":[...],...}
+ *   ("undefined" instead of "ok" for VISA_DUT_UNDEFINED, D250)
  *   {"id":"<id>","status":"invalid","error":{"code":"E_..."}|null,...}
  *   {"id":"<id>","status":"error","message":"..."}                     */
 #define _GNU_SOURCE
@@ -76,7 +77,7 @@ int cmd_dut_host(int argc, char **argv)
         } else {
             vo_dut_exec(d, &c, NULL, 0, id, &o);
             if (o.status == VO_DUT_EXECUTED || o.status == VO_DUT_REJECTED) {
-                fprintf(po, ",\"status\":\"%s\"", o.status == VO_DUT_EXECUTED ? "ok" : "invalid");
+                fprintf(po, ",\"status\":\"%s\"", o.status == VO_DUT_REJECTED ? "invalid" : o.said_undefined ? "undefined" : "ok"); /* D250 */
                 if (o.status == VO_DUT_REJECTED) {
                     fprintf(po, ",\"error\":");
                     if (o.code[0]) {

@@ -107,10 +107,16 @@ int cmd_explain(int argc, char **argv)
                (unsigned long long)c.state.surfaces[i].size);
     printf("%s\n", c.state.nsurfaces ? " (the bound: a byte at or past it is out of bounds)"
                                       : "- (an absent predefined surface has size 0)");
+    printf("memory:   "); /* the flat address space's regions (issue 30 point 10) */
+    for (uint32_t i = 0; i < c.state.nregions; i++)
+        printf("%s[%u] base 0x%llx size 0x%llx", i ? ", " : "", i, (unsigned long long)c.state.regions[i].base,
+               (unsigned long long)c.state.regions[i].mem.size);
+    printf("%s\n", c.state.nregions ? " (flat regions in base order; a byte outside every one is out of bounds)"
+                                     : "- (no flat memory)");
     printf("tags:     ");
     int any = 0;
     for (unsigned t = 0; t < VO_TAG_COUNT; t++)
-        if (r.tags >> t & 1) printf("%s%s", any++ ? ", " : "", vo_tag_name(t));
+        if (vo_tags_has(r.tags, t)) printf("%s%s", any++ ? ", " : "", vo_tag_name(t));
     printf("%s\n", any ? "" : "-");
 
     printf("\naccesses (%u):\n", r.nacc);
@@ -125,8 +131,11 @@ int cmd_explain(int argc, char **argv)
             else snprintf(reg, sizeof reg, "%%null");
             char addr[24];
             snprintf(addr, sizeof addr, "0x%llx", (unsigned long long)a->address);
-            printf("  %-4u %-3u %-3u %-5s %-7u %-18s %-4u %-13s %-20s %s\n", a->lane, a->channel, a->element,
-                   a->is_write ? "write" : "read", a->surface, addr, a->size, outcome_name(a->outcome), reg,
+            char sname[16]; /* a flat access has no surface: "flat" (issue 30 point 10) */
+            if (a->surface == VO_ACC_FLAT) snprintf(sname, sizeof sname, "flat");
+            else snprintf(sname, sizeof sname, "%u", a->surface);
+            printf("  %-4u %-3u %-3u %-5s %-7s %-18s %-4u %-13s %-20s %s\n", a->lane, a->channel, a->element,
+                   a->is_write ? "write" : "read", sname, addr, a->size, outcome_name(a->outcome), reg,
                    vo_access_clause(a, sf ? sf->size : 0));
         }
     }

@@ -260,6 +260,7 @@ static int fileset_write(fileset *fs, const char *name, const char *data, size_t
     char *tmp = malloc(nl), *nm = strdup(name);
     if (!tmp || !nm) { free(tmp); free(nm); return errno = ENOMEM, -1; }
     snprintf(tmp, nl, "%s.tmp.%ld", name, (long)getpid());
+    cli_clean_stale_tmps(name); /* D239 */
     fs->names[fs->n] = nm;
     fs->tmps[fs->n] = tmp;
     fs->n++;

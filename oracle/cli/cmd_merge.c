@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,6 +125,7 @@ static int num(const cJSON *o, const char *k, double *out)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
     if (!cJSON_IsNumber(v) || v->valuedouble < 0 || v->valuedouble > 1e15) return -1;
+    if (v->valuedouble != (double)(uint64_t)v->valuedouble) return -1; /* a count is whole (issue 30 point 8; D243) */
     *out = v->valuedouble;
     return 0;
 }
@@ -153,9 +155,13 @@ int cmd_merge(int argc, char **argv)
     buf out = { 0 };
     idset ids = { 0 };
     unsigned char *have = NULL;
+    uint64_t *fv = NULL; /* the id values of the records of the report being read */
+    size_t nfv = 0, fvcap = 0;
     unsigned long n_sh = 0;
     double tests = -1, sum_p = 0, sum_f = 0, sum_nr = 0, sum_u = 0, sum_s = 0, codes[4] = { 0, 0, 0, 0 };
-    btab bt = { NULL, 0, 0 };
+    btab bt = { NULL, 0, 0 }, ut = { NULL, 0, 0 }; /* issue 32: unsupported per instruction and reason */
+    size_t tagn[VO_TAG_COUNT] = { 0 };
+    int listed = 1;
     char set[17] = "", first[1024] = "";
     int rc = VO_EXIT_OK;
     static const char *const code_keys[4] = { "same", "other", "foreign", "none" };
@@ -169,6 +175,7 @@ int cmd_merge(int argc, char **argv)
         }
         cJSON *summary = NULL;
         size_t nfail = 0, nunsup = 0, line = 0;
+        nfv = 0;
         char *p = text, *e = text + len;
         while (p < e && rc == VO_EXIT_OK) {
             char *nl = memchr(p, '\n', (size_t)(e - p));
@@ -198,8 +205,38 @@ int cmd_merge(int argc, char **argv)
                                   line);
                     break;
                 }
+                uint64_t idv = 0; /* D243: 16 lower-case hex digits, kept to prove the shard below */
+                size_t il = strlen(id->valuestring);
+                for (size_t q = 0; q < il && il == 16; q++) {
+                    char ch = id->valuestring[q];
+                    if ((ch < '0' || ch > '9') && (ch < 'a' || ch > 'f')) il = 0;
+                    else idv = idv * 16 + (uint64_t)(ch <= '9' ? ch - '0' : ch - 'a' + 10);
+                }
+                if (il != 16) {
+                    cJSON_Delete(o);
+                    rc = cli_fail(VO_EXIT_BAD, "merge: '%s' line %zu: record id is not 16 lower-case hex digits", path,
+                                  line);
+                    break;
+                }
+                if (nfv == fvcap) {
+                    size_t nc = fvcap ? fvcap * 2 : 256;
+                    uint64_t *nv = realloc(fv, nc * sizeof *nv);
+                    if (!nv) {
+                        cJSON_Delete(o);
+                        rc = cli_fail(VO_EXIT_FAIL, "merge: out of memory");
+                        break;
+                    }
+                    fv = nv;
+                    fvcap = nc;
+                }
+                fv[nfv++] = idv;
                 const cJSON *bk = cJSON_GetObjectItemCaseSensitive(o, "bucket");
                 int unsup = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "unsupported"));
+                const cJSON *tg = cJSON_GetObjectItemCaseSensitive(o, "tags"), *te;
+                if (!unsup && cJSON_IsArray(tg)) /* issue 32: failing tests per tag, as check counts them */
+                    cJSON_ArrayForEach(te, tg)
+                        for (unsigned t = 0; t < VO_TAG_COUNT && cJSON_IsString(te); t++)
+                            if (!strcmp(vo_tag_name(t), te->valuestring)) tagn[t]++;
                 int dup = id_add(&ids, id->valuestring);
                 if (!dup && (!cJSON_IsString(bk) || btab_add(&bt, bk->valuestring) != 0)) dup = cJSON_IsString(bk) ? -1 : -2;
                 cJSON_Delete(o);
@@ -259,8 +296,25 @@ int cmd_merge(int argc, char **argv)
             }
             codes[k] += v;
         }
+        const cJSON *ur = cJSON_GetObjectItemCaseSensitive(summary, "unsupported_reasons"), *ue;
+        if (cJSON_IsObject(ur))
+            cJSON_ArrayForEach(ue, ur)
+                for (double c = cJSON_IsNumber(ue) ? ue->valuedouble : 0; c >= 1 && ue->string; c--)
+                    if (btab_add(&ut, ue->string) != 0) break;
         if (rc != VO_EXIT_OK) break;
-        if ((double)nfail != fa || (double)nunsup != un) {
+        for (size_t q = 0; q < nfv; q++)
+            if (fv[q] % sn != si) { /* check runs test id in shard id mod n (D243) */
+                cJSON_Delete(summary);
+                rc = cli_fail(VO_EXIT_BAD, "merge: '%s': test %016llx is not in shard %lu/%lu (a test of shard %llu): "
+                              "a report relabelled or forged?", path, (unsigned long long)fv[q], si, sn,
+                              (unsigned long long)(fv[q] % sn));
+                break;
+            }
+        if (rc != VO_EXIT_OK) break;
+        /* issue 32: a report without --unsupported has no unsupported records, only their count */
+        int lst = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(summary, "unsupported_listed"));
+        listed &= lst;
+        if ((double)nfail != fa || (lst ? (double)nunsup != un : nunsup != 0)) {
             cJSON_Delete(summary);
             rc = cli_fail(VO_EXIT_BAD,
                           "merge: '%s' says %.0f failed and %.0f unsupported but holds %zu and %zu record(s): a report cut short?",
@@ -310,6 +364,16 @@ int cmd_merge(int argc, char **argv)
         char line[512], nrs[96] = "";
         int bad = 0;
         if (bt.n) qsort(bt.e, bt.n, sizeof *bt.e, bent_cmp);
+        if (ut.n) qsort(ut.e, ut.n, sizeof *ut.e, bent_cmp);
+        unsigned tord[VO_TAG_COUNT], ntag = 0; /* as check orders them: most first, then enum order */
+        for (unsigned t = 0; t < VO_TAG_COUNT; t++)
+            if (tagn[t]) tord[ntag++] = t;
+        for (unsigned a = 1; a < ntag; a++)
+            for (unsigned b = a; b > 0 && tagn[tord[b]] > tagn[tord[b - 1]]; b--) {
+                unsigned x = tord[b];
+                tord[b] = tord[b - 1];
+                tord[b - 1] = x;
+            }
         if (sum_s) snprintf(nrs, sizeof nrs, ", %.0f skipped", sum_s);
         if (sum_nr) snprintf(nrs + strlen(nrs), sizeof nrs - strlen(nrs), ", %.0f not run", sum_nr);
         if (json) {
@@ -324,12 +388,41 @@ int cmd_merge(int argc, char **argv)
                 k = snprintf(line, sizeof line, ":%zu", bt.e[i].n);
                 bad |= put(&out, line, (size_t)k);
             }
+            k = snprintf(line, sizeof line, "},\"unsupported_listed\":%s,\"unsupported_reasons\":{", listed ? "true" : "false");
+            bad |= put(&out, line, (size_t)k);
+            for (size_t i = 0; i < ut.n; i++) {
+                if (i) bad |= put(&out, ",", 1);
+                bad |= put_jstr(&out, ut.e[i].b);
+                k = snprintf(line, sizeof line, ":%zu", ut.e[i].n);
+                bad |= put(&out, line, (size_t)k);
+            }
+            bad |= put(&out, "},\"tags\":{", 10);
+            for (unsigned i = 0; i < ntag; i++) {
+                k = snprintf(line, sizeof line, "%s\"%s\":%zu", i ? "," : "", vo_tag_name(tord[i]), tagn[tord[i]]);
+                bad |= put(&out, line, (size_t)k);
+            }
             k = snprintf(line, sizeof line, "},\"tests\":%.0f,\"set\":\"%s\",\"shard\":\"0/1\"}\n", tests, set);
             bad |= put(&out, line, (size_t)k);
         } else {
             if (bt.n) bad |= put(&out, "buckets (tests per bucket):\n", 28);
             for (size_t i = 0; i < bt.n; i++) {
                 int k = snprintf(line, sizeof line, "  %6zu  %s\n", bt.e[i].n, bt.e[i].b);
+                bad |= put(&out, line, (size_t)k);
+            }
+            if (ntag) bad |= put(&out, "tags of the failing tests (tests per tag; the decisions behind it):\n", 68);
+            for (unsigned i = 0; i < ntag; i++) {
+                const char *dd = cli_tag_decisions(tord[i]);
+                int k = snprintf(line, sizeof line, "  %6zu  %s%s%s%s\n", tagn[tord[i]], vo_tag_name(tord[i]), dd[0] ? "  (" : "",
+                                 dd, dd[0] ? ")" : "");
+                bad |= put(&out, line, (size_t)k);
+            }
+            if (ut.n) {
+                int k = snprintf(line, sizeof line, "unsupported (tests per instruction and the DUT's reason%s):\n",
+                                 listed ? "" : "; --unsupported lists their buckets");
+                bad |= put(&out, line, (size_t)k);
+            }
+            for (size_t i = 0; i < ut.n; i++) {
+                int k = snprintf(line, sizeof line, "  %6zu  %s\n", ut.e[i].n, ut.e[i].b);
                 bad |= put(&out, line, (size_t)k);
             }
             if (sum_u) {
@@ -355,7 +448,9 @@ int cmd_merge(int argc, char **argv)
     }
     free(out.p);
     free(bt.e);
+    free(ut.e);
     free(ids.id);
     free(have);
+    free(fv);
     return rc;
 }

@@ -34,6 +34,7 @@
 #include "dut_transport.h"
 #include "visa_bincase.h"
 #include "visa_json.h"
+#include "visa_pairs.h"
 
 /* ---- a string set with two counters per key (open addressing) ---- */
 typedef struct { char *key; uint64_t n[2]; } rk_ent; /* n[0]: INPUTS, n[1]: --vectors */
@@ -42,7 +43,12 @@ typedef struct {
     size_t cap, used;
     uint64_t cases[2], decoded[2], valid[2], files[2];
     int oom;
+    /* dependent pairs (issue 31): derived from the first RK_DEP_BASES not-invalid cases of each descriptor */
+    vo_pairs *dp;
+    const vo_desc *dp_desc[64];
+    unsigned dp_bases[64], dp_ndesc;
 } rk_set;
+#define RK_DEP_BASES 4
 
 static uint64_t rk_hash(const char *s)
 {
@@ -89,6 +95,44 @@ static uint64_t rk_get(const rk_set *s, const char *key, int side)
     return 0;
 }
 
+/* one field's class as text: "surface.class=5", "ss_idx=nz", "exec_size=16", "data_size=3" */
+static int rk_class_txt(char *b, size_t n, const vo_insn *in, unsigned role)
+{
+    const vo_field_desc *f = NULL;
+    for (unsigned i = 0; i < in->desc->nfields; i++)
+        if (in->desc->fields[i].role == role) f = &in->desc->fields[i];
+    int c = vo_field_class(in, role);
+    if (!f || c < 0) return snprintf(b, n, "?");
+    if (f->kind == VO_FK_VEC) return snprintf(b, n, "%s.class=%d", f->name, c);
+    if (f->kind == VO_FK_UD) return snprintf(b, n, "%s=%s", f->name, c ? "nz" : "0");
+    if (role == VO_R_EXEC) return snprintf(b, n, "%s=%u", f->name, c <= 5 ? 1u << c : 0);
+    return snprintf(b, n, "%s=%d", f->name, c);
+}
+
+/* the dependent-pair combinations a not-invalid case reaches ("dep <insn> <A> <B>") */
+static void rk_deps(rk_set *s, const vo_case *c, const vo_insn *in, int side)
+{
+    if (!s->dp && !(s->dp = calloc(1, sizeof *s->dp))) { s->oom = 1; return; }
+    unsigned k = 0;
+    while (k < s->dp_ndesc && s->dp_desc[k] != in->desc) k++;
+    if (k == s->dp_ndesc && k < 64) s->dp_desc[s->dp_ndesc++] = in->desc;
+    if (k < 64 && s->dp_bases[k] < RK_DEP_BASES) {
+        s->dp_bases[k]++;
+        if (vo_pairs_derive(s->dp, &c->state, c->insn, c->insn_len) < 0 && s->dp->n == VO_PAIR_MAX) s->oom = 1;
+    }
+    for (unsigned i = 0; i < s->dp->n; i++) {
+        const vo_pair_dep *x = &s->dp->dep[i];
+        if (x->desc != in->desc) continue;
+        int a = vo_field_class(in, x->a), b = vo_field_class(in, x->b);
+        if (a < 0 || b < 0 || !(x->combo[a] >> b & 1)) continue;
+        char ta[64], tb[64], key[200];
+        rk_class_txt(ta, sizeof ta, in, x->a);
+        rk_class_txt(tb, sizeof tb, in, x->b);
+        snprintf(key, sizeof key, "dep %s %s %s", in->desc->mnemonic, ta, tb);
+        rk_add(s, key, side);
+    }
+}
+
 /* ---- the pairs of one case ---- */
 static void rk_case(rk_set *s, const vo_case *c, vo_result *r, int side)
 {
@@ -116,6 +160,7 @@ static void rk_case(rk_set *s, const vo_case *c, vo_result *r, int side)
         return;
     }
     s->valid[side]++;
+    rk_deps(s, c, &in, side);
     rk_add(s, d->mnemonic, side);
     snprintf(k, sizeof k, "%s platform=%s", d->mnemonic, c->state.platform.name);
     rk_add(s, k, side);
@@ -331,9 +376,15 @@ int cmd_reach(int argc, char **argv)
 
     char **keys = malloc((s->used ? s->used : 1) * sizeof *keys);
     if (!keys) { rc = cli_fail(VO_EXIT_FAIL, "out of memory"); goto out; }
-    size_t nk = 0, n_in = 0, n_vec = 0, n_miss = 0;
+    size_t nk = 0, n_in = 0, n_vec = 0, n_miss = 0, dep_in = 0, dep_vec = 0;
+    unsigned dep_hit = 0, dep_total = 0;
+    if (s->dp) vo_pairs_count(s->dp, &dep_hit, &dep_total);
     for (size_t i = 0; i < s->cap; i++)
         if (s->e[i].key) {
+            if (strncmp(s->e[i].key, "dep ", 4) == 0) {
+                dep_in += s->e[i].n[0] != 0;
+                dep_vec += s->e[i].n[1] != 0;
+            }
             keys[nk++] = s->e[i].key;
             n_in += s->e[i].n[0] != 0;
             n_vec += s->e[i].n[1] != 0;
@@ -346,6 +397,8 @@ int cmd_reach(int argc, char **argv)
                (unsigned long long)s->valid[0], n_in);
         printf("\"vectors\":{\"files\":%llu,\"cases\":%llu,\"valid\":%llu,\"pairs\":%zu},",
                (unsigned long long)s->files[1], (unsigned long long)s->cases[1], (unsigned long long)s->valid[1], n_vec);
+        printf("\"dependent\":{\"pairs\":%u,\"combinations\":%u,\"inputs\":%zu,\"vectors\":%zu},",
+               s->dp ? s->dp->n : 0, dep_total, dep_in, dep_vec);
         printf("\"required\":{\"reached\":%u,\"total\":%u,\"missing\":[", nreq_ok, nreq);
         int first = 1;
         for (unsigned i = 0; i < nreq; i++)
@@ -371,6 +424,10 @@ int cmd_reach(int argc, char **argv)
             printf("vectors: %llu files, %llu tests, %llu not invalid; %zu pairs; %zu of them not reached by the inputs\n",
                    (unsigned long long)s->files[1], (unsigned long long)s->cases[1], (unsigned long long)s->valid[1],
                    n_vec, n_miss);
+        printf("dependent pairs: %u pairs, %u combinations; reached by the inputs %zu", s->dp ? s->dp->n : 0, dep_total,
+               dep_in);
+        if (nvec) printf(", by the vectors %zu", dep_vec);
+        printf("\n");
         if (all) {
             printf("%-56s %10s %10s\n", "pair", "inputs", "vectors");
             for (size_t i = 0; i < nk; i++)
@@ -396,6 +453,7 @@ int cmd_reach(int argc, char **argv)
 out:
     for (size_t i = 0; i < s->cap; i++) free(s->e[i].key);
     free(s->e);
+    free(s->dp);
     free(s);
     return rc;
 }

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -19,6 +20,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "dut_children.h"
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -267,6 +269,183 @@ static const char *skip_value(const char *p, const char *e)
     return p > s ? p : NULL;
 }
 
+/* ---- the strict grammar of the members the scan does not read (issue 30
+ * point 4; D236): the strict reader's (oracle/formats/json.c) grammar and string
+ * rules over a value the scan skipped, so that check and cov refuse what run
+ * and explain refuse in the same file: a missing element (`[1,,2]`), `NaN`,
+ * a raw control byte or `\u0000` in a string, an unpaired surrogate, a
+ * container nested 64 levels deep (json.c's VO_JSON_DEPTH_MAX). No data is
+ * kept. ---- */
+#define STRICT_DEPTH_MAX 64
+
+static const char *strict_bad(const char **why, const char **at, const char *p, const char *w)
+{
+    *why = w;
+    *at = p;
+    return NULL;
+}
+
+static int hex4v(const char *p)
+{
+    int v = 0;
+    for (int k = 0; k < 4; k++) {
+        char c = p[k];
+        int h = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (h < 0) return -1;
+        v = v << 4 | h;
+    }
+    return v;
+}
+
+/* p at the opening quote: just past the closing one, or NULL (*why, *at) */
+static const char *strict_string(const char *p, const char *e, const char **why, const char **at)
+{
+    const char *q = p + 1;
+    while (q < e) {
+#if defined(__SSE2__)
+        while (e - q >= 16) { /* 16 plain bytes at a time: no quote, backslash or control byte */
+            __m128i x = _mm_loadu_si128((const __m128i *)(const void *)q);
+            __m128i ctl = _mm_cmpeq_epi8(_mm_subs_epu8(x, _mm_set1_epi8(0x1f)), _mm_setzero_si128());
+            int m = _mm_movemask_epi8(_mm_or_si128(ctl, _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
+                                                                     _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')))));
+            if (m) break;
+            q += 16;
+        }
+        if (q >= e) break;
+#endif
+        unsigned char ch = (unsigned char)*q;
+        if (ch == '"') return q + 1;
+        if (ch < 0x20)
+            return strict_bad(why, at, q, ch ? "raw control byte in a string" : "raw NUL byte in a string");
+        if (ch != '\\') {
+            q++;
+            continue;
+        }
+        if (e - q < 2) break;
+        if (q[1] && strchr("\"\\/bfnrt", q[1])) {
+            q += 2;
+            continue;
+        }
+        int cp = q[1] == 'u' && e - q >= 6 ? hex4v(q + 2) : -1;
+        if (cp < 0) return strict_bad(why, at, q, "invalid escape in a string");
+        if (cp == 0) return strict_bad(why, at, q, "\\u0000 in a string");
+        if (cp >= 0xDC00 && cp <= 0xDFFF) return strict_bad(why, at, q, "unpaired surrogate in a string");
+        if (cp >= 0xD800 && cp <= 0xDBFF) {
+            int lo = e - q >= 12 && q[6] == '\\' && q[7] == 'u' ? hex4v(q + 8) : -1;
+            if (lo < 0xDC00 || lo > 0xDFFF) return strict_bad(why, at, q, "unpaired surrogate in a string");
+            q += 6;
+        }
+        q += 6;
+    }
+    return strict_bad(why, at, p, "unterminated string");
+}
+
+/* the value at p (at nesting depth depth): its end, or NULL (*why, *at) */
+static const char *strict_value(const char *p, const char *e, int depth, const char **why, const char **at)
+{
+    p = ws(p, e);
+    if (p >= e) return strict_bad(why, at, p, "unexpected end of the text");
+    char ch = *p;
+    if (ch == '"') return strict_string(p, e, why, at);
+    if (ch == '{' || ch == '[') {
+        if (depth >= STRICT_DEPTH_MAX) return strict_bad(why, at, p, "nested deeper than 64 levels");
+        char close = ch == '{' ? '}' : ']';
+        p = ws(p + 1, e);
+        if (p < e && *p == close) return p + 1;
+        for (;;) {
+            if (close == '}') {
+                if (p >= e || *p != '"') return strict_bad(why, at, p, "expected a member name");
+                if (!(p = strict_string(p, e, why, at))) return NULL;
+                p = ws(p, e);
+                if (p >= e || *p != ':') return strict_bad(why, at, p, "expected ':'");
+                p++;
+            }
+            if (!(p = strict_value(p, e, depth + 1, why, at))) return NULL;
+            p = ws(p, e);
+            if (p < e && *p == ',') {
+                p = ws(p + 1, e);
+                continue;
+            }
+            if (p < e && *p == close) return p + 1;
+            return strict_bad(why, at, p, close == '}' ? "expected ',' or '}'" : "expected ',' or ']'");
+        }
+    }
+    if (ch == '-' || (ch >= '0' && ch <= '9')) { /* the grammar (leading zeros read, as json.c reads them) */
+        const char *s = p;
+        if (*p == '-') p++;
+        if (p >= e || *p < '0' || *p > '9') return strict_bad(why, at, s, "malformed number");
+        while (p < e && *p >= '0' && *p <= '9') p++;
+        if (p < e && *p == '.') {
+            if (++p >= e || *p < '0' || *p > '9') return strict_bad(why, at, s, "malformed number");
+            while (p < e && *p >= '0' && *p <= '9') p++;
+        }
+        if (p < e && (*p == 'e' || *p == 'E')) {
+            p++;
+            if (p < e && (*p == '+' || *p == '-')) p++;
+            if (p >= e || *p < '0' || *p > '9') return strict_bad(why, at, s, "malformed number");
+            while (p < e && *p >= '0' && *p <= '9') p++;
+        }
+        return p;
+    }
+    static const char *const lit[3] = { "null", "false", "true" };
+    for (int k = 0; k < 3; k++) {
+        size_t l = strlen(lit[k]);
+        if ((size_t)(e - p) >= l && memcmp(p, lit[k], l) == 0) return p + l;
+    }
+    return strict_bad(why, at, p, ch ? "unexpected character (not a JSON value)" : "NUL byte where a value belongs");
+}
+
+/* the member "key" with the value [v, ve) the scan skipped, checked with the
+ * strict grammar at depth 1 (a member of a test object or of the top object):
+ * 0, or -1 with ts->why (ts->whybuf) and ts->why_at set */
+static int strict_member(vo_testset *ts, const char *key, size_t klen, const char *v, const char *ve)
+{
+    const char *why = NULL, *at = v;
+    const char *ke = strict_string(key - 1, key + klen + 1, &why, &at);
+    const char *end = ke ? strict_value(v, ve, 1, &why, &at) : NULL;
+    if (end && end != ve) {
+        why = "malformed value";
+        at = end;
+    }
+    if (end == ve) return 0;
+    snprintf(ts->whybuf, sizeof ts->whybuf, "member \"%.*s\": %s", klen > 40 ? 40 : (int)klen, key, why);
+    ts->why = ts->whybuf;
+    ts->why_at = (size_t)(at - ts->text);
+    return -1;
+}
+
+/* the top-level "format" member (value [v, ve)): a string naming a known
+ * format (cli.h), or -1 with ts->why set */
+static int format_member(vo_testset *ts, const char *v, const char *ve)
+{
+    if (*v == '"') {
+        size_t fl = (size_t)(ve - v) - 2;
+        if ((fl == strlen(VO_VECTOR_FORMAT) && memcmp(v + 1, VO_VECTOR_FORMAT, fl) == 0) ||
+            (fl == strlen(VO_VECTOR_FORMAT_2) && memcmp(v + 1, VO_VECTOR_FORMAT_2, fl) == 0))
+            return 0;
+    }
+    snprintf(ts->whybuf, sizeof ts->whybuf, "\"format\" is not \"%s\" or \"%s\" (an unknown format version)",
+             VO_VECTOR_FORMAT, VO_VECTOR_FORMAT_2);
+    ts->why = ts->whybuf;
+    ts->why_at = (size_t)(v - ts->text);
+    return -1;
+}
+
+uint64_t vo_span_hash(const char *p, size_t n)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t)n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+    }
+    for (; i < n; i++) h = (h ^ (uint8_t)p[i]) * 0x100000001b3ull;
+    h ^= h >> 29;
+    return h * 0xc4ceb9fe1a85ec53ull;
+}
+
 typedef int (*member_fn)(void *ctx, const char *key, size_t klen, const char *v, const char *ve);
 
 static inline int key_is(const char *key, size_t klen, const char *want)
@@ -314,12 +493,22 @@ static const char *walk_object_ts(vo_testset *ts, const char *p, const char *e, 
 }
 
 
-typedef struct { const char *input, *input_end; char id[17]; int n_input, n_id; } members;
+typedef struct {
+    const char *input, *input_end;
+    char id[17];
+    int n_input, n_id, n_comment;
+    const char *comment; /* the (last) "comment" value */
+    vo_testset *ts;      /* the set, whose why the strict check of a member sets */
+} members;
 
 static int grab(void *ctx, const char *key, size_t klen, const char *v, const char *ve)
 {
     members *m = ctx;
-    if (key_is(key, klen, "input")) {
+    if (!key_is(key, klen, "input") && strict_member(m->ts, key, klen, v, ve)) return 1;
+    if (key_is(key, klen, "comment")) {
+        m->n_comment++;
+        m->comment = v;
+    } else if (key_is(key, klen, "input")) {
         if (m->n_input++) return 1; /* two "input" members: refused, as run refuses them */
         if (*v == '{') { m->input = v; m->input_end = ve; }
     } else if (key_is(key, klen, "id")) {
@@ -337,6 +526,7 @@ static const char *add_test(vo_testset *ts, const char *p, const char *e)
 {
     members m;
     memset(&m, 0, sizeof m);
+    m.ts = ts;
     ts->input_ok = NULL;
     e = walk_object_ts(ts, p, e, grab, &m);
     if (m.n_input > 1 || m.n_id > 1) {
@@ -345,6 +535,12 @@ static const char *add_test(vo_testset *ts, const char *p, const char *e)
         return NULL;
     }
     if (!e) return NULL;
+    if (m.input && m.n_comment) { /* a test's "comment": one, a string or null (as run reads it) */
+        ts->why = m.n_comment > 1 ? "a test object with two \"comment\" members"
+                  : *m.comment != '"' && *m.comment != 'n' ? "a test's \"comment\" is not a string or null" : NULL;
+        ts->why_at = (size_t)(m.comment - ts->text);
+        if (ts->why) return NULL;
+    }
     if (ts->n == ts->cap) {
         size_t nc = ts->cap ? ts->cap * 2 : 256;
         vo_testref *nt = realloc(ts->t, nc * sizeof *nt);
@@ -386,6 +582,7 @@ static const char *walk_top(vo_testset *ts, const char *p, const char *e, int *i
         if (!ke) return NULL;
         int tests = key_is(p + 1, (size_t)(ke - 1 - (p + 1)), "tests");
         int format = key_is(p + 1, (size_t)(ke - 1 - (p + 1)), "format");
+        const char *key0 = p + 1;
         if (tests && *is_vec) { /* a second "tests" member */
             ts->why = "a second \"tests\" member";
             ts->why_at = (size_t)(p - ts->text);
@@ -408,7 +605,8 @@ static const char *walk_top(vo_testset *ts, const char *p, const char *e, int *i
             p++;
         } else {
             const char *ve = skip_value(p, e);
-            if (!ve) return NULL;
+            if (!ve || strict_member(ts, key0, (size_t)(ke - 1 - key0), p, ve)) return NULL;
+            if (format && format_member(ts, p, ve)) return NULL;
             if (format) take_format(ts, p, ve);
             p = ve;
         }
@@ -465,7 +663,14 @@ static int testset_load(vo_testset *ts, const char *path, char *err, size_t errc
             seterr(err, errcap, "'%s' byte %zu: %s", path, ts->why_at, ts->why);
             goto fail;
         }
-        if (!oe) {
+        if (!oe) { /* where: the first fault of the strict grammar, else the object (issue 30 point 12) */
+            const char *why = NULL, *at = p;
+            if (!strict_value(p, e, 0, &why, &at) && why) {
+                if (at >= e) why = "the text ends inside a value: truncated";
+                seterr(err, errcap, "'%s' byte %zu: malformed JSON (%s)%s", path, (size_t)(at - ts->text), why,
+                       ts->n > before ? " (in its tests)" : "");
+                goto fail;
+            }
             seterr(err, errcap, "'%s' byte %zu: malformed or truncated JSON object%s", path,
                    (size_t)(p - ts->text), ts->n > before ? " (in its tests)" : "");
             goto fail;
@@ -563,6 +768,7 @@ static const char *scan_unit(vo_testset *ts, const char *p, const char *e, int *
         if (!ke) return NULL;
         int tests = key_is(p + 1, (size_t)(ke - 1 - (p + 1)), "tests");
         int format = key_is(p + 1, (size_t)(ke - 1 - (p + 1)), "format");
+        const char *key0 = p + 1;
         if (tests && *is_vec) return NULL; /* a second "tests" member: the whole-file scan reports it */
         p = ws(ke, e);
         if (p >= e || *p != ':') return NULL;
@@ -574,6 +780,8 @@ static const char *scan_unit(vo_testset *ts, const char *p, const char *e, int *
         }
         const char *ve = skip_value(p, e);
         const char *q = ve ? member_end(ve, e, st) : NULL;
+        if (q && (strict_member(ts, key0, (size_t)(ke - 1 - key0), p, ve) || (format && format_member(ts, p, ve))))
+            return NULL; /* (ts->why: the whole-file scan reports it) */
         if (q && format) take_format(ts, p, ve);
         return q;
     }
@@ -829,6 +1037,7 @@ static void proc_reap(vo_dut *d, int grace_ms, char *why, size_t whycap)
     }
     d->last_exit = (w > 0 && WIFEXITED(st)) ? WEXITSTATUS(st) : -1;
     if (w > 0) kill(-d->pid, SIGKILL); /* leftovers of the group, if any */
+    vo_children_remove(d->pid);
     d->pid = 0;
 }
 
@@ -862,6 +1071,7 @@ static int proc_start(vo_dut *d, char *err, size_t errcap)
         _exit(127);
     }
     setpgid(pid, pid);
+    vo_children_add(pid);
     close(in[0]);
     close(out[1]);
     d->pid = pid;
@@ -1043,6 +1253,7 @@ static void take_reply(vo_dut *d, const vo_case *c, const char *line, size_t n, 
         return;
     }
     out->status = d->fin.status == VO_INVALID ? VO_DUT_REJECTED : VO_DUT_EXECUTED;
+    out->said_undefined = d->fin.status == VO_UNDEFINED; /* D250 */
     vo_dut_out_set_code(out, d->fin.code_text); /* D61: any code, reported not judged */
     if (out->status == VO_DUT_REJECTED && d->fin.code_text[0])
         snprintf(out->msg, sizeof out->msg, "%s", d->fin.code_text);
@@ -1181,12 +1392,22 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
         snprintf(out->msg, sizeof out->msg, "host: out of memory");
         return out->status;
     }
+    /* issue 30 point 6 (D242): a process that ended after its last answer
+     * (it answered since it started, and it has exited before this input is
+     * sent) is restarted here; this test was never in flight in it */
+    if (d->answered && d->pid > 0 && waitpid(d->pid, NULL, WNOHANG) == d->pid) {
+        vo_children_remove(d->pid);
+        kill(-d->pid, SIGKILL); /* (what is left of its group) */
+        d->pid = 0;
+        proc_reap(d, 0, NULL, 0); /* (closes the pipes) */
+        if (proc_start(d, out->msg, sizeof out->msg) != 0) return -1;
+    }
     /* the first reply of a fresh process also pays for its start-up */
     int grace = startup_allowance(d);
     d->last_grace = 0;
     int64_t deadline = now_ms() + d->timeout_ms + grace;
     long ln;
-    int write_dead = 0, looked = 0;
+    int write_dead = 0, looked = 0, resent = 0;
     while ((ln = rbuf_line(d)) < 0) {
         if (d->rlen > VO_MAX_REPLY) {
             out->status = VO_DUT_GARBAGE;
@@ -1250,7 +1471,20 @@ static int exec_cmd(vo_dut *d, const vo_case *c, const char *input, size_t ilen,
                 char prev[64];
                 cut_preview(prev, sizeof prev, d->rbuf, d->rlen);
                 size_t had = d->rlen;
-                proc_reap(d, 1000, why, sizeof why);
+                int unread = 0; /* bytes of this input still in the pipe: the whole line = never read */
+                if (d->answered && !had && !resent &&
+                    ((write_dead && woff == 0) ||
+                     (woff == wlen && ioctl(d->to_fd, FIONREAD, &unread) == 0 && (size_t)unread == wlen))) {
+                    resent = 1; /* it ended after its last answer without reading this one (D242): once more */
+                    proc_reap(d, d->timeout_ms < 1000 ? d->timeout_ms : 1000, NULL, 0);
+                    if (proc_start(d, out->msg, sizeof out->msg) != 0) return -1;
+                    woff = 0;
+                    looked = 0;
+                    grace = startup_allowance(d);
+                    deadline = now_ms() + d->timeout_ms + grace;
+                    continue;
+                }
+                proc_reap(d, d->timeout_ms < 1000 ? d->timeout_ms : 1000, why, sizeof why); /* (not a fixed 1 s) */
                 if (!d->answered_ever && d->starts == 1 && (d->last_exit == 126 || d->last_exit == 127)) {
                     if (d->isolated)
                         snprintf(out->msg, sizeof out->msg, "the isolated library host cannot run (`%.150s`, exit status %d)",
@@ -1397,6 +1631,7 @@ int vo_dut_exec(vo_dut *d, const vo_case *c, const char *input_json, size_t inpu
     out->msg[0] = 0;
     out->nviol = 0;
     out->nbad_reads = 0;
+    out->said_undefined = 0;
     vo_dut_out_set_code(out, NULL);
     switch (d->kind) {
     case VO_TR_LIB: return vo_dut_run_lib(d->exec, &c->state, c->insn, c->insn_len, out);
@@ -1432,6 +1667,7 @@ void vo_dut_close(vo_dut *d)
     if (d->kind == VO_TR_LIB && d->dl) dlclose(d->dl);
     if (d->kind == VO_TR_CMD) {
         proc_reap(d, 2000, NULL, 0); /* EOF on its stdin asks it to finish */
+        vo_children_end_orphans();   /* what left its group (setsid) and was orphaned to us (D241) */
         for (int i = 0; d->argv && d->argv[i]; i++) free(d->argv[i]);
         free(d->argv);
         free(d->cmd);
@@ -1552,8 +1788,13 @@ char *vo_report_json_at(const char *id, const char *where, const vo_verdict *v)
         sb_add(&b, ",\"ndiff\":%u,\"diffs\":[", v->ndiff);
         for (uint32_t i = 0; i < v->nkept; i++) {
             const vo_diff *d = &v->diffs[i];
-            sb_add(&b, "%s{\"space\":\"%s\",\"index\":%u,\"offset\":%llu,\"kind\":\"%s\",\"clause\":", i ? "," : "",
-                   d->space == VO_SPACE_VAR ? "var" : "surface", d->index, (unsigned long long)d->offset,
+            /* flat memory is "memory": index = region in base order, offset inside it; a byte outside
+             * every region has no index and its offset is the 64-bit address (issue 30 point 10) */
+            int flat = d->space == VO_SPACE_FLAT;
+            sb_add(&b, "%s{\"space\":\"%s\"", i ? "," : "",
+                   d->space == VO_SPACE_VAR ? "var" : flat ? "memory" : "surface");
+            if (!flat || d->index != UINT32_MAX) sb_add(&b, ",\"index\":%u", d->index);
+            sb_add(&b, ",\"offset\":%llu,\"kind\":\"%s\",\"clause\":", (unsigned long long)d->offset,
                    vo_kind_name(d->kind));
             sb_jstr(&b, d->clause ? d->clause : "");
             if (d->kind == VO_K_WRITE_PAST_BOUND) sb_add(&b, ",\"len\":%u", d->len);
@@ -1563,11 +1804,12 @@ char *vo_report_json_at(const char *id, const char *where, const vo_verdict *v)
             if (d->has_acc == 1) {
                 const vo_access *a = &d->acc;
                 sb_add(&b,
-                       ",\"lane\":%u,\"channel\":%u,\"element\":%u,\"address\":%llu,\"surface\":%u,"
-                       "\"operand\":{\"role\":\"%s\",\"var\":%u,\"byte\":%u},\"access_byte\":%u",
-                       a->lane, a->channel, a->element, (unsigned long long)a->address, a->surface,
-                       a->is_write ? "src" : "dst", a->reg_var,
-                       a->reg_off + d->delta, d->delta);
+                       ",\"lane\":%u,\"channel\":%u,\"element\":%u,\"address\":%llu,",
+                       a->lane, a->channel, a->element, (unsigned long long)a->address);
+                if (a->surface == VO_ACC_FLAT) sb_add(&b, "\"flat\":true,"); /* (no surface: a 64-bit address) */
+                else sb_add(&b, "\"surface\":%u,", a->surface);
+                sb_add(&b, "\"operand\":{\"role\":\"%s\",\"var\":%u,\"byte\":%u},\"access_byte\":%u",
+                       a->is_write ? "src" : "dst", a->reg_var, a->reg_off + d->delta, d->delta);
             } else if (d->has_acc == 2) {
                 sb_add(&b, ",\"lane\":%u,\"lane_disabled\":true", d->acc.lane);
             } else if (d->has_acc == 3) { /* a disabled lane's own address */

@@ -17,7 +17,12 @@ typedef struct vo_testref {
     char id[17];        /* its "id" member, "" when absent */
     int read_ok;        /* vo_testset_load_reading: input_fn accepted this input while the file was scanned */
     size_t test_off, input_off; /* where test and input lie in the file's text */
+    uint64_t input_hash; /* check: vo_span_hash of the input as the first pass validated it */
 } vo_testref;
+
+/* a 64-bit hash of n bytes (not cryptographic): check compares the input it
+ * runs with the one it validated (issue 30 point 5) */
+uint64_t vo_span_hash(const char *p, size_t n);
 
 typedef struct vo_testset {
     char *text;         /* the whole file (read, inflated when gzip), NUL-terminated; owned unless */
@@ -28,7 +33,8 @@ typedef struct vo_testset {
     size_t n, cap;
     char format[48];    /* the top-level "format" string of a vector file ("" if none; clipped) */
     int is_vectors;     /* the file is {"tests": [...], ...} */
-    const char *why;    /* after a failed load: what was wrong (static text), at byte why_at */
+    const char *why;    /* after a failed load: what was wrong (static text or whybuf), at byte why_at */
+    char whybuf[128];
     size_t why_at;
     /* vo_testset_load_reading: reads a test's "input" object at v (the text
      * ends at e) and returns its end, or NULL when it cannot (then the scan

@@ -25,6 +25,8 @@ vo_vec *vo_insn_vec(vo_insn *in, unsigned role)
     switch (role) {
     case VO_R_LSC_SURF: return &in->surf; /* LSC */
     case VO_R_PITCH: return &in->pitch;
+    case VO_R_B2D_BASE: case VO_R_B2D_SW: case VO_R_B2D_SH: case VO_R_B2D_SP: case VO_R_B2D_X: case VO_R_B2D_Y:
+        return &in->b2d[role - VO_R_B2D_BASE]; /* block2d (issue 27) */
     default: return &in->goff;
     }
 }
@@ -58,7 +60,28 @@ static unsigned imm_bytes(uint8_t type_byte)
     return (t == VO_T_DF || t == VO_T_UQ || t == VO_T_Q) ? 8 : 4;
 }
 
+static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err, int old);
+/* LSC_UNTYPED: the HEAD layout (D110); when its bytes do not decode exactly and
+ * the older layout without ss_idx does, that one (D222) */
 static int decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err)
+{
+    const vo_desc *d0 = n >= 2 ? vo_desc_for(bytes[0]) : NULL;
+    if (!d0 || d0->opcode != VO_OP_LSC_UNTYPED || !vo_desc_for_sub_old(bytes[1])) /* only LSC has two layouts */
+        return decode_as(bytes, n, visa_version, out, err, 0);
+    vo_error e1;
+    memset(&e1, 0, sizeof e1);
+    if (decode_as(bytes, n, visa_version, out, &e1, 0) == 0) return 0;
+    vo_insn o2;
+    if (decode_as(bytes, n, visa_version, &o2, NULL, 1) == 0) {
+        *out = o2;
+        return 0;
+    }
+    decode_as(bytes, n, visa_version, out, NULL, 0); /* *out as the HEAD layout's error left it */
+    if (err) *err = e1;
+    return -1;
+}
+
+static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err, int old)
 {
     memset(out, 0, sizeof *out);
     out->visa_version = visa_version;
@@ -67,11 +90,13 @@ static int decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn
     if (!d) return derr(err, VO_E_OPCODE, "opcode", 0, "unknown or unsupported opcode");
     if (d->has_subop) { /* LSC_UNTYPED: the sub-op byte selects the layout (decision D110) */
         if (n < 2) return derr(err, VO_E_TRUNCATED, "subop", 1, "instruction ends inside this field");
-        d = vo_desc_for_sub(bytes[0], bytes[1]);
-        if (!d)
-            return derr(err, VO_E_LSC_SUBOP, "subop", 1,
-                        bytes[1] == 0x03 || bytes[1] == 0x07 ? "block2d sub-ops are not supported yet (decision D111)"
-                                                             : "unknown or unsupported LSC sub-op");
+        int svm = d->family == VO_FAM_SVM;
+        d = old && !svm ? vo_desc_for_sub_old(bytes[1]) : vo_desc_for_sub(bytes[0], bytes[1]);
+        if (!d && svm) /* decision D164 */
+            return derr(err, VO_E_SVM_SUBOP, "svm_id", 1,
+                        bytes[1] >= 0x03 && bytes[1] <= 0x07 ? "SVM sub-op not supported yet (decision D164)"
+                                                             : "unknown SVM sub-op (decision D164)");
+        if (!d) return derr(err, VO_E_LSC_SUBOP, "subop", 1, "unknown or unsupported LSC sub-op");
     }
     if ((d->flags & VO_DF_LAYOUT_32) && visa_version < 302) /* decision D262 */
         return derr(err, VO_E_TYPED_VERSION, "opcode", 0,
@@ -229,7 +254,7 @@ void vo_insn_ctrl(const vo_insn *in, vo_ctrl *c)
     unsigned nib = 0;
     c->exec_size = 1;
     if (!d) return;
-    if (d->family == VO_FAM_BLOCK) { /* decision D30: no mask, no predicate */
+    if (d->family == VO_FAM_BLOCK || (d->family == VO_FAM_SVM && d->subop <= 2)) { /* D30, D174: no mask, no predicate */
         c->nomask = 1;
         return;
     }

@@ -82,6 +82,9 @@ static const vo_desc desc_tab[] = {
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("sfid", UB, LSC_SFID), F("fence_op", UB, FENCE_OP),
         F("scope", UB, SCOPE) }, 0, VO_GEN_DG2, 0,
       .flags = 0 },
+    /* legacy FENCE (issue 26): every mask on every platform (decisions D160-D163) */
+    { VO_OP_FENCE, "fence", "FENCE", VO_FAM_FENCE, 0, 0, 0, 1, { F("mask", UB, FENCE_MASK) }, 0, 0, 0,
+      .flags = 0 },
     /* typed (issue 28): vISA >= 3.2 layout (D262); SIMD8, SIMD16 on XeHP_SDV+ (atomic: PVC+) (D259) */
     { VO_OP_GATHER4_TYPED, "gather4_typed", "GATHER4_TYPED", VO_FAM_TYPED, 0, SZ(3) | SZ(4), SZ(3), 9,
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("channels", UB, CHMASK), F("surface", UB, SURFACE),
@@ -100,8 +103,8 @@ static const vo_desc desc_tab[] = {
 #define NDESC (sizeof desc_tab / sizeof desc_tab[0])
 
 /* LSC_UNTYPED (0x89): one descriptor per sub-op, fields in the HEAD reader's
- * order with the surface-state index (decision D110). Block2d (03, 07) is not
- * supported yet (decision D111). is_write: 1 store, 2 atomic (read-modify-write). */
+ * order with the surface-state index (decision D110). Block2d (03, 07): issue 27
+ * (D190; D111 is superseded). is_write: 1 store, 2 atomic (read-modify-write). */
 #define LSC_HEAD F("subop", UB, LSC_SUBOP), F("exec_size", UB, EXEC), F("pred", UW, PRED), \
     F("sfid", UB, LSC_SFID), F("caching_l1", UB, L1), F("caching_l3", UB, L3)
 #define LSC_ADDR F("addr_type", UB, ADDR_TYPE), F("addr_scale", UW, ADDR_SCALE), \
@@ -109,31 +112,77 @@ static const vo_desc desc_tab[] = {
 #define LSC_SHAPE F("data_size", UB, DATA_SIZE), F("data_order", UB, DATA_ORDER), \
     F("data_elems", UB, DATA_ELEMS), F("chmask", UB, LSC_CHMASK)
 #define LSC_SURF F("surface", VEC, LSC_SURF), F("ss_idx", UD, SSIDX)
-#define LSC_A(sub, mn, w) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, w, 0x3F, 0x3F, 20, \
-    { LSC_HEAD, LSC_ADDR, LSC_SHAPE, LSC_SURF, F("dst", RAW, DATA), F("src0_addrs", RAW, EOFF), \
-      F("src1_data", RAW, SRC1), F("src2_data", RAW, SRC2) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub }
-#define LSC_B(sub, mn, w) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, w, 0x3F, 0x3F, 20, \
-    { LSC_HEAD, LSC_ADDR, LSC_SHAPE, LSC_SURF, F("dst", RAW, DATA), F("src0_addr_base", RAW, EOFF), \
-      F("src0_addr_pitch", VEC, PITCH), F("src1_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub }
-#define LSC_C(sub, mn) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, 2, 0x3F, 0x3F, 15, \
-    { LSC_HEAD, F("addr_type", UB, ADDR_TYPE), LSC_SHAPE, LSC_SURF, F("dst", RAW, DATA), \
-      F("src0_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub }
-static const vo_desc lsc_tab[] = {
-    LSC_A(0x00, "lsc_load", 0), LSC_B(0x01, "lsc_load_strided", 0), LSC_A(0x02, "lsc_load_quad", 0),
-    LSC_A(0x04, "lsc_store", 1), LSC_B(0x05, "lsc_store_strided", 1), LSC_A(0x06, "lsc_store_quad", 1),
-    LSC_A(0x08, "lsc_atomic_iinc", 2), LSC_A(0x09, "lsc_atomic_idec", 2), LSC_A(0x0A, "lsc_atomic_load", 2),
-    LSC_A(0x0B, "lsc_atomic_store", 2), LSC_A(0x0C, "lsc_atomic_iadd", 2), LSC_A(0x0D, "lsc_atomic_isub", 2),
-    LSC_A(0x0E, "lsc_atomic_smin", 2), LSC_A(0x0F, "lsc_atomic_smax", 2), LSC_A(0x10, "lsc_atomic_umin", 2),
-    LSC_A(0x11, "lsc_atomic_umax", 2), LSC_A(0x12, "lsc_atomic_icas", 2), LSC_A(0x13, "lsc_atomic_fadd", 2),
-    LSC_A(0x14, "lsc_atomic_fsub", 2), LSC_A(0x15, "lsc_atomic_fmin", 2), LSC_A(0x16, "lsc_atomic_fmax", 2),
-    LSC_A(0x17, "lsc_atomic_fcas", 2), LSC_A(0x18, "lsc_atomic_and", 2), LSC_A(0x19, "lsc_atomic_or", 2),
-    LSC_A(0x1A, "lsc_atomic_xor", 2), LSC_A(0x1B, "lsc_load_status", 0), LSC_A(0x1C, "lsc_store_uncompressed", 1),
-    LSC_C(0x28, "lsc_apndctr_atomic_add"), LSC_C(0x29, "lsc_apndctr_atomic_sub"),
-};
+/* the older layout (issue 25, decision D222): no ss_idx, as IGC 1.0.12504 writes it */
+#define LSC_SURF0 F("surface", VEC, LSC_SURF)
+#define LSC_AX(sub, mn, w, surf, nf, fl) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, w, 0x3F, 0x3F, nf, \
+    { LSC_HEAD, LSC_ADDR, LSC_SHAPE, surf, F("dst", RAW, DATA), F("src0_addrs", RAW, EOFF), \
+      F("src1_data", RAW, SRC1), F("src2_data", RAW, SRC2) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub, \
+      .flags = fl }
+#define LSC_BX(sub, mn, w, surf, nf, fl) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, w, 0x3F, 0x3F, nf, \
+    { LSC_HEAD, LSC_ADDR, LSC_SHAPE, surf, F("dst", RAW, DATA), F("src0_addr_base", RAW, EOFF), \
+      F("src0_addr_pitch", VEC, PITCH), F("src1_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, .has_subop = 1, \
+      .subop = sub, .flags = fl }
+#define LSC_CX(sub, mn, surf, nf, fl) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_LSC, 2, 0x3F, 0x3F, nf, \
+    { LSC_HEAD, F("addr_type", UB, ADDR_TYPE), LSC_SHAPE, surf, F("dst", RAW, DATA), \
+      F("src0_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub, .flags = fl }
+#define LSC_A(sub, mn, w) LSC_AX(sub, mn, w, LSC_SURF, 20, 0)
+#define LSC_B(sub, mn, w) LSC_BX(sub, mn, w, LSC_SURF, 20, 0)
+#define LSC_C(sub, mn) LSC_CX(sub, mn, LSC_SURF, 15, 0)
+#define LSC_A0(sub, mn, w) LSC_AX(sub, mn, w, LSC_SURF0, 19, VO_DF_LSC_NO_SSIDX)
+#define LSC_B0(sub, mn, w) LSC_BX(sub, mn, w, LSC_SURF0, 19, VO_DF_LSC_NO_SSIDX)
+#define LSC_C0(sub, mn) LSC_CX(sub, mn, LSC_SURF0, 14, VO_DF_LSC_NO_SSIDX)
+/* every sub-op once: A scattered/atomic, B strided, C append counter */
+#define LSC_LIST(A, B, C) \
+    A(0x00, "lsc_load", 0), B(0x01, "lsc_load_strided", 0), A(0x02, "lsc_load_quad", 0), \
+    A(0x04, "lsc_store", 1), B(0x05, "lsc_store_strided", 1), A(0x06, "lsc_store_quad", 1), \
+    A(0x08, "lsc_atomic_iinc", 2), A(0x09, "lsc_atomic_idec", 2), A(0x0A, "lsc_atomic_load", 2), \
+    A(0x0B, "lsc_atomic_store", 2), A(0x0C, "lsc_atomic_iadd", 2), A(0x0D, "lsc_atomic_isub", 2), \
+    A(0x0E, "lsc_atomic_smin", 2), A(0x0F, "lsc_atomic_smax", 2), A(0x10, "lsc_atomic_umin", 2), \
+    A(0x11, "lsc_atomic_umax", 2), A(0x12, "lsc_atomic_icas", 2), A(0x13, "lsc_atomic_fadd", 2), \
+    A(0x14, "lsc_atomic_fsub", 2), A(0x15, "lsc_atomic_fmin", 2), A(0x16, "lsc_atomic_fmax", 2), \
+    A(0x17, "lsc_atomic_fcas", 2), A(0x18, "lsc_atomic_and", 2), A(0x19, "lsc_atomic_or", 2), \
+    A(0x1A, "lsc_atomic_xor", 2), A(0x1B, "lsc_load_status", 0), A(0x1C, "lsc_store_uncompressed", 1), \
+    C(0x28, "lsc_apndctr_atomic_add"), C(0x29, "lsc_apndctr_atomic_sub")
+/* block2d (issue 27): the HEAD reader's layout (D190); geometry operands minus 1, shape plain (D191) */
+#define LSC_2D(sub, mn, w) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_BLOCK2D, w, 0x3F, 0x01, 20, \
+    { LSC_HEAD, F("data_size", UB, DATA_SIZE), F("data_order", UB, DATA_ORDER), F("blocks", UB, B2D_BLOCKS), \
+      F("block_width", UW, B2D_WIDTH), F("block_height", UW, B2D_HEIGHT), F("vnni", UB, B2D_VNNI), \
+      F("dst", RAW, DATA), F("surface_base", VEC, B2D_BASE), F("surface_width", VEC, B2D_SW), \
+      F("surface_height", VEC, B2D_SH), F("surface_pitch", VEC, B2D_SP), F("x", VEC, B2D_X), F("y", VEC, B2D_Y), \
+      F("src1_data", RAW, SRC1) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub }
+static const vo_desc lsc_tab[] = { LSC_LIST(LSC_A, LSC_B, LSC_C),
+    LSC_2D(0x03, "lsc_load_block2d", 0), LSC_2D(0x07, "lsc_store_block2d", 1) };
 #define NLSC (sizeof lsc_tab / sizeof lsc_tab[0])
+/* not listed by vo_desc_at: only vo_decode picks it, by the instruction's length (D222) */
+static const vo_desc lsc_old_tab[] = { LSC_LIST(LSC_A0, LSC_B0, LSC_C0) };
+
+const vo_desc *vo_desc_for_sub_old(uint8_t subop)
+{
+    for (unsigned i = 0; i < sizeof lsc_old_tab / sizeof lsc_old_tab[0]; i++)
+        if (lsc_old_tab[i].subop == subop) return &lsc_old_tab[i];
+    return NULL;
+}
+
+/* SVM (0x4E, issue 26): one descriptor per sub-op (D164); the properties
+ * byte plays the oword-size role (bits 2..0; D165, D166) */
+#define SVM_HEAD F("svm_id", UB, SVM_ID)
+static const vo_desc svm_tab[] = {
+    { VO_OP_SVM, "svm_block_ld", "SVM_BLOCK_LD", VO_FAM_SVM, 0, 0, 0, 4,
+      { SVM_HEAD, F("properties", UB, OWORD_SIZE), F("address", VEC, GOFF), F("dst", RAW, DATA) }, 0, 0, 0,
+      .has_subop = 1, .subop = 0x01 },
+    { VO_OP_SVM, "svm_block_st", "SVM_BLOCK_ST", VO_FAM_SVM, 1, 0, 0, 4,
+      { SVM_HEAD, F("properties", UB, OWORD_SIZE), F("address", VEC, GOFF), F("src", RAW, DATA) }, 0, 0, 0,
+      .has_subop = 1, .subop = 0x02 },
+};
+#define NSVM (sizeof svm_tab / sizeof svm_tab[0])
 
 const vo_desc *vo_desc_for_sub(uint8_t opcode, uint8_t subop)
 {
+    if (opcode == VO_OP_SVM) {
+        for (unsigned i = 0; i < NSVM; i++)
+            if (svm_tab[i].subop == subop) return &svm_tab[i];
+        return NULL;
+    }
     if (opcode != VO_OP_LSC_UNTYPED) return NULL;
     for (unsigned i = 0; i < NLSC; i++)
         if (lsc_tab[i].subop == subop) return &lsc_tab[i];
@@ -145,6 +194,11 @@ const vo_desc *vo_desc_for(uint8_t opcode)
     for (unsigned i = 0; i < NDESC; i++)
         if (desc_tab[i].opcode == opcode) return &desc_tab[i];
     if (opcode == VO_OP_LSC_UNTYPED) return &lsc_tab[0];
+    if (opcode == VO_OP_SVM) return &svm_tab[0];
     return NULL;
 }
-const vo_desc *vo_desc_at(unsigned i) { return i < NDESC ? &desc_tab[i] : i < NDESC + NLSC ? &lsc_tab[i - NDESC] : NULL; }
+const vo_desc *vo_desc_at(unsigned i)
+{
+    return i < NDESC ? &desc_tab[i] : i < NDESC + NLSC ? &lsc_tab[i - NDESC]
+         : i < NDESC + NLSC + NSVM ? &svm_tab[i - NDESC - NLSC] : NULL;
+}

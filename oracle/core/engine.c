@@ -201,6 +201,21 @@ int vo_invalid(vo_ctx *x, vo_errcode c, unsigned role, const char *fmt, ...)
     return -1;
 }
 
+/* a family with no operand bytes and no plan (FENCE, LSC_FENCE) */
+uint32_t vo_no_bytes(const vo_ctx *x) { (void)x; return 0; }
+void vo_no_plan(vo_ctx *x) { (void)x; }
+
+/* decision D23: a source region names all three fields (nibbles 1..7); null
+ * (0) is a destination-only form and 8..15 are undefined encodings */
+int vo_region_ok(uint16_t region)
+{
+    for (unsigned k = 0; k < 3; k++) {
+        unsigned nib = (region >> (4 * k)) & 0xF;
+        if (nib == 0 || nib >= 8) return 0;
+    }
+    return (region >> 12) == 0;
+}
+
 /* ---- typed (issue 28): pixel addressing shared by fam_typed.c and the typed atomic ---- */
 static uint32_t typed_coord(const vo_ctx *x, unsigned k, uint32_t lane)
 {

@@ -76,6 +76,7 @@ typedef struct vo_ctx {
         uint32_t pitch;                  /* strided */
         vo_var *src2_var; uint32_t src2_off;
     } lsc;
+    uint64_t addr64;     /* SVM (issue 26): the 64-bit scalar address */
     /* typed (issue 28): the typed surface and the V, R, LOD operands (NULL: %null, reads 0) */
     const vo_typed *typed;
     vo_var *tc_var[3]; uint32_t tc_off[3];
@@ -99,6 +100,9 @@ typedef struct vo_family_ops {
     int (*validate)(vo_ctx *x);
 } vo_family_ops;
 #define VO_RUN_PLAN 2
+/* operand bytes and plan of a family with neither (FENCE, LSC_FENCE; engine.c) */
+uint32_t vo_no_bytes(const vo_ctx *x);
+void vo_no_plan(vo_ctx *x);
 /* LSC_UNTYPED sub-op kinds (fam_lsc.c; also used by the text layer) */
 enum vo_lsc_kind { VO_LSC_LOAD, VO_LSC_LOAD_STRIDED, VO_LSC_LOAD_QUAD, VO_LSC_STORE, VO_LSC_STORE_STRIDED,
                    VO_LSC_STORE_QUAD, VO_LSC_ATOMIC, VO_LSC_LOAD_STATUS, VO_LSC_STORE_UNCOMP, VO_LSC_APNDCTR };
@@ -132,12 +136,14 @@ static inline uint32_t vo_rd32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
-static inline void vo_tag(vo_result *r, unsigned t) { r->tags |= 1ull << t; }
+static inline void vo_tag(vo_result *r, unsigned t) { r->tags[t / 64u] |= 1ull << (t % 64u); }
 static inline void vo_clause(vo_result *r, unsigned c) { r->clauses[c >> 6] |= 1ull << (c & 63); }
 void vo_plan_add(vo_ctx *x, uint8_t lane, uint8_t ch, uint8_t elem, uint64_t addr, uint8_t size,
                  uint8_t align, uint8_t slot, uint32_t reg_off, uint8_t clause, uint8_t align_stated);
 void vo_free_var_undefined(vo_ctx *x, uint32_t off, uint32_t len, unsigned clause);
-void vo_free_grf_tail(vo_ctx *x, uint32_t end); /* padding after `end` up to its GRF's end */
+void vo_free_grf_tail(vo_ctx *x, uint32_t end);
+/* decision D23: a source region names all three fields (nibbles 1..7) */
+int vo_region_ok(uint16_t region); /* padding after `end` up to its GRF's end */
 /* an invalid instruction: r->err = (code, the field of `role` and its byte
  * offset, message); returns -1. The validator's and the families' one reporter. */
 int vo_invalid(vo_ctx *x, vo_errcode c, unsigned role, const char *fmt, ...) __attribute__((format(printf, 4, 5)));

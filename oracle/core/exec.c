@@ -356,6 +356,9 @@ static const vo_family_ops *family_of(const vo_desc *d)
     case VO_FAM_ATOMIC: return &vo_fam_atomic; /* DWORD_ATOMIC */
     case VO_FAM_LSC_FENCE: return &vo_fam_lsc_fence;
     case VO_FAM_LSC: return &vo_fam_lsc;
+    case VO_FAM_FENCE: return &vo_fam_fence; /* issue 26 */
+    case VO_FAM_SVM: return &vo_fam_svm;
+    case VO_FAM_BLOCK2D: return &vo_fam_lsc_2d; /* issue 27 */
     case VO_FAM_TYPED: return d->fields[0].role == VO_R_ATOMIC_OP ? &vo_fam_typed_atomic : &vo_fam_typed;
     default: return &vo_fam_scattered;
     }
@@ -390,7 +393,7 @@ static void result_reset(vo_result *r)
     vo_state_free(&r->final);
     r->status = VO_OK;
     memset(&r->err, 0, sizeof r->err);
-    r->tags = 0;
+    memset(r->tags, 0, sizeof r->tags);
     r->chen = 0;
     memset(r->clauses, 0, sizeof r->clauses);
 }

@@ -49,17 +49,15 @@ static int fence_validate(vo_ctx *x) /* replaces vo_validate (vo_family_ops.vali
     return 0;
 }
 
-static uint32_t no_bytes(const vo_ctx *x) { (void)x; return 0; }
-static void no_plan(vo_ctx *x) { (void)x; }
 static int fence_run(vo_ctx *x)
 {
     vo_clause(x->r, VO_C_LSC_FENCE_NOP); /* no state change in a single-thread model */
     return 0;
 }
 const vo_family_ops vo_fam_lsc_fence = {
-    .eoff_bytes = no_bytes,
-    .data_bytes = no_bytes,
-    .plan = no_plan,
+    .eoff_bytes = vo_no_bytes, /* engine.c */
+    .data_bytes = vo_no_bytes,
+    .plan = vo_no_plan,
     .run = fence_run,
     .no_lanes = 1,
     .validate = fence_validate,
@@ -68,7 +66,7 @@ const vo_family_ops vo_fam_lsc_fence = {
 /* ================= LSC_UNTYPED (0x89) ================= */
 
 /* the predicate word, as for every instruction (decision D19) */
-static int lsc_pred(vo_ctx *x)
+int vo_lsc_pred(vo_ctx *x)
 {
     uint32_t p = x->in->val[VO_R_PRED];
     if (p == 0) return 0;
@@ -121,6 +119,28 @@ static int in_set(const uint8_t *a, unsigned n, uint8_t v)
 {
     for (unsigned i = 0; i < n; i++)
         if (a[i] == v) return 1;
+    return 0;
+}
+
+/* the L1/L3 pair of x->lsc (values 0..7 already checked) against the page's
+ * table for kind 0 load, 1 store, 2 atomic (D113); 0 or -1 invalid */
+int vo_lsc_cache_pair(vo_ctx *x, int kind)
+{
+    const struct vo_lsc_ctx *L = &x->lsc;
+    uint8_t pr = (uint8_t)CP(L->l1, L->l3);
+    int ok;
+    if (kind == 2) ok = in_set(pairs_atomic, sizeof pairs_atomic, pr);
+    else if (kind == 1) ok = in_set(pairs_store, sizeof pairs_store, pr);
+    else {
+        ok = in_set(pairs_load, sizeof pairs_load, pr);
+        if (!ok && in_set(pairs_load_code, sizeof pairs_load_code, pr)) {
+            ok = 1;
+            vo_tag(x->r, VO_TAG_LSC_CACHE_TABLE);
+            vo_tag(x->r, VO_TAG_NOT_IN_DOC);
+        }
+    }
+    if (!ok) return vo_invalid(x, VO_E_LSC_CACHE, VO_R_L3, "cache pair L1 %u / L3 %u is not allowed for %s", L->l1, L->l3,
+                               x->d->mnemonic);
     return 0;
 }
 
@@ -245,7 +265,7 @@ static int lsc_validate(vo_ctx *x)
     int k = vo_lsc_kind((uint8_t)in->val[VO_R_LSC_SUBOP], &L->arity, &L->is_float);
     L->kind = (uint8_t)k;
     int quad = k == VO_LSC_LOAD_QUAD || k == VO_LSC_STORE_QUAD;
-    vo_tag(x->r, VO_TAG_LSC_LAYOUT); /* decision D110: the HEAD reader's layout, with ss_idx */
+    vo_tag(x->r, in->desc->flags & VO_DF_LSC_NO_SSIDX ? VO_TAG_LSC_NO_SSIDX : VO_TAG_LSC_LAYOUT); /* D110, D222 */
     /* exec size and mask (D2, D18 as for every instruction) */
     {
         uint32_t eb = in->val[VO_R_EXEC];
@@ -255,7 +275,7 @@ static int lsc_validate(vo_ctx *x)
             return vo_invalid(x, VO_E_MASK_CTRL, VO_R_EXEC, "mask offset %u with exec size %u (must be aligned and <= 32)",
                            x->c.mask_off, x->c.exec_size);
     }
-    if (lsc_pred(x) != 0) return -1;
+    if (vo_lsc_pred(x) != 0) return -1;
     /* SFID: ugm, ugml, slm (D112) */
     L->sfid = (uint8_t)in->val[VO_R_LSC_SFID];
     if (L->sfid != 0 && L->sfid != 1 && L->sfid != 3)
@@ -272,22 +292,9 @@ static int lsc_validate(vo_ctx *x)
         vo_tag(x->r, VO_TAG_LSC_SLM_CACHE);
         return vo_invalid(x, VO_E_LSC_CACHE, L->l1 ? VO_R_L1 : VO_R_L3, "SLM accesses must use default caching (.df)");
     }
-    {
-        uint8_t pr = (uint8_t)CP(L->l1, L->l3);
-        int ok;
-        if (is_atomic((unsigned)k)) ok = in_set(pairs_atomic, sizeof pairs_atomic, pr);
-        else if (is_store((unsigned)k)) ok = in_set(pairs_store, sizeof pairs_store, pr);
-        else {
-            ok = in_set(pairs_load, sizeof pairs_load, pr);
-            if (!ok && in_set(pairs_load_code, sizeof pairs_load_code, pr)) {
-                ok = 1;
-                vo_tag(x->r, VO_TAG_LSC_CACHE_TABLE);
-                vo_tag(x->r, VO_TAG_NOT_IN_DOC);
-            }
-        }
-        if (!ok) return vo_invalid(x, VO_E_LSC_CACHE, VO_R_L3, "cache pair L1 %u / L3 %u is not allowed for %s", L->l1, L->l3,
-                                x->d->mnemonic);
-    }
+    if (L->sfid == 1 && (L->l1 || L->l3) && x->st->platform.gen < VO_GEN_XE2) /* D113: the verifier, before Xe2 */
+        return vo_invalid(x, VO_E_LSC_CACHE, L->l1 ? VO_R_L1 : VO_R_L3, "ugml before Xe2 needs default caching (.df)");
+    if (vo_lsc_cache_pair(x, is_atomic((unsigned)k) ? 2 : is_store((unsigned)k)) != 0) return -1;
     /* address model (D115) */
     L->atype = (uint8_t)in->val[VO_R_ADDR_TYPE];
     if (L->atype == 0 || L->atype > 5)
@@ -317,7 +324,6 @@ static int lsc_validate(vo_ctx *x)
         return vo_invalid(x, VO_E_LSC_DATA_SIZE, VO_R_DATA_SIZE, "atomics take d16u32, d32 or d64");
     if (k == VO_LSC_ATOMIC && L->sfid == 3 && L->dsize == 4 && in->val[VO_R_LSC_SUBOP] != 0x12)
         return vo_invalid(x, VO_E_LSC_DATA_SIZE, VO_R_DATA_SIZE, "64-bit SLM atomics: icas only");
-    if (quad && L->dsize != 3) return vo_invalid(x, VO_E_LSC_DATA_SIZE, VO_R_DATA_SIZE, "quad operations take d32");
     unsigned order = in->val[VO_R_DATA_ORDER];
     if (order != 1 && order != 2) return vo_invalid(x, VO_E_LSC_DATA_ORDER, VO_R_DATA_ORDER, "data order %u (1 or 2)", order);
     L->transposed = order == 2;
@@ -332,8 +338,10 @@ static int lsc_validate(vo_ctx *x)
         if (e == 0 || e > 8) return vo_invalid(x, VO_E_LSC_VECTOR, VO_R_DATA_ELEMS, "vector size code %u (1..8)", e);
         L->nelem = elems_of[e];
         if (L->nelem > 1) {
-            if (L->dsize != 3 && L->dsize != 4)
-                return vo_invalid(x, VO_E_LSC_VECTOR, VO_R_DATA_ELEMS, "only d32 and d64 take vectors");
+            if (L->dsize >= 5) /* D116: conversions never; d8/d16 only transposed */
+                return vo_invalid(x, VO_E_LSC_VECTOR, VO_R_DATA_ELEMS, "conversions (d8u32, d16u32, d16u32h) take no vectors");
+            if (!L->transposed && L->dsize != 3 && L->dsize != 4)
+                return vo_invalid(x, VO_E_LSC_VECTOR, VO_R_DATA_ELEMS, "non-transposed vectors take d32 or d64");
             if (is_atomic((unsigned)k) || k == VO_LSC_LOAD_STATUS)
                 return vo_invalid(x, VO_E_LSC_VECTOR, VO_R_DATA_ELEMS, "%s takes one element per address", x->d->mnemonic);
             if (!L->transposed && L->nelem > 8)
@@ -406,11 +414,18 @@ static unsigned ncomp(const vo_ctx *x) { return is_quad(x->lsc.kind) ? (unsigned
 uint32_t vo_lsc_reg_bytes(const vo_ctx *x) { return dsize_bytes[x->lsc.dsize & 7]; } /* D124 */
 static const uint8_t mem_bytes[8] = { 0, 1, 2, 4, 8, 1, 2, 2 }; /* D125: d8u32 1, d16u32 and d16u32h 2 */
 uint32_t vo_lsc_mem_bytes(const vo_ctx *x) { return mem_bytes[x->lsc.dsize & 7]; }
+/* decision D124 (D146): the minimum payload width: 8 on a 32-byte GRF, 32 on
+ * PVC (no half-SIMD LSC), 16 on PVCXT, Xe2 and Xe3 */
+uint32_t vo_lsc_min_width(const vo_state *st)
+{
+    if (st->platform.grf_bytes == 32) return 8;
+    return strcmp(st->platform.name, "PVC") == 0 ? 32 : 16;
+}
 /* decision D124: a component block is R = max(1, ceil(W*b/GRF)) registers,
- * W = max(exec size, the minimum payload width: 8 on a 32-byte GRF, 16 on a 64-byte one) */
+ * W = max(exec size, the minimum payload width) */
 uint32_t vo_lsc_block_bytes(const vo_ctx *x)
 {
-    uint32_t minw = x->grf == 32 ? 8u : 16u, w = x->c.exec_size > minw ? x->c.exec_size : minw;
+    uint32_t minw = vo_lsc_min_width(x->st), w = x->c.exec_size > minw ? x->c.exec_size : minw;
     uint32_t r = (w * vo_lsc_reg_bytes(x) + x->grf - 1) / x->grf;
     return (r ? r : 1) * x->grf;
 }
@@ -436,17 +451,16 @@ uint64_t vo_lsc_addr(const vo_ctx *x, uint32_t lane, uint32_t elem, int *wrapped
         uint64_t mod = 1ull << (8 * asz);
         int64_t t = (int64_t)(a * L->scale) + L->imm_off + (int64_t)step;
         if (t < 0 || (uint64_t)t >= mod) wr = 1;
-        e = (uint64_t)t & (mod - 1);
-        if (e + off >= mod) wr = 1;
-        e = (e + off) & (mod - 1); /* a32 on flat: zero-extended */
+        e = ((uint64_t)t & (mod - 1)) + off; /* a32 on flat: zero-extended */
+        if (e >= mod) wr |= 2; /* decision D121 (D147): the component term is added after, no wrap */
     } else {
         wr |= __builtin_mul_overflow(a, (uint64_t)L->scale, &e);
         uint64_t s = e + (uint64_t)(int64_t)L->imm_off; /* sign-extended, never scaled (D121) */
         if (L->imm_off < 0 ? s > e : s < e) wr = 1;
         wr |= __builtin_add_overflow(s, step, &e);
-        wr |= __builtin_add_overflow(e, off, &e);
+        if (__builtin_add_overflow(e, off, &e)) wr |= 2; /* D147: past 2^64 */
     }
-    if (wr && wrapped) *wrapped = 1;
+    if (wr && wrapped) *wrapped |= wr;
     return e;
 }
 
@@ -500,12 +514,12 @@ int vo_lsc_space(vo_ctx *x)
         vo_clause(x->r, VO_C_LSC_BTI);
         if (L->surf_val <= 0xFFFFFFFFu) sf = vo_state_bti(x->st, (uint32_t)L->surf_val);
         break;
-    default: { /* bss, ss: the surface-state offset (+ 0x40 * ss_idx for a register surface, D118) */
+    default: { /* bss, ss: the surface-state offset (+ 0x40 * ss_idx for a register surface, 32-bit sum, D118) */
         uint64_t off = L->surf_val;
         uint32_t idx = x->in->val[VO_R_SSIDX];
         vo_clause(x->r, L->atype == 2 ? VO_C_LSC_BSS : VO_C_LSC_SS);
         if (L->surf_is_reg && idx) {
-            off += 0x40ull * idx;
+            off = (uint32_t)(off + 0x40ull * idx);
             vo_clause(x->r, VO_C_LSC_SSIDX);
         }
         if (off <= 0xFFFFFFFFu) sf = vo_state_ss(x->st, (uint32_t)off);
@@ -608,6 +622,27 @@ static void lsc_padding(vo_ctx *x)
     for (uint32_t v = 0; v < n; v++) vo_free_var_undefined(x, x->data_off + v * blk + used, blk - used, VO_C_LSC_PADDING);
 }
 
+/* 1 when a vector component (quad channel) of an enabled lane lies past 2^w
+ * (D147), or with slm_bounds when any of its bytes is past the SLM (D148) */
+static int lsc_comp_cross(vo_ctx *x, int slm_bounds)
+{
+    const struct vo_lsc_ctx *L = &x->lsc;
+    const vo_surface *slm = slm_bounds ? vo_state_surface(x->st, 0) : NULL;
+    uint64_t size = slm ? slm->size : 0;
+    uint32_t lanes = L->transposed ? 1 : x->c.exec_size, m = vo_lsc_mem_bytes(x);
+    for (uint32_t n = 0; n < lanes; n++) {
+        if (!(x->chen >> n & 1)) continue;
+        for (uint32_t c = 0; c < (is_quad(L->kind) ? 4u : L->nelem); c++) {
+            if (is_quad(L->kind) && !(L->chmask >> c & 1)) continue;
+            int w = 0;
+            uint64_t a = vo_lsc_addr(x, n, c, &w);
+            if (w & 2) return 1;
+            if (slm_bounds && (a >= size || size - a < m)) return 1;
+        }
+    }
+    return 0;
+}
+
 static int lsc_run(vo_ctx *x)
 {
     unsigned k = x->lsc.kind;
@@ -623,6 +658,11 @@ static int lsc_run(vo_ctx *x)
         return 1;
     }
     if (!x->is_write && !x->data_var) { /* decision D128: a prefetch has no architectural effect */
+        if (x->lsc.sfid == 3 && lsc_comp_cross(x, 1)) { /* D148: ... but SLM out of bounds is undefined */
+            vo_tag(x->r, VO_TAG_SLM_OOB);
+            vo_clause(x->r, VO_C_LSC_SLM_OOB);
+            return 1;
+        }
         vo_tag(x->r, VO_TAG_LSC_PREFETCH);
         vo_clause(x->r, VO_C_LSC_PREFETCH);
         return 0;
@@ -632,6 +672,11 @@ static int lsc_run(vo_ctx *x)
         vo_clause(x->r, VO_C_LSC_STORE_UNCOMP);
     }
     if (vo_lsc_space(x)) return 1; /* D123: arg, unbound */
+    if (lsc_comp_cross(x, 0)) { /* decision D147: a component past 2^w: wrapped or not, the case is undefined */
+        vo_tag(x->r, VO_TAG_LSC_ADDR_WRAP);
+        vo_clause(x->r, VO_C_LSC_ADDR_WRAP);
+        return 1;
+    }
     return VO_RUN_PLAN; /* D131: cache controls and ugm/ugml change nothing */
 }
 

@@ -34,6 +34,8 @@ uint32_t vo_lsc_reg(const vo_ctx *x, uint32_t lane, uint32_t comp);
 uint32_t vo_lsc_reg_bytes(const vo_ctx *x);
 uint32_t vo_lsc_mem_bytes(const vo_ctx *x);
 uint32_t vo_lsc_block_bytes(const vo_ctx *x);
+/* the minimum payload width W of D124 for the state's platform (8, 16 or 32) */
+uint32_t vo_lsc_min_width(const vo_state *st);
 
 /* Bytes [addr, addr + n) of the resolved space (after vo_lsc_space):
  * read: 0 in bounds, 1 out of bounds / unmapped (out zero-filled);
@@ -45,4 +47,10 @@ int vo_lsc_write(vo_ctx *x, uint64_t addr, uint32_t n, const uint8_t *in);
  * after the channel enables; it resolves the space itself (vo_lsc_space).
  * Returns as vo_family_ops.run: 0 ok, 1 undefined, -1 page cap. */
 int vo_lsc_atomic_run(vo_ctx *x);
+
+/* Shared with block2d (fam_lsc_2d.c, issue 27): the predicate word (D19) and
+ * the L1/L3 pair of x->lsc for kind 0 load, 1 store, 2 atomic (D113);
+ * 0 ok, -1 invalid (r->err set). */
+int vo_lsc_pred(vo_ctx *x);
+int vo_lsc_cache_pair(vo_ctx *x, int kind);
 #endif

@@ -93,17 +93,6 @@ static int check_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var **var)
     return 0;
 }
 
-/* decision D23: a source region names all three fields (nibbles 1..7); null
- * (0) is a destination-only form and 8..15 are undefined encodings */
-static int region_ok(uint16_t region)
-{
-    for (unsigned k = 0; k < 3; k++) {
-        unsigned nib = (region >> (4 * k)) & 0xF;
-        if (nib == 0 || nib >= 8) return 0;
-    }
-    return (region >> 12) == 0;
-}
-
 /* global offset: returns 0 (x->goff set), -1 invalid, 1 undefined */
 static int check_goff(vo_ctx *x)
 {
@@ -120,7 +109,7 @@ static int check_goff(vo_ctx *x)
         vo_clause(x->r, VO_C_GOFF_IMM);
         return 0;
     }
-    if (!region_ok(v->region)) return vo_invalid(x, VO_E_REGION, R, "region 0x%04x has an illegal nibble", v->region);
+    if (!vo_region_ok(v->region)) return vo_invalid(x, VO_E_REGION, R, "region 0x%04x has an illegal nibble", v->region);
     if (v->region != 0x0121) vo_tag(x->r, VO_TAG_NON_SCALAR_REGION);
     const vo_var *var;
     int64_t byte;

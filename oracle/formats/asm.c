@@ -4,6 +4,7 @@
  * *out is exactly what vo_decode would give for the encoded bytes. */
 #include "visa_asm.h"
 #include "lsc_text.h"
+#include "fence_text.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -387,12 +388,23 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
     mn[mlen] = 0;
     if (mlen == 0) return BAD("mnemonic", mat, "expected a lower-case mnemonic");
     const vo_desc *d = NULL;
+    int fform = vo_fence_form(mn); /* issue 26: three mnemonics, one descriptor (D163) */
     for (unsigned i = 0; vo_desc_at(i); i++)
-        if (strcmp(vo_desc_at(i)->mnemonic, mn) == 0) d = vo_desc_at(i);
+        if (fform >= 0 ? vo_desc_at(i)->family == VO_FAM_FENCE
+                       : vo_desc_at(i)->family != VO_FAM_FENCE && strcmp(vo_desc_at(i)->mnemonic, mn) == 0)
+            d = vo_desc_at(i);
+    if (d && fform >= 0) {
+        in.desc = d;
+        if (vo_fence_asm(p->s, p->pos, fform, has_pred, &in, err) != 0) {
+            memset(out, 0, sizeof *out);
+            return -1;
+        }
+        goto encode;
+    }
     if (!d) return fail(p, VO_E_OPCODE, "mnemonic", mat, "unknown or unsupported mnemonic '%s'", mn);
     in.desc = d;
-    if (d->family == VO_FAM_LSC_FENCE || d->family == VO_FAM_LSC) { /* LSC (issue 14): lsc_text.c */
-        if (vo_lsc_asm(p->s, p->pos, d->family == VO_FAM_LSC ? (int)pred : has_pred, &in, err) != 0) {
+    if (d->family == VO_FAM_LSC_FENCE || d->family == VO_FAM_LSC || d->family == VO_FAM_BLOCK2D) { /* LSC (issue 14), block2d: lsc_text.c */
+        if (vo_lsc_asm(p->s, p->pos, d->family != VO_FAM_LSC_FENCE ? (int)pred : has_pred, &in, err) != 0) {
             memset(out, 0, sizeof *out);
             return -1;
         }
@@ -409,12 +421,18 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
 
     if ((f = field_of(d, VO_R_OWORD_SIZE)) != NULL) {
         static const unsigned ow[5] = { 1, 2, 4, 8, 16 };
+        uint32_t una = 0;
+        if (d->family == VO_FAM_SVM) { /* D172: bare and .aligned: bit 3 clear; .unaligned: bit 3 set */
+            in.val[VO_R_SVM_ID] = d->subop;
+            if (lit(p, ".unaligned")) una = 8;
+            else (void)lit(p, ".aligned");
+        }
         if (expect(p, " (", f->name) != 0) return -1;
         size_t at = p->pos;
         if (num(p, 16, &x, f->name) != 0) return -1;
         int c = index_of(ow, 5, x);
         if (c < 0) return BAD(f->name, at, "oword count %u is not 1, 2, 4, 8 or 16", (unsigned)x);
-        in.val[VO_R_OWORD_SIZE] = (uint32_t)c;
+        in.val[VO_R_OWORD_SIZE] = (uint32_t)c | una;
         if (expect(p, ")", f->name) != 0) return -1;
     } else {
         /* suffix */

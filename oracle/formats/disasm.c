@@ -33,6 +33,7 @@
  * (when cap > 0). */
 #include "visa_oracle.h"
 #include "lsc_text.h"
+#include "fence_text.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -199,7 +200,9 @@ size_t vo_disasm(const vo_insn *in, char *buf, size_t cap)
     }
     const vo_desc *d = in->desc;
     char tmp[16];
-    if (d->family == VO_FAM_LSC_FENCE || d->family == VO_FAM_LSC) return vo_lsc_disasm(in, buf, cap); /* LSC (issue 14) */
+    if (d->family == VO_FAM_LSC_FENCE || d->family == VO_FAM_LSC || d->family == VO_FAM_BLOCK2D)
+        return vo_lsc_disasm(in, buf, cap); /* LSC (issue 14), block2d (issue 27) */
+    if (d->family == VO_FAM_FENCE) return vo_fence_disasm(in, buf, cap); /* issue 26, D163 */
 
     /* predicate prefix */
     if (has_role(d, VO_R_PRED) && (in->val[VO_R_PRED] & 0xFFFF) != 0) {
@@ -212,6 +215,7 @@ size_t vo_disasm(const vo_insn *in, char *buf, size_t cap)
     /* suffix and execution size */
     if (has_role(d, VO_R_OWORD_SIZE)) {
         static const char *const ow[8] = { "1", "2", "4", "8", "16", "?", "?", "?" };
+        if (d->family == VO_FAM_SVM && (in->val[VO_R_OWORD_SIZE] & 8)) sb_puts(&s, ".unaligned"); /* D172 */
         sb_printf(&s, " (%s)", ow[in->val[VO_R_OWORD_SIZE] & 7]);
     } else {
         if (has_role(d, VO_R_ATOMIC_OP)) { /* DWORD_ATOMIC: ".<op>[.16]" */

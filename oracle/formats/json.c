@@ -908,7 +908,7 @@ static int get_hex64(px *x, const jv *it, const jp *path, uint64_t *out)
     const char *t = NULL;
     if (get_str(x, it, path, &t)) return -1;
     size_t n = strlen(t);
-    if (n < 3 || n > 18 || t[0] != '0' || (t[1] != 'x' && t[1] != 'X'))
+    if (n < 3 || n > 18 || t[0] != '0' || t[1] != 'x') /* D235 */
         return fail(x, VO_E_STATE, path, "expected \"0x\" and 1..16 hex digits");
     uint64_t v = 0;
     for (size_t i = 2; i < n; i++) {
@@ -1484,7 +1484,7 @@ static int fhex64(fx *f, uint64_t *out)
 {
     const char *s;
     size_t n;
-    if (fstr(f, &s, &n) || n < 3 || n > 18 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) return -1;
+    if (fstr(f, &s, &n) || n < 3 || n > 18 || s[0] != '0' || s[1] != 'x') return -1;
     uint64_t v = 0;
     for (size_t i = 2; i < n; i++) {
         int h = HEXVAL[(unsigned char)s[i]];
@@ -2504,12 +2504,12 @@ int vo_case_id(const vo_case *c, char out[17])
 }
 
 /* tag names and clause names are identifiers: no escaping needed */
-static void tags_text(sb *b, uint64_t tags)
+static void tags_text(sb *b, const uint64_t *tags)
 {
     SB_LIT(b, "[");
     int first = 1;
-    for (unsigned t = 0; t < 64; t++) {
-        if (!(tags >> t & 1)) continue;
+    for (unsigned t = 0; t < 64u * VO_TAG_WORDS; t++) {
+        if (!vo_tags_has(tags, t)) continue;
         const char *nm = t < VO_TAG_COUNT ? vo_tag_name(t) : NULL;
         if (!first) SB_LIT(b, ",");
         SB_LIT(b, "\"");
@@ -2521,7 +2521,7 @@ static void tags_text(sb *b, uint64_t tags)
     SB_LIT(b, "]");
 }
 
-static char *tags_alloc(uint64_t tags)
+static char *tags_alloc(const uint64_t *tags)
 {
     sb b = {0};
     tags_text(&b, tags);

@@ -141,6 +141,8 @@ static void put_addr(sb *s, const vo_insn *in, int strided)
     sb_put(s, "]:%s", a < 4 ? asize_names[a] : "?");
 }
 
+static void b2d_shape(sb *s, const vo_insn *in);
+static void b2d_addr(sb *s, const vo_insn *in);
 static void lsc_untyped_text(sb *s, const vo_insn *in)
 {
     const vo_desc *d = in->desc;
@@ -160,11 +162,25 @@ static void lsc_untyped_text(sb *s, const vo_insn *in)
         sb_put(s, " (M%u%s, %s)", (unsigned)(c.mask_off / 4 + 1), c.nomask ? "_NM" : "", n_of[code]);
     else
         sb_put(s, " (?, %s)", n_of[code]);
+    sb_put(s, " ");
+    if (d->family == VO_FAM_BLOCK2D) { /* issue 27 */
+        if (d->is_write) {
+            b2d_addr(s, in);
+            sb_put(s, " ");
+            put_rawop(s, &in->src1);
+            b2d_shape(s, in);
+            return;
+        }
+        put_rawop(s, &in->data);
+        b2d_shape(s, in);
+        sb_put(s, " ");
+        b2d_addr(s, in);
+        return;
+    }
     uint8_t ar, fl;
     int k = vo_lsc_kind((uint8_t)in->val[VO_R_LSC_SUBOP], &ar, &fl);
     int quad = k == VO_LSC_LOAD_QUAD || k == VO_LSC_STORE_QUAD;
     int strided = k == VO_LSC_LOAD_STRIDED || k == VO_LSC_STORE_STRIDED;
-    sb_put(s, " ");
     if (k == VO_LSC_STORE || k == VO_LSC_STORE_STRIDED || k == VO_LSC_STORE_QUAD || k == VO_LSC_STORE_UNCOMP) {
         put_addr(s, in, strided);
         sb_put(s, " ");
@@ -190,10 +206,31 @@ static void lsc_untyped_text(sb *s, const vo_insn *in)
     }
 }
 
+/* block2d (issue 27): the shape token d<size>.[B x]W x H<order><vnni> (IGC's
+ * lexer; B printed only when it is not 1, as GenX_IR prints) and
+ * flat[base, width, height, pitch, x, y] */
+static void b2d_shape(sb *s, const vo_insn *in)
+{
+    uint32_t ds = in->val[VO_R_DATA_SIZE], ord = in->val[VO_R_DATA_ORDER], vn = in->val[VO_R_B2D_VNNI];
+    sb_put(s, ":%s.", ds >= 1 && ds <= 4 ? dsize_names[ds] : "?");
+    if (in->val[VO_R_B2D_BLOCKS] != 1) sb_put(s, "%ux", (unsigned)in->val[VO_R_B2D_BLOCKS]); /* as GenX_IR prints */
+    sb_put(s, "%ux%u%s%s", (unsigned)in->val[VO_R_B2D_WIDTH], (unsigned)in->val[VO_R_B2D_HEIGHT],
+           ord == 1 ? "n" : ord == 2 ? "t" : "?", vn == 0 ? "n" : vn == 1 ? "t" : "?");
+}
+static void b2d_addr(sb *s, const vo_insn *in)
+{
+    sb_put(s, "flat[");
+    for (unsigned i = 0; i < 6; i++) {
+        if (i) sb_put(s, ", ");
+        put_vecop(s, &in->b2d[i]);
+    }
+    sb_put(s, "]");
+}
+
 size_t vo_lsc_disasm(const vo_insn *in, char *buf, size_t cap)
 {
     int k = 0;
-    if (in->desc->family == VO_FAM_LSC) {
+    if (in->desc->family == VO_FAM_LSC || in->desc->family == VO_FAM_BLOCK2D) {
         sb s = { buf, cap, 0 };
         if (cap) buf[0] = 0;
         lsc_untyped_text(&s, in);
@@ -451,6 +488,59 @@ static int laddr(lp *p, vo_insn *in, int strided)
     return 0;
 }
 
+/* block2d text (issue 27): ":d<size>.[B x]W x H[n|t][n|t]" and "flat[6 operands]" */
+static int b2d_shape_asm(lp *p, vo_insn *in)
+{
+    if (lexpect(p, ":", "data_size") != 0) return -1;
+    int ds = lpick(p, dsize_names, 5, "data_size");
+    if (ds < 1) return ds < 0 ? -1 : LBAD("data_size", "d8, d16, d32 or d64");
+    if (lexpect(p, ".", "blocks") != 0) return -1;
+    uint64_t n[3];
+    unsigned k = 0;
+    do {
+        if (ldec(p, 0xFFFF, &n[k], k == 0 ? "blocks" : "block_width") != 0) return -1;
+        k++;
+    } while (k < 3 && llit(p, "x"));
+    if (k < 2) return LBAD("block_height", "expected WxH");
+    if (k == 3 && n[0] == 1) return LBAD("blocks", "a single block is not printed");
+    if (k == 3 && n[0] > 255) return LBAD("blocks", "block count past 255");
+    if (k == 2) { n[2] = n[1]; n[1] = n[0]; n[0] = 1; }
+    if (n[1] > 0xFFFF || n[2] > 0xFFFF) return LBAD("block_width", "too large");
+    int o = p->t[p->pos] == 'n' ? 1 : p->t[p->pos] == 't' ? 2 : 0;
+    if (!o) return LBAD("data_order", "expected n or t");
+    p->pos++;
+    int v = p->t[p->pos] == 'n' ? 0 : p->t[p->pos] == 't' ? 1 : -1;
+    if (v < 0) return LBAD("vnni", "expected n or t");
+    p->pos++;
+    in->val[VO_R_DATA_SIZE] = (uint32_t)ds;
+    in->val[VO_R_DATA_ORDER] = (uint32_t)o;
+    in->val[VO_R_B2D_BLOCKS] = (uint32_t)n[0];
+    in->val[VO_R_B2D_WIDTH] = (uint32_t)n[1];
+    in->val[VO_R_B2D_HEIGHT] = (uint32_t)n[2];
+    in->val[VO_R_B2D_VNNI] = (uint32_t)v;
+    return 0;
+}
+static int b2d_addr_asm(lp *p, vo_insn *in)
+{
+    static const char *const f[6] = { "surface_base", "surface_width", "surface_height", "surface_pitch", "x", "y" };
+    if (lexpect(p, "flat[", "surface_base") != 0) return -1;
+    for (unsigned i = 0; i < 6; i++)
+        if ((i && lexpect(p, ", ", f[i]) != 0) || lvec(p, &in->b2d[i], f[i]) != 0) return -1;
+    return lexpect(p, "]", "y");
+}
+static int b2d_asm(lp *p, vo_insn *in)
+{
+    if (in->desc->is_write) {
+        if (b2d_addr_asm(p, in) != 0 || lexpect(p, " ", "src1_data") != 0 || lraw(p, &in->src1, "src1_data") != 0 ||
+            b2d_shape_asm(p, in) != 0)
+            return -1;
+    } else if (lraw(p, &in->data, "dst") != 0 || b2d_shape_asm(p, in) != 0 || lexpect(p, " ", "surface_base") != 0 ||
+               b2d_addr_asm(p, in) != 0)
+        return -1;
+    if (p->t[p->pos]) return LBAD("text", "characters after the instruction");
+    return 0;
+}
+
 static int lsc_untyped_asm(lp *p, uint32_t pred, vo_insn *in)
 {
     in->val[VO_R_PRED] = pred;
@@ -479,6 +569,7 @@ static int lsc_untyped_asm(lp *p, uint32_t pred, vo_insn *in)
     while (code < 6 && (1u << code) != n) code++;
     if (code == 6) return LBAD("exec_size", "execution size %u is not 1, 2, 4, 8, 16 or 32", (unsigned)n);
     in->val[VO_R_EXEC] = code | nib << 4;
+    if (in->desc->family == VO_FAM_BLOCK2D) return b2d_asm(p, in); /* issue 27 */
     uint8_t ar, fl;
     int kd = vo_lsc_kind(in->desc->subop, &ar, &fl);
     int quad = kd == VO_LSC_LOAD_QUAD || kd == VO_LSC_STORE_QUAD;
@@ -504,7 +595,7 @@ static int lsc_untyped_asm(lp *p, uint32_t pred, vo_insn *in)
 
 int vo_lsc_asm(const char *t, size_t pos, int has_pred, vo_insn *in, vo_error *err)
 {
-    if (in->desc->family == VO_FAM_LSC) {
+    if (in->desc->family == VO_FAM_LSC || in->desc->family == VO_FAM_BLOCK2D) {
         lp p_ = { t, pos, err, vo_id_width(in->visa_version), in->visa_version };
         return lsc_untyped_asm(&p_, (uint32_t)has_pred, in);
     }

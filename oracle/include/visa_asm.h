@@ -39,6 +39,16 @@ extern "C" {
  * for 300, the mask enumeration). Returns 0 or -1 with err filled. */
 int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err);
 
+/* IGC's spelling (issue 25, oracle/formats/igc_text.c, docs/kernels.md):
+ * vo_asm_igc accepts the oracle's text and IGC's printout of it (leading
+ * blanks, a trailing "/// ..." comment, runs of blanks, V ids zero-padded to
+ * four digits, upper-case hex); errors as vo_asm, err->offset in TEXT.
+ * vo_disasm_igc prints IGC's spelling of vo_disasm's text (V0062, 0xB, two
+ * blanks before each LSC_UNTYPED operand; no indent, no comment); returns
+ * the length it needed (as snprintf). */
+int vo_asm_igc(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err);
+size_t vo_disasm_igc(const vo_insn *insn, char *buf, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

@@ -53,6 +53,7 @@ typedef struct vo_dut_out {
     char code[48];
     int code_known;
     vo_errcode code_val;
+    int said_undefined;     /* EXECUTED with status "undefined" (VISA_DUT_UNDEFINED, reply "undefined"; D250) */
 } vo_dut_out;
 
 void vo_dut_out_init(vo_dut_out *o);

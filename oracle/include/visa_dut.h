@@ -29,9 +29,12 @@ extern "C" {
 #define VISA_DUT_ABI_VERSION 1u
 /* Minor version: 1 adds flat memory (regions, read_flat/write_flat) and the
  * binding-table / surface-state tables, appended to visa_dut_mem and
- * visa_dut_case, so a 1.0 library still works (it sees no flat memory). */
-/* 2 (issue 28) appends the typed surfaces (visa_dut_typed) to visa_dut_case. */
-#define VISA_DUT_ABI_MINOR 2u
+ * visa_dut_case, so a 1.0 library still works (it sees no flat memory).
+ * 2 adds the return VISA_DUT_UNDEFINED (alias VISA_DUT_FAULT); a library
+ * returns it only when c->abi_minor >= 2 (an older host counts 4 as an
+ * internal failure).
+ * 3 (issue 28) appends the typed surfaces (visa_dut_typed) to visa_dut_case. */
+#define VISA_DUT_ABI_MINOR 3u
 
 typedef struct visa_dut_var {
     uint32_t id;        /* 1..21 predefined, >= 32 declared */
@@ -87,7 +90,7 @@ typedef struct visa_dut_ss_entry {
     uint32_t surface;
 } visa_dut_ss_entry;
 
-/* ABI 1.2: a typed view of a surface (docs/state.md "typed"): pixel (x, y, z)
+/* ABI 1.3: a typed view of a surface (docs/state.md "typed"): pixel (x, y, z)
  * at ((z * height + y) * width + x) * bpp of `surface`, channel c at +4c */
 typedef struct visa_dut_typed {
     uint32_t surface;   /* the surface (index as in visa_dut_surface) holding the pixels */
@@ -121,7 +124,7 @@ typedef struct visa_dut_case {
     const visa_dut_bt_entry *bt;      /* sorted by bti */
     uint32_t nss;
     const visa_dut_ss_entry *ss;      /* sorted by offset */
-    /* ABI 1.2 (appended; read only when abi_minor >= 2) */
+    /* ABI 1.3 (appended; read only when abi_minor >= 3) */
     uint32_t ntyped;
     const visa_dut_typed *typed;      /* sorted by surface */
 } visa_dut_case;
@@ -131,9 +134,17 @@ enum {
     VISA_DUT_OK = 0,        /* executed; vars and memory hold the final state */
     VISA_DUT_REJECTED = 1,  /* the DUT judged the instruction invalid; state untouched */
     VISA_DUT_ERROR = 2,     /* the DUT failed internally (out of memory, a bug of its own) */
-    VISA_DUT_UNSUPPORTED = 3 /* the DUT does not implement this case (an opcode, SLM, 4 GiB
+    VISA_DUT_UNSUPPORTED = 3, /* the DUT does not implement this case (an opcode, SLM, 4 GiB
                                 surfaces, 16-bit atomics, ...): counted apart, never a pass
                                 nor a failure (docs/check.md); state untouched */
+    /* ABI 1.2 (D250): the DUT's execution faulted or it judged the behaviour
+     * undefined (a page fault, an unmapped address): the same as the reply
+     * {"status":"undefined"} of --dut-cmd. Judged as executed: a pass when the
+     * oracle's status is undefined; when it is ok, vars and memory as the DUT
+     * left them are compared with the oracle's final state; when it is
+     * invalid, a failure (not rejected). */
+    VISA_DUT_UNDEFINED = 4,
+    VISA_DUT_FAULT = VISA_DUT_UNDEFINED
 };
 
 /* Exported by a DUT library. msg (may be NULL) receives a short reason. */

@@ -45,17 +45,22 @@ void vo_case_free(vo_case *c);      /* frees owned memory; c is empty (as after 
 int vo_case_from_json(const char *text, size_t len, vo_case *c, vo_error *err);
 
 /* Canonical input object of a case (key order platform, insn, asm, exec_mask,
- * vars, preds, addrs, surfaces; "asm" omitted when the bytes do not decode). */
+ * vars, preds, addrs, surfaces, then memory, binding_table, surface_state
+ * when the state has flat memory regions / table entries; "asm" omitted when
+ * the bytes do not decode). */
 char *vo_case_to_json(const vo_case *c);
 
 /* Canonical text of a state's contents: {"vars":[..],"preds":[..],"addrs":[..],
- * "surfaces":[..]}. The digest is sha256 over exactly these bytes. */
+ * "surfaces":[..]}, followed by ,"memory":[..] (flat regions),
+ * ,"binding_table":[..] and ,"surface_state":[..] when the state has them
+ * (docs/format.md). The digest is sha256 over exactly these bytes. */
 char *vo_state_to_json(const vo_state *s);
 /* out = 64 lower-case hex digits + NUL. Returns 0, or -1 (out of memory). */
 int vo_state_digest(const vo_state *s, char out[65]);
 
 /* The `expect` object of a result: status, error, vars, preds, addrs,
- * surfaces, free, tags, digest. */
+ * surfaces (memory, binding_table, surface_state when present), free, tags,
+ * digest. */
 char *vo_result_to_json(const vo_result *r);
 
 /* Test id: first 16 hex digits of sha256 of the canonical input text.
@@ -83,8 +88,9 @@ void vo_final_init(vo_final *f);
 void vo_final_free(vo_final *f);
 /* Parses an expect object, a whole test object (its "expect" member is used)
  * or a DUT reply line: "status" is required; "error" may be null, absent or
- * {"code": "E_...", ...}; "vars", "preds", "addrs", "surfaces" are optional
- * (absent = empty) and use the input shapes; "digest" is optional and is only
+ * {"code": "E_...", ...}; "vars", "preds", "addrs", "surfaces", "memory",
+ * "binding_table", "surface_state" are optional (absent = empty) and use the
+ * input shapes; "digest" is optional and is only
  * stored, not verified. Paths are rooted at "expect". Same error codes and
  * conventions as vo_case_from_json. */
 int vo_final_from_json(const char *text, size_t len, const vo_state *input,

@@ -31,7 +31,7 @@ extern "C" {
 #define VO_MAX_SURFACE_SIZE 0x100000000ull /* 4 GiB: the 32-bit address space */
 #define VO_PAGE_BYTES 256u      /* sparse surface page                       */
 #define VO_MAX_PAGES 16384u     /* non-zero pages over all surfaces (4 MiB)  */
-#define VO_MAX_INSN_BYTES 64    /* longest encoding of any supported opcode  */
+#define VO_MAX_INSN_BYTES 96    /* longest encoding of any supported opcode (block2d: 6 vector operands) */
 /* flat 64-bit memory and the surface tables (the address-space model) */
 #define VO_MAX_REGIONS 16       /* flat memory regions                       */
 #define VO_MAX_REGION_SIZE 0x100000000ull /* 4 GiB: bytes of one region      */
@@ -303,11 +303,19 @@ typedef enum vo_errcode {
     VO_E_LSC_OPERAND = 75,     /* dst/src0/src1/src2 present or %null wrongly   */
     VO_E_LSC_PAYLOAD = 76,     /* more than 8 data registers                    */
     VO_E_LSC_PITCH = 77,       /* strided pitch operand not allowed             */
+    /* SVM (issue 26) */
+    VO_E_SVM_SUBOP = 78,       /* SVM sub-op unknown or not supported yet       */
+    VO_E_SVM_PROPS = 79,       /* SVM block properties: size code or bits 6..4  */
+    VO_E_SVM_ADDR = 80,        /* SVM address operand class, modifier, imm type */
+    /* 81..: block2d (issue 27) */
+    VO_E_B2D_SHAPE = 81,       /* block2d data size / order / blocks / width /  */
+                               /* height / vnni outside the verifier's rules     */
+    VO_E_B2D_OPERAND = 82,     /* block2d surface / X / Y operand class or type */
     /* typed (issue 28) */
-    VO_E_TYPED_SURFACE = 78,   /* surface is not a typed surface of the state   */
-    VO_E_TYPED_COORD = 79,     /* a V/R/LOD coordinate operand not UD           */
-    VO_E_TYPED_VERSION = 80,   /* gather4/scatter4_typed layout before vISA 3.2 */
-    VO_E_COUNT = 81
+    VO_E_TYPED_SURFACE = 83,   /* surface is not a typed surface of the state   */
+    VO_E_TYPED_COORD = 84,     /* a V/R/LOD coordinate operand not UD           */
+    VO_E_TYPED_VERSION = 85,   /* gather4/scatter4_typed layout before vISA 3.2 */
+    VO_E_COUNT = 86
 } vo_errcode;
 const char *vo_errcode_name(vo_errcode c);   /* "E_TRUNCATED", ... stable */
 
@@ -340,6 +348,10 @@ enum vo_opcode {
     VO_OP_DWORD_ATOMIC = 0x7D,
     /* LSC (issue 14) */
     VO_OP_LSC_UNTYPED = 0x89, VO_OP_LSC_FENCE = 0x8B,
+    /* legacy FENCE (issue 26) */
+    VO_OP_FENCE = 0x5C,
+    /* SVM (issue 26): the sub-op byte selects the descriptor (D164) */
+    VO_OP_SVM = 0x4E,
     /* typed (issue 28) */
     VO_OP_GATHER4_TYPED = 0x4B, VO_OP_SCATTER4_TYPED = 0x4C, VO_OP_TYPED_ATOMIC = 0x73
 };
@@ -382,6 +394,19 @@ enum vo_role {
     VO_R_SSIDX,         /* ud: surface-state index                          */
     VO_R_SRC2,          /* raw operand: ternary atomic second argument      */
     VO_R_PITCH,         /* vector operand: strided pitch                    */
+    VO_R_FENCE_MASK,    /* ub: legacy FENCE mask (issue 26)                 */
+    VO_R_SVM_ID,        /* ub: SVM sub-op (selects the descriptor, D164)    */
+    /* block2d (issue 27; D190-) */
+    VO_R_B2D_BLOCKS,    /* ub: block count (plain)                          */
+    VO_R_B2D_WIDTH,     /* uw: block width in elements (plain)              */
+    VO_R_B2D_HEIGHT,    /* uw: block height in rows (plain)                 */
+    VO_R_B2D_VNNI,      /* ub: VNNI transform 0/1                           */
+    VO_R_B2D_BASE,      /* vector operands: SurfaceBase (64-bit flat), then  */
+    VO_R_B2D_SW,        /*   SurfaceWidth, SurfaceHeight, SurfacePitch       */
+    VO_R_B2D_SH,        /*   (all minus 1), X, Y (signed elements / rows):   */
+    VO_R_B2D_SP,        /*   in this order (VO_R_B2D_BASE + i = b2d[i])      */
+    VO_R_B2D_X,
+    VO_R_B2D_Y,
     /* typed (issue 28): U is VO_R_EOFF */
     VO_R_TV, VO_R_TR, VO_R_TLOD, /* raw operands: V, R, LOD coordinates (may be %null) */
     VO_R_COUNT
@@ -392,6 +417,12 @@ enum vo_family { VO_FAM_SCATTERED = 0, VO_FAM_BLOCK, VO_FAM_FOURCH,
     VO_FAM_ATOMIC,
     /* LSC (issue 14) */
     VO_FAM_LSC_FENCE, VO_FAM_LSC,
+    /* legacy FENCE (issue 26) */
+    VO_FAM_FENCE,
+    /* SVM (issue 26) */
+    VO_FAM_SVM,
+    /* 2D blocks (issue 27): LSC_UNTYPED block2d (fam_2d.c) */
+    VO_FAM_BLOCK2D,
     /* typed (issue 28) */
     VO_FAM_TYPED };
 
@@ -432,11 +463,13 @@ enum vo_desc_flags {
     VO_DF_SURFACE_LIMITS = 1, /* the page limits surfaces (doc_vs_reader:20 on any but 0 and 5) */
     VO_DF_ELT_UNITS = 2,      /* exec size and mask from num_elts; offsets in element-size units (D8) */
     VO_DF_BYTE_OFFSET = 4,    /* block load at a byte offset, dword units before vISA 3.2 (D38, D39) */
-    VO_DF_LAYOUT_32 = 8,      /* typed: only the vISA >= 3.2 layout is supported (E_TYPED_VERSION before; D262) */
-    VO_DF_PRED_UNPRINTED = 16 /* Intel's printer omits the predicate (tag typed:pred_text; D263) */
+    VO_DF_LSC_NO_SSIDX = 8,   /* LSC_UNTYPED in the older layout, without ss_idx (D222) */
+    VO_DF_LAYOUT_32 = 16,     /* typed: only the vISA >= 3.2 layout is supported (E_TYPED_VERSION before; D262) */
+    VO_DF_PRED_UNPRINTED = 32 /* Intel's printer omits the predicate (tag typed:pred_text; D263) */
 };
 const vo_desc *vo_desc_for(uint8_t opcode);     /* NULL if unsupported (the first sub-op's for LSC_UNTYPED) */
 const vo_desc *vo_desc_for_sub(uint8_t opcode, uint8_t subop); /* LSC_UNTYPED sub-ops; NULL if unsupported */
+const vo_desc *vo_desc_for_sub_old(uint8_t subop); /* the same, older layout without ss_idx (D222) */
 const vo_desc *vo_desc_at(unsigned i);          /* i-th supported, NULL past end */
 
 typedef struct vo_vec {
@@ -468,6 +501,8 @@ typedef struct vo_insn {
     /* LSC (issue 14) */
     vo_vec surf, pitch;             /* Surface, strided Src0AddrPitch */
     vo_raw src2;
+    /* block2d (issue 27): SurfaceBase, SurfaceWidth, SurfaceHeight, SurfacePitch, X, Y */
+    vo_vec b2d[6];
     vo_raw tv, tr, tlod;            /* typed: V, R, LOD coordinates (U is eoff) */
 } vo_insn;
 
@@ -477,7 +512,7 @@ typedef struct vo_insn {
 int vo_decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err);
 /* The raw operand a role names (eoff, src0, src1; data for every other role). */
 vo_raw *vo_insn_raw(vo_insn *insn, unsigned role);
-vo_vec *vo_insn_vec(vo_insn *insn, unsigned role); /* goff; LSC surf, pitch */
+vo_vec *vo_insn_vec(vo_insn *insn, unsigned role); /* goff; LSC surf, pitch; block2d b2d[] */
 /* Writes the exact bytes back; returns the length, or 0 if cap is too small. */
 size_t vo_encode(const vo_insn *insn, uint8_t *buf, size_t cap);
 
@@ -554,6 +589,32 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(LSC_AT_D16, "lsc_atomic.d16u32") X(LSC_AT_D64, "lsc_atomic.d64") X(LSC_AT_RET, "lsc_atomic.return_old") \
     X(LSC_AT_SERIAL, "lsc_atomic.serializable") X(LSC_AT_FLOAT_OPEN, "lsc_atomic.float_result_open") \
     X(LSC_AT_OOB, "lsc_atomic.surface_oob_return_free") X(LSC_AT_MISALIGNED, "lsc_atomic.misaligned_undefined") \
+    /* legacy FENCE (issue 26, D160-D164) */ \
+    X(FENCE_NOP, "fence.no_state_change") X(FENCE_GLOBAL, "fence.global") X(FENCE_LOCAL, "fence.local_slm") \
+    X(FENCE_FLUSH, "fence.flush_bits") X(FENCE_SW, "fence.sw_scheduling_only") \
+    X(FENCE_SW_BITS, "fence.sw_other_bits_ignored") X(FENCE_LOCAL_PRE_ICL, "fence.local_bit_pre_icllp_ignored") \
+    /* SVM (issue 26, D164-) */ \
+    X(SVM_BLK_N1, "svm_block.n1") X(SVM_BLK_N2, "svm_block.n2") X(SVM_BLK_N4, "svm_block.n4") \
+    X(SVM_BLK_N8, "svm_block.n8") X(SVM_BLK_LD_ALIGNED, "svm_block.ld_oword_aligned") \
+    X(SVM_BLK_LD_UNALIGNED, "svm_block.ld_dword_aligned") X(SVM_BLK_ST, "svm_block.st_oword_aligned") \
+    X(SVM_BLK_BIT7, "svm_block.bit7_ignored") X(SVM_BLK_ST_BIT3, "svm_block.st_bit3_ignored") \
+    X(SVM_ADDR_IMM, "svm.address_immediate") X(SVM_ADDR_GENERAL, "svm.address_general") \
+    X(SVM_WRAP, "svm.address_wraps_2_64") X(SVM_UNMAPPED, "svm.flat_unmapped_undefined") \
+    X(SVM_MISALIGNED, "svm.misaligned_undefined") \
+    /* block2d (issue 27; D190-) */ \
+    X(B2D_LOAD, "block2d.load") X(B2D_STORE, "block2d.store") X(B2D_PREFETCH, "block2d.prefetch_no_effect") \
+    X(B2D_BLOCKS, "block2d.blocks_side_by_side") X(B2D_VNNI, "block2d.vnni") X(B2D_TRANSPOSE, "block2d.transpose") \
+    X(B2D_OOB_READ, "block2d.oob_read_zero") X(B2D_OOB_WRITE, "block2d.oob_write_dropped") \
+    X(B2D_NEG_XY, "block2d.negative_xy") X(B2D_ROW_PAD, "block2d.row_padding_zero") \
+    X(B2D_GRF_PAD_ZERO, "block2d.grf_padding_zero") X(B2D_GRF_PAD_FREE, "block2d.grf_padding_free") \
+    X(B2D_PRED_OFF, "block2d.pred_off_unchanged") X(B2D_UNMAPPED, "block2d.flat_unmapped_undefined") \
+    X(B2D_U_TT, "block2d.undef_transpose_vnni") X(B2D_U_ROWBYTES, "block2d.undef_row_bytes") \
+    X(B2D_U_T8, "block2d.undef_transpose_d8_d16") X(B2D_U_TSHAPE, "block2d.undef_transpose_shape") \
+    X(B2D_U_VSIZE, "block2d.undef_vnni_d32_d64") X(B2D_U_VSHAPE, "block2d.undef_vnni_shape") \
+    X(B2D_U_ST_T, "block2d.undef_store_transposed") \
+    X(B2D_U_ST_H, "block2d.undef_store_height") X(B2D_U_ST_ROW, "block2d.undef_store_row_bytes") \
+    X(B2D_U_SLM, "block2d.undef_slm") X(B2D_U_PLATFORM, "block2d.undef_pre_pvc") \
+    X(B2D_U_SURFACE, "block2d.undef_surface_preconditions") \
     /* typed (issue 28, D255-) */ \
     X(TY_1D, "typed.addr_1d") X(TY_1D_ARRAY, "typed.addr_1d_array") X(TY_2D, "typed.addr_2d") \
     X(TY_2D_ARRAY, "typed.addr_2d_array") X(TY_3D, "typed.addr_3d") X(TY_BLOCK, "typed.channel_block") \
@@ -629,10 +690,34 @@ enum vo_tag {
     VO_TAG_LSC_APNDCTR,          /* lsc:apndctr (D130) */
     /* LSC atomics (D136-) */
     VO_TAG_LSC_AT_FLOAT,         /* lsc_atomic:float: the float type by data size, open results (D141, D142) */
+    /* legacy FENCE (issue 26) */
+    VO_TAG_FENCE_IGNORED,        /* fence:ignored_bits: a mask bit the platform or bit 7 makes void (D161, D162) */
+    VO_TAG_LSC_NO_SSIDX,         /* lsc:no_ssidx_layout: LSC_UNTYPED decoded in the older layout (D222) */
+    /* block2d (issue 27): the two legality levels' undefined reasons (the rule is the case's clause) */
+    VO_TAG_B2D_HW_SHAPE,         /* block2d:hw_shape: verifier-accepted, not runnable on hardware (D193) */
+    VO_TAG_B2D_SURFACE,          /* block2d:surface_preconditions (D195) */
     /* typed (issue 28) */
     VO_TAG_TYPED_PRED_TEXT,      /* typed:pred_text: a predicate Intel's printer omits (D263) */
     VO_TAG_COUNT
 };
+/* a result's tags: a bit set of VO_TAG_WORDS 64-bit words (tag t: bit t % 64 of word t / 64) */
+#define VO_TAG_WORDS 2
+static inline int vo_tags_has(const uint64_t *tags, unsigned t)
+{
+    return t < 64u * VO_TAG_WORDS && (int)(tags[t / 64u] >> (t % 64u) & 1u);
+}
+static inline int vo_tags_any(const uint64_t *a, const uint64_t *b) /* a and b share a tag */
+{
+    uint64_t x = 0;
+    for (unsigned w = 0; w < VO_TAG_WORDS; w++) x |= a[w] & b[w];
+    return x != 0;
+}
+static inline int vo_tags_empty(const uint64_t *a)
+{
+    uint64_t x = 0;
+    for (unsigned w = 0; w < VO_TAG_WORDS; w++) x |= a[w];
+    return x == 0;
+}
 const char *vo_tag_name(unsigned tag);   /* "oob_read", "doc_vs_reader:5", ... */
 
 enum vo_space { VO_SPACE_VAR = 0, VO_SPACE_SURFACE = 1,
@@ -685,7 +770,7 @@ typedef struct vo_result {
     vo_status status;
     vo_error err;
     vo_state final;         /* complete final state (== input when invalid) */
-    uint64_t tags;          /* bit per enum vo_tag */
+    uint64_t tags[VO_TAG_WORDS]; /* bit per enum vo_tag: tag t is bit t % 64 of word t / 64 (vo_tags_has) */
     uint32_t nfree, free_cap;
     vo_free *free;          /* sorted by (space, index, offset) */
     uint32_t nacc, acc_cap;

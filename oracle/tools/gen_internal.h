@@ -10,6 +10,9 @@ int vo_gen_atomic_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_g
 /* gen_lsc.c (issue 14) */
 uint64_t vo_gen_lsc_fence_systematic_count(void);
 int vo_gen_lsc_fence_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+/* gen_fence.c (issue 26): legacy FENCE */
+uint64_t vo_gen_fence_systematic_count(void);
+int vo_gen_fence_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
 /* LSC_UNTYPED sub-op groups (gen_lsc.c; visa_gen.h's vo_gen_group_* wrap them) */
 unsigned vo_gen_lsc_group_count(void);
 const char *vo_gen_lsc_group_name(unsigned g);
@@ -17,6 +20,12 @@ int vo_gen_lsc_group_of(uint8_t opcode, uint8_t subop);
 uint64_t vo_gen_lsc_group_systematic_count(unsigned g);
 uint64_t vo_gen_lsc_group_default_count(unsigned g);
 int vo_gen_lsc_group_case(unsigned g, uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+/* gen_2d.c (issue 27): LSC_UNTYPED block2d groups, numbered after the LSC groups */
+unsigned vo_gen_2d_group_count(void);
+const char *vo_gen_2d_group_name(unsigned g);
+uint64_t vo_gen_2d_group_systematic_count(unsigned g);
+uint64_t vo_gen_2d_group_default_count(unsigned g);
+int vo_gen_2d_group_case(unsigned g, uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
 
 /* gen_typed.c (issue 28): one row per typed opcode */
 uint64_t vo_gen_typed_systematic_count(uint8_t op);
@@ -47,4 +56,11 @@ typedef struct {
 #define VO_GEN_MAX_PLANS 32
 const op_plan *vo_gen_legacy_plan(uint8_t op); /* NULL: no legacy plan */
 unsigned vo_gen_legacy_plan_index(const op_plan *p);
+/* gen_svm.c (issue 26): SVM sub-op groups, after LSC's */
+unsigned vo_gen_svm_group_count(void);
+const char *vo_gen_svm_group_name(unsigned g);
+int vo_gen_svm_group_of(uint8_t opcode, uint8_t subop);
+uint64_t vo_gen_svm_group_systematic_count(unsigned g);
+uint64_t vo_gen_svm_group_default_count(unsigned g);
+int vo_gen_svm_group_case(unsigned g, uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
 #endif

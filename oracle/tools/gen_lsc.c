@@ -337,9 +337,17 @@ static const lshape shapes[] = {
     { 3, 2, 0 }, { 3, 3, 0 }, { 3, 4, 0 }, { 3, 5, 0 }, { 4, 2, 0 }, { 4, 3, 0 }, { 4, 4, 0 }, { 4, 5, 0 },
     { 3, 1, 1 }, { 3, 2, 1 }, { 3, 3, 1 }, { 3, 4, 1 }, { 3, 5, 1 }, { 3, 6, 1 }, { 3, 7, 1 }, { 3, 8, 1 },
     { 4, 1, 1 }, { 4, 2, 1 }, { 4, 3, 1 }, { 4, 4, 1 }, { 4, 5, 1 }, { 4, 6, 1 }, { 4, 7, 1 }, { 4, 8, 1 },
-    { 1, 1, 1 }, { 2, 1, 1 }, { 5, 1, 1 }, { 6, 1, 1 }, { 7, 1, 1 }, { 3, 4, 0 }, { 3, 1, 0 }, { 4, 1, 0 },
-};
+    { 1, 1, 1 }, { 2, 1, 1 }, { 5, 1, 1 }, { 6, 1, 1 }, { 7, 1, 1 }, { 1, 5, 1 }, { 2, 4, 1 }, { 1, 8, 1 },
+};  /* the last three: transposed d8/d16 vectors (D116) */
 #define NSHAPES 39u /* coprime with 7 (models) and 8 (boundary classes) */
+
+/* the minimum payload width (D124): 8 on 32-byte GRFs, 32 on PVC, 16 on the others */
+static unsigned lx_minw(const char *plat)
+{
+    vo_platform p;
+    if (vo_platform_lookup(plat, &p) || p.grf_bytes == 32) return 8;
+    return strcmp(plat, "PVC") == 0 ? 32 : 16;
+}
 
 /* registers the validator counts (D116) */
 static unsigned lx_regs(const lx *x)
@@ -451,7 +459,7 @@ static void lx_factors(lx *x, uint64_t k, int sys)
     x->plat = lsc_plats[pl];
     vo_platform_lookup(x->plat, &x->s->platform);
     x->grf = x->s->platform.grf_bytes;
-    x->minw = x->grf == 32 ? 8 : 16;
+    x->minw = lx_minw(x->plat);
     static const uint16_t lvers[] = { 401, 401, 400, 309, 306, 303 };
     x->ver = PICK(&x->R, lvers);
     x->s->platform.visa_version = (uint16_t)x->ver;
@@ -484,7 +492,8 @@ static void lx_factors(lx *x, uint64_t k, int sys)
         x->ecode = 1;
     } else if (lg_is_quad(g)) {
         static const uint8_t stm[] = { 1, 3, 7, 15 };
-        x->ds = 3;
+        static const uint8_t qds[8] = { 3, 3, 3, 1, 2, 4, 5, 6 }; /* quad takes every data size (D114) */
+        x->ds = qds[(sys ? k / 4 : x->R.s >> 17) % 8];
         x->chm = g == LG_STORE_QUAD ? stm[sys ? k % 4 : rn(&x->R, 4)] : (uint8_t)(1 + (sys ? k % 15 : rn(&x->R, 15)));
         x->ecode = chance(&x->R, 80) ? 0 : (uint8_t)rn(&x->R, 256); /* D114: ignored */
     } else {
@@ -510,7 +519,7 @@ static void lx_factors(lx *x, uint64_t k, int sys)
                              : lg_is_store(g) ? pairs_st : pairs_ld;
     unsigned np = pp == pairs_at ? 3 : 8;
     unsigned pi = chance(&x->R, 50) ? 0 : rn(&x->R, np);
-    if (x->sfid == 3) pi = 0;
+    if (x->sfid == 3 || (x->sfid == 1 && x->s->platform.gen < VO_GEN_XE2)) pi = 0; /* D113 */
     x->l1 = pp[pi][0];
     x->l3 = pp[pi][1];
     /* exec size and mask control */
@@ -538,7 +547,9 @@ static void lx_factors(lx *x, uint64_t k, int sys)
     if (g == LG_ATOMIC && chance(&x->R, 25)) x->nulldst = 1;
     x->surfreg = x->am >= AM_BTI && (x->am == AM_SS ? chance(&x->R, 80) : chance(&x->R, 30));
     x->ssidx = 0;
-    if (x->surfreg && (x->am == AM_BSS || x->am == AM_SS) && chance(&x->R, 50)) x->ssidx = 1 + rn(&x->R, 4);
+    /* an immediate surface too: its ss_idx is ignored (D118) and the decoy sits where applying it
+     * would lead (issue 31: the pair a DUT must not conflate) */
+    if ((x->am == AM_BSS || x->am == AM_SS) && chance(&x->R, 50)) x->ssidx = 1 + rn(&x->R, 4);
     x->pitchreg = lg_is_strided(g) && chance(&x->R, 30);
 }
 
@@ -789,7 +800,7 @@ static void lx_state(lx *x)
             if (x->surfreg && x->ssidx) {
                 val = so - 0x40 * x->ssidx;
                 if (vo_state_surface(s, x->sidx + 1)) vo_state_add_ss(s, val, x->sidx + 1); /* ignoring ss_idx reads the decoy */
-            } else if (vo_state_surface(s, x->sidx + 1)) vo_state_add_ss(s, so + 64, x->sidx + 1);
+            } else if (vo_state_surface(s, x->sidx + 1)) vo_state_add_ss(s, so + 64 * (x->ssidx ? x->ssidx : 1), x->sidx + 1);
             x->surf.imm = val;
         }
         if (x->surfreg) {
@@ -866,8 +877,11 @@ static void lx_state(lx *x)
                 if (sf && x->T[n] + w <= sf->size) vo_surface_write(s, sf, x->T[n], mb, w);
                 else continue;
             }
-            if (ar == 2 && chance(&x->R, 50)) { /* icas / fcas: a comparand equal to memory */
-                vo_var *cv = vo_state_var(s, chance(&x->R, 60) ? x->src1.id : x->src2.id);
+            if (ar == 2 && chance(&x->R, w == 8 ? 75 : 50)) { /* icas / fcas: a comparand equal to memory */
+                vo_var *cv = vo_state_var(s, chance(&x->R, w == 8 ? 80 : 60) ? x->src1.id : x->src2.id);
+                /* d64: half the time equal in the low 32 bits only (issue 31: a compare of the low
+                 * halves must not pass for the whole value) */
+                if (w == 8 && chance(&x->R, 50)) mv ^= (uint64_t)(1 + rn(&x->R, 0xFFFF)) << 32;
                 if (cv && (n + 1) * b <= cv->size) wrle(cv->data + n * b, mv, w);
             }
         }
@@ -958,12 +972,14 @@ static void lx_pre(lx *x)
         vo_platform_lookup(x->plat, &x->s->platform);
         x->s->platform.visa_version = (uint16_t)x->ver;
         x->grf = x->s->platform.grf_bytes;
-        x->minw = x->grf == 32 ? 8 : 16;
+        x->minw = lx_minw(x->plat);
+        if (v != 1) x->l1 = x->l3 = 0; /* before Xe2, ugml takes default caching only (D113) */
         lx_fit(x);
         if (x->nib & 7) x->nib &= 8;
         break;
     case LS_V_CODE_CACHE:
         if (x->sfid == 3) { x->am = AM_BTI; x->at = 4; x->sfid = 0; if (x->asz == 1) x->asz = 2; }
+        if (x->sfid == 1 && x->s->platform.gen < VO_GEN_XE2) x->sfid = 0; /* D113 */
         x->l1 = v == 0 ? 6 : v == 1 ? 1 : 2;
         x->l3 = v == 0 ? 6 : 7;
         break;
@@ -998,7 +1014,7 @@ static void lx_post(lx *x)
     lraw *data = lg_is_store(g) ? &x->src1 : &x->dst;
     vo_var *dv = vo_state_var(s, lg_is_store(g) ? x->src1.id : x->dst.id);
     switch (x->sp) {
-    case LS_SUBOP: { static const uint8_t b[] = { 0x03, 0x07, 0x1D, 0x21, 0x2A, 0xFF }; x->sub = b[v]; break; }
+    case LS_SUBOP: { static const uint8_t b[] = { 0x22, 0x25, 0x1D, 0x21, 0x2A, 0xFF }; x->sub = b[v]; break; } /* block2d is decoded now (D190) */
     case LS_SFID:
         if (v == 4 && g == LG_ATOMIC) { x->sub = 0x13 + (x->R.s & 1); x->sfid = 3; x->at = 1; break; }
         { static const uint8_t b[] = { 2, 4, 5, 0xFF, 0x80 }; x->sfid = b[v]; }
@@ -1023,7 +1039,7 @@ static void lx_post(lx *x)
     case LS_ADDR_SCALE: { static const uint16_t b[] = { 0, 3, 6, 0xFFFF }; x->scale = b[v]; break; }
     case LS_ADDR_OFFSET: { static const int32_t b[] = { 0x8000, -0x8000, 0x7FFFFFFF }; x->off = b[v]; break; }
     case LS_DATA_SIZE:
-        if (v == 3) x->ds = lg_is_quad(g) ? 4 : (g == LG_ATOMIC || apnd) ? 1 : 0x10;
+        if (v == 3) x->ds = (g == LG_ATOMIC || apnd) ? 1 : 0x10;
         else { static const uint8_t b[] = { 0, 8, 0xFF }; x->ds = b[v]; }
         if (v == 3 && g == LG_ATOMIC && x->sfid == 3 && x->R.s & 1) { x->ds = 4; x->sub = 0x0C; } /* 64-bit SLM atomic, not icas */
         break;
@@ -1039,10 +1055,10 @@ static void lx_post(lx *x)
     case LS_VECTOR:
         if (v == 0) x->ecode = 0;
         else if (v == 1) x->ecode = 9;
-        else if (v == 2) { x->ds = g == LG_ATOMIC || apnd ? 6 : 2; x->ecode = 2; }
+        else if (v == 2) { x->ds = g == LG_ATOMIC || apnd ? 6 : 2; x->ecode = 2; if (x->order == 2) x->order = 1; } /* D116 */
         else if (v == 3) { x->ds = 3; x->ecode = g == LG_ATOMIC || g == LG_STATUS ? 2 : 6; x->order = g == LG_ATOMIC || g == LG_STATUS ? 1 : x->order;
                            if (x->order == 2) x->order = 1; }
-        else if (x->sfid != 3 && g != LG_ATOMIC && g != LG_STATUS) { x->sfid = 1; x->ds = 3; x->ecode = chance(&x->R, 50) ? 3 : 5; x->order = 1; }
+        else if (x->sfid != 3 && g != LG_ATOMIC && g != LG_STATUS) { x->sfid = 1; x->ds = 3; x->ecode = chance(&x->R, 50) ? 3 : 5; x->order = 1; x->l1 = x->l3 = 0; }
         else x->ecode = 0x80;
         break;
     case LS_CHMASK: {
@@ -1091,6 +1107,7 @@ static void lx_post(lx *x)
         x->es = 32; x->nib &= 8; x->order = 1;
         if (lg_is_quad(g)) {
             x->chm = 15; x->plat = "DG2";
+            if (x->ds < 3) x->ds = 3; /* d8/d16 xyzw SIMD32 fits in 8 registers (D114, D116) */
             vo_platform_lookup("DG2", &s->platform);
             s->platform.visa_version = (uint16_t)x->ver;
         } else {
@@ -1326,7 +1343,7 @@ int vo_gen_lsc_group_case(unsigned g, uint64_t seed, uint64_t k, vo_case *c, vo_
     if (x.sp == LS_EXEC) { static const uint8_t b[] = { 6, 7, 0xF }; c->insn[2] = (uint8_t)((c->insn[2] & 0xF0) | b[x.var]); }
     if (x.sp == LS_TRUNC) {
         static const size_t cut[] = { 1, 2, 9, 0 };
-        n = x.var < 3 ? cut[x.var] : n - 1 - rn(&x.R, 4);
+        n = x.var < 3 ? cut[x.var] : n - 1 - rn(&x.R, 3); /* 1..3 bytes: a 4-byte cut is the older layout's length (D222) */
     }
     if (x.sp == LS_TRAIL) {
         unsigned extra = 1 + x.var * 2;

@@ -219,7 +219,9 @@ int vo_gen_typed_case(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_
     uint16_t pred = 0;
     if (chance(&R, 30)) {
         vo_state_add_pred(s, 1, 32, r32(&R));
-        pred = (uint16_t)(1 | (rn(&R, 3) << 13) | (chance(&R, 30) ? 0x8000u : 0));
+        uint32_t ctl = rn(&R, 3); /* one draw per expression: gcc and clang agree */
+        int inv = chance(&R, 30);
+        pred = (uint16_t)(1 | (ctl << 13) | (inv ? 0x8000u : 0));
     }
     unsigned mnib = es == 8 ? 2 * rn(&R, 4) : 4 * rn(&R, 2);
     if (chance(&R, 30)) mnib |= 8; /* NoMask */

@@ -203,7 +203,7 @@ int vo_dut_host_prepare(vo_dut_host *h, const vo_state *in, const uint8_t *insn,
     c->bt = h->bt;
     c->nss = s->nss;
     c->ss = h->ss;
-    for (uint32_t i = 0; i < s->ntyped; i++) /* ABI 1.2 (issue 28) */
+    for (uint32_t i = 0; i < s->ntyped; i++) /* ABI 1.3 (issue 28) */
         h->typed[i] = (visa_dut_typed){ s->typed[i].surface, s->typed[i].dim, s->typed[i].format, s->typed[i].width,
                                         s->typed[i].height, s->typed[i].depth };
     c->ntyped = s->ntyped;
@@ -221,11 +221,16 @@ int vo_dut_run_lib(visa_dut_execute_fn fn, const vo_state *in, const uint8_t *in
     }
     char msg[sizeof out->msg];
     msg[0] = 0;
+    out->said_undefined = 0;
     int rc = fn(&h.c, msg, sizeof msg);
     msg[sizeof msg - 1] = 0;
     if (msg[0]) snprintf(out->msg, sizeof out->msg, "%s", msg);
     switch (rc) {
     case VISA_DUT_OK: out->status = VO_DUT_EXECUTED; break;
+    case VISA_DUT_UNDEFINED: /* D250: as --dut-cmd's {"status":"undefined"} */
+        out->status = VO_DUT_EXECUTED;
+        out->said_undefined = 1;
+        break;
     case VISA_DUT_UNSUPPORTED: out->status = VO_DUT_UNSUPPORTED; break;
     case VISA_DUT_REJECTED: {
         out->status = VO_DUT_REJECTED;
@@ -616,7 +621,7 @@ static void cmp_memory(vctx *x, const vo_state *exp, const vo_state *got)
     for (uint32_t i = 0; i < got->nregions; i++) {
         const vo_region *g = &got->regions[i];
         const vo_region *e = vo_state_region(exp, g->base);
-        if ((!e || e->base != g->base) && g->mem.npages) shape(x, VO_SPACE_FLAT, i, "is not in the input");
+        if (!e || e->base != g->base) shape(x, VO_SPACE_FLAT, i, "is not in the input"); /* D238 */
     }
 }
 
@@ -741,6 +746,21 @@ static int ser_dfs(ser *s, uint32_t left, uint64_t cur)
     if (++s->steps > s->cap || s->oom) return -1;
     if (memo_has(s, left, cur)) return 0;
     uint64_t cand[VO_AT_MAXCAND];
+    { /* decision D149: when every lane left leaves cur unchanged with its only candidate, memory stays cur
+       * whatever the order: each runs on cur (a destination must show cur's return), no branching */
+        int still = 1;
+        for (unsigned t = 0; t < f->nlanes && still; t++) {
+            if (!(left >> t & 1)) continue;
+            const vo_ser_lane *l = &f->lanes[t];
+            still = vo_atomic_apply64(f->op, f->len, cur, l->src0, l->src1, cand) == 1 && cand[0] == cur;
+        }
+        if (still) {
+            int ok = cur == s->final;
+            for (unsigned t = 0; t < f->nlanes && ok && f->dst_var; t++)
+                if ((left >> t & 1) && f->lanes[t].dst_offset >= 0) ok = vo_atomic_ret64(f->op, cur, cur) == s->rets[t];
+            return ok;
+        }
+    }
     if (f->dst_var && f->op != 0x0D) /* decision D144: a lane that returned cur and leaves cur goes now */
         for (unsigned t = 0; t < f->nlanes; t++) {
             const vo_ser_lane *l = &f->lanes[t];

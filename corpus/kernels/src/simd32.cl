@@ -1,0 +1,1 @@
+__attribute__((intel_reqd_sub_group_size(32))) kernel void simd32(global int *d, global const int *s) { size_t i = get_global_id(0); d[i] = s[i] + 1; }

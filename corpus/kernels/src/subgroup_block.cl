@@ -1,0 +1,1 @@
+kernel void subgroup_block(global uint *d, global const uint *s) { uint v = intel_sub_group_block_read(s + get_group_id(0) * get_local_size(0)); intel_sub_group_block_write(d + get_group_id(0) * get_local_size(0), v + 1); }

@@ -1,0 +1,1 @@
+kernel void subgroup_block_image(read_only image2d_t s, write_only image2d_t d) { int2 c = (int2)(get_group_id(0) * 64, get_global_id(1)); uint v = intel_sub_group_block_read(s, c); intel_sub_group_block_write(d, c, v); }

@@ -1,0 +1,138 @@
+/*
+ * dut_svm.c: the example DUT's legacy FENCE (0x5C, issue 26), written from
+ * Intel's FENCE page, and SVM_BLOCK_LD / SVM_BLOCK_ST (0x4E 01 / 02) from the
+ * SVM pages, independently of the oracle's code. dut.c includes this file
+ * after its helpers (ctx, operands, flat memory); other SVM sub-ops are
+ * rejected.
+ *
+ * FENCE bytes: 5c mask(ub), nothing else. Every mask is a valid fence on every
+ * platform (D160, D163): bit 7 makes it a scheduling barrier only and the
+ * other bits mean nothing (D162); bit 5 (SLM only) is ICLLP and later, and
+ * earlier it is simply not looked at (D161). A single thread sees no effect
+ * of a fence: nothing in the state changes.
+ *
+ * dut.c calls dut_fence() with the instruction bytes after the opcode.
+ */
+#include "dut_svm.h"
+#include <stdarg.h>
+#include <stdio.h>
+
+#ifndef DUT_BUG
+#define DUT_BUG 0
+#endif
+#define BUG(n) (DUT_BUG == (n))
+
+static int rejectf(char *msg, size_t cap, const char *fmt, ...)
+{
+    if (msg && cap) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, cap, fmt, ap);
+        va_end(ap);
+    }
+    return VISA_DUT_REJECTED;
+}
+
+int dut_fence(const uint8_t *p, size_t n, int gen_ge_icllp, int gen_has_lsc, char *msg, size_t cap)
+{
+    if (n < 1)
+        return rejectf(msg, cap, "fence: instruction truncated (no mask byte)");
+    if (n > 1 && !BUG(B_FENCE_TRAILING_IGNORED))
+        return rejectf(msg, cap, "fence: trailing bytes after the mask");
+    unsigned mask = p[0];
+    if (BUG(B_FENCE_LSC_PLATFORM_REJECTED) && gen_has_lsc)
+        return rejectf(msg, cap, "fence: legacy fence on an LSC platform");
+    if (BUG(B_FENCE_SW_BITS_REJECTED) && (mask & 0x80) && mask != 0x80)
+        return rejectf(msg, cap, "fence: a software fence with flush bits");
+    if (BUG(B_FENCE_LOCAL_PRE_ICL_REJECTED) && (mask & 0x20) && !gen_ge_icllp)
+        return rejectf(msg, cap, "fence: SLM fence before ICLLP");
+    if (BUG(B_FENCE_L1_PRE_ICL_REJECTED) && (mask & 0x40) && !gen_ge_icllp)
+        return rejectf(msg, cap, "fence: L1 flush before ICLLP");
+    return VISA_DUT_OK; /* no state change */
+}
+
+/*
+ * SVM (0x4E): the sub-op byte, then per the SVM_BLOCK_LD / SVM_BLOCK_ST pages
+ *   props(ub) address(vector: scalar UQ) data(raw)
+ * props bits 2..0: 1, 2, 4 or 8 owords; bit 3: a load may be dword-aligned
+ * (a store ignores it, D167); bit 7 is ignored (D166); bits 6..4 rejected.
+ * The address is a UQ general register (column in qwords) or a UQ immediate.
+ * Oword j is at address + 16 j, modulo 2^64. Flat memory is the host's
+ * regions; an oword outside them leaves the case undefined (the DUT stops),
+ * a misaligned oword is performed literally (D170 leaves it free).
+ */
+static int dut_svm_block(ctx *x, int is_st)
+{
+    uint32_t props = get(x, 1);
+    vecop a;
+    rawop data;
+    read_vec(x, &a);
+    read_raw(x, &data);
+    if (finish_decode(x))
+        return VISA_DUT_REJECTED;
+    if ((props & 7) > 3 || (props & 0x70))
+        REJECT(x, "svm block: properties 0x%02x", props);
+    uint64_t addr = 0;
+    int undef = 0;
+    if (a.cls == 5) {
+        if (a.mod || a.hi || a.type != 11)
+            REJECT(x, "svm block: the address immediate must be UQ");
+        addr = a.imm64;
+    } else if (a.cls == 0) {
+        visa_dut_var *v;
+        if (a.mod || a.hi || !region_ok(a.region))
+            REJECT(x, "svm block: address modifier, tag or region");
+        if (a.id == 0)
+            REJECT(x, "svm block: %%null address");
+        if (lookup_var(x, a.id, &v, "address"))
+            return VISA_DUT_REJECTED;
+        if (v->type != 11)
+            REJECT(x, "svm block: the address variable must be UQ");
+        if (a.col * 8u >= x->grf)
+            REJECT(x, "svm block: address column crosses the GRF");
+        uint64_t at = (uint64_t)a.row * x->grf + a.col * 8u;
+        if (at + 8 > v->size)
+            undef = 1;
+        else
+            for (int i = 7; i >= 0; i--)
+                addr = addr << 8 | v->data[at + (unsigned)i];
+    } else {
+        REJECT(x, "svm block: the address is a register or an immediate");
+    }
+    if (check_raw(x, &data, is_st ? "src" : "dst", T_ANY, 0, !is_st))
+        return VISA_DUT_REJECTED;
+    if (undef)
+        return VISA_DUT_OK;
+    if (BUG(B_SVM_ADDR_TRUNC32))
+        addr &= 0xFFFFFFFFu;
+    unsigned n = BUG(B_SVM_OWORDS_PLUS_ONE) ? (props & 3) + 1 : 1u << (props & 3);
+    if (16ull * n + data.off > data.v->size)
+        return VISA_DUT_OK; /* past the variable: undefined */
+    if (!is_st && (props & 8) && BUG(B_SVM_UNALIGNED_ROUNDED))
+        addr &= ~(uint64_t)15;
+    for (unsigned j = 0; j < n; j++) {
+        uint64_t o = addr + 16ull * j;
+        if (BUG(B_SVM_NO_WRAP) && o < addr)
+            break;
+        if (is_st && BUG(B_SVM_ST_LAST_DROPPED) && n == 8 && j == 7)
+            break;
+        if (!dut_flat_in(x, o, 16))
+            return VISA_DUT_OK; /* unmapped: undefined */
+        uint8_t *r = data.v->data + data.off + 16u * j;
+        if (is_st)
+            dut_flat_write(x, o, 16, r);
+        else
+            dut_flat_read(x, o, 16, r);
+    }
+    return VISA_DUT_OK;
+}
+
+static int dut_svm(ctx *x)
+{
+    uint32_t sub = get(x, 1);
+    if (x->truncated)
+        REJECT(x, "svm: no sub-op byte");
+    if (sub == 1 || sub == 2)
+        return dut_svm_block(x, sub == 2);
+    REJECT(x, "svm: sub-op %u not supported", sub);
+}

@@ -1,0 +1,24 @@
+/* dut_svm.h: the example DUT's SVM / FENCE part (issue 26), called by dut.c. */
+#ifndef DUT_SVM_H
+#define DUT_SVM_H
+#include "visa_dut.h"
+#include <stddef.h>
+#include <stdint.h>
+
+/* seeded bugs of this part (examples/mutants/README.md) */
+enum {
+    B_FENCE_LOCAL_PRE_ICL_REJECTED = 100, /* bit 5 (SLM only) rejected before ICLLP            */
+    B_FENCE_SW_BITS_REJECTED = 101,       /* bit 7 with any other bit rejected                 */
+    B_FENCE_LSC_PLATFORM_REJECTED = 102,  /* legacy FENCE rejected on DG2 and later (LSC)      */
+    B_FENCE_TRAILING_IGNORED = 103,       /* bytes after the mask ignored                      */
+    B_FENCE_L1_PRE_ICL_REJECTED = 104,    /* bit 6 (L1 flush) rejected before ICLLP            */
+    B_SVM_ADDR_TRUNC32 = 105,             /* SVM block: the 64-bit address truncated to 32 bits */
+    B_SVM_UNALIGNED_ROUNDED = 106,        /* SVM_BLOCK_LD bit 3 ignored: address rounded to an oword */
+    B_SVM_NO_WRAP = 107,                  /* SVM block: owords past 2^64 not accessed           */
+    B_SVM_ST_LAST_DROPPED = 108,          /* SVM_BLOCK_ST: the last of 8 owords not written     */
+    B_SVM_OWORDS_PLUS_ONE = 109,          /* SVM block: code c read as c + 1 owords             */
+};
+
+/* FENCE: p/n the bytes after the opcode; VISA_DUT_OK or VISA_DUT_REJECTED (msg set) */
+int dut_fence(const uint8_t *p, size_t n, int gen_ge_icllp, int gen_has_lsc, char *msg, size_t cap);
+#endif

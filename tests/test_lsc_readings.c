@@ -1,0 +1,231 @@
+/* The LSC_UNTYPED readings revised by issue 29 (decisions D113, D114, D116,
+ * D118, D121/D147, D124/D146, D128/D148) and the verdict on a correct fcas
+ * answer (D149). Every expected value is worked by hand from the LSC_UNTYPED
+ * page, the decisions and IEEE 754, never taken from the oracle's output.
+ * Flat region A at FA holds 0x40 + o at offset o; SLM 64 KiB (zeros);
+ * surface 6 (0x40 bytes, 0x10 + o) at surface-state offset 0x40.
+ * Byte layout (D110): 89 sub exec pred(uw) sfid l1 l3 at scale(uw) off(d) asz
+ * ds order elems chm surface ss_idx(ud) dst src0 src1 src2 (raw: id ud, off uw);
+ * with an immediate surface: l1 at byte 6, data_elems at 18. */
+#include "t.h"
+#include "vo_test_util.h"
+#include "visa_check.h"
+
+#define FA 0x100000000000ull
+
+typedef struct {
+    uint8_t sub, exec, sfid, l1, l3, at, asz, ds, order, elems, chm;
+    int32_t off;
+    int surf_reg;
+    uint32_t surf_val, ssidx, dst, src0, src1;
+} L;
+
+static L ld(uint8_t exec) /* lsc_load.ugm d32 flat a64, V40 <- [V41] */
+{
+    L l = { .sub = 0, .exec = exec, .at = 1, .asz = 3, .ds = 3, .order = 1, .elems = 1, .dst = 40, .src0 = 41 };
+    return l;
+}
+
+static size_t enc(const L *l, uint8_t *b)
+{
+    size_t n = 0;
+#define U8(v) (b[n++] = (uint8_t)(v))
+#define U16(v) (U8(v), U8((v) >> 8))
+#define U32(v) (U16(v), U16((uint32_t)(v) >> 16))
+    U8(0x89); U8(l->sub); U8(l->exec); U16(0); U8(l->sfid); U8(l->l1); U8(l->l3); U8(l->at);
+    U16(1); U32((uint32_t)l->off); U8(l->asz);
+    U8(l->ds); U8(l->order); U8(l->elems); U8(l->chm);
+    if (l->surf_reg) { U8(0); U32(l->surf_val); U8(0); U8(0); U16(0x0121); }
+    else { U8(5); U8(VO_T_UD); U32(l->surf_val); }
+    U32(l->ssidx);
+    U32(l->dst); U16(0);
+    U32(l->src0); U16(0);
+    U32(l->src1); U16(0);
+    U32(0); U16(0);
+    return n;
+#undef U8
+#undef U16
+#undef U32
+}
+
+static vo_state st;
+static vo_result r;
+
+static void state(const char *plat)
+{
+    vo_state_free(&st);
+    st_begin(&st, plat, 401, 0xFFFFFFFFu);
+    vo_var *v = st_var(&st, 40, VO_T_UD, 64, NULL); /* 256 bytes */
+    if (v) memset(v->data, 0xEE, v->size);
+    st_var(&st, 41, VO_T_UQ, 32, NULL);
+    st_var(&st, 42, VO_T_UD, 32, NULL);
+    st_var(&st, 43, VO_T_UW, 32, NULL);
+    v = st_var(&st, 44, VO_T_UD, 64, NULL);
+    if (v) for (uint32_t k = 0; k < v->size; k++) v->data[k] = (uint8_t)(0xA0 + k);
+    st_var(&st, 45, VO_T_UD, 1, NULL);
+    vo_state_add_region(&st, FA, 0x100);
+    st_surf(&st, 0, 0x10000);
+    st_surf(&st, 6, 0x40);
+    vo_state_add_ss(&st, 0x40, 6);
+    vo_state_sort(&st);
+    for (uint32_t o = 0; o < 0x100; o++) { uint8_t b = (uint8_t)(0x40 + o); vo_flat_write(&st, FA + o, 1, &b); }
+    for (uint32_t o = 0; o < 0x40; o++) st_surf_put_u8(&st, 6, o, (uint8_t)(0x10 + o));
+}
+static void a64(uint32_t k, uint64_t a) { vo_var *v = vo_state_var(&st, 41); for (int i = 0; i < 8; i++) v->data[8 * k + i] = (uint8_t)(a >> (8 * i)); }
+
+static vo_status run(const L *l)
+{
+    uint8_t b[80];
+    size_t n = enc(l, b);
+    vo_result_free(&r);
+    vo_result_init(&r);
+    vo_status s = vo_run(&st, b, n, &r);
+    if (s == VO_INVALID) fprintf(stderr, "  invalid: %s at %s: %s\n", vo_errcode_name(r.err.code), r.err.field, r.err.message);
+    return s;
+}
+static uint8_t out(uint32_t off) { return vo_state_var(&r.final, 40)->data[off]; }
+static int tag(const char *name)
+{
+    for (unsigned t = 0; t < VO_TAG_COUNT; t++)
+        if (vo_tags_has(r.tags, t) && strcmp(vo_tag_name(t), name) == 0) return 1;
+    return 0;
+}
+
+int main(void)
+{
+    vo_state_init(&st);
+    vo_result_init(&r);
+
+    /* 1. D114: load_quad d16 .xy SIMD2 on PVCXT: channel c at E_n + 2c; block m = m-th channel,
+     * one 64-byte block (W = 16 lanes x 2 bytes); lane n at 2n */
+    state("PVCXT");
+    a64(0, FA + 0x10); a64(1, FA + 0x20);
+    {
+        L l = ld(0x01);
+        l.sub = 0x02; l.ds = 2; l.chm = 3; l.elems = 0;
+        CHECK_EQ(run(&l), VO_OK);
+        CHECK_EQ(out(0), 0x50); CHECK_EQ(out(1), 0x51); CHECK_EQ(out(2), 0x60); CHECK_EQ(out(3), 0x61);
+        CHECK_EQ(out(64), 0x52); CHECK_EQ(out(65), 0x53); CHECK_EQ(out(66), 0x62); CHECK_EQ(out(67), 0x63);
+        l.ds = 4; l.chm = 1; /* d64 .x: lane 0 = bytes 0x10..0x17 */
+        CHECK_EQ(run(&l), VO_OK);
+        CHECK_EQ(out(0), 0x50); CHECK_EQ(out(7), 0x57); CHECK_EQ(out(8), 0x60);
+    }
+    /* 2. D116: transposed d8x4t (SIMD1): element k at E_0 + k, register byte k */
+    {
+        L l = ld(0x00);
+        l.ds = 1; l.order = 2; l.elems = 4; /* vector code 4 = x4 */
+        a64(0, FA + 0x08);
+        CHECK_EQ(run(&l), VO_OK);
+        CHECK_EQ(out(0), 0x48); CHECK_EQ(out(1), 0x49); CHECK_EQ(out(2), 0x4A); CHECK_EQ(out(3), 0x4B);
+        l.ds = 2; l.elems = 2; /* d16x2t */
+        CHECK_EQ(run(&l), VO_OK);
+        CHECK_EQ(out(0), 0x48); CHECK_EQ(out(3), 0x4B);
+        l.ds = 5; /* d8u32x2t: conversions never take vectors */
+        CHECK_EQ(run(&l), VO_INVALID);
+        CHECK_EQ(r.err.code, VO_E_LSC_VECTOR); CHECK_STR(r.err.field, "data_elems"); CHECK_EQ(r.err.offset, 18);
+        l.ds = 1; l.order = 1; l.exec = 0x00; /* d8x2 non-transposed: d32/d64 only */
+        CHECK_EQ(run(&l), VO_INVALID);
+        CHECK_EQ(r.err.code, VO_E_LSC_VECTOR);
+    }
+    /* 3. D113: ugml with .uc.uc before Xe2 is rejected at l1 (byte 6); default caching passes; Xe2 takes it */
+    state("PVC");
+    a64(0, FA);
+    {
+        L l = ld(0x04);
+        l.sfid = 1; l.l1 = 1; l.l3 = 1;
+        CHECK_EQ(run(&l), VO_INVALID);
+        CHECK_EQ(r.err.code, VO_E_LSC_CACHE); CHECK_STR(r.err.field, "caching_l1"); CHECK_EQ(r.err.offset, 6);
+        l.l1 = 0; l.l3 = 1;
+        CHECK_EQ(run(&l), VO_INVALID); CHECK_STR(r.err.field, "caching_l3"); CHECK_EQ(r.err.offset, 7);
+        l.l3 = 0;
+        CHECK(run(&l) != VO_INVALID);
+        state("Xe2");
+        l.l1 = 1; l.l3 = 1;
+        CHECK(run(&l) != VO_INVALID);
+        state("DG2");
+        CHECK_EQ(run(&l), VO_INVALID); CHECK_EQ(r.err.code, VO_E_LSC_CACHE);
+    }
+    /* 4. D124/D146: d32x2 SIMD16 on PVC: W = 32 lanes, component 1 at byte 128 (bytes 64..127 free);
+     * on PVCXT W = 16: component 1 at byte 64 */
+    for (int pvc = 1; pvc >= 0; pvc--) {
+        state(pvc ? "PVC" : "PVCXT");
+        for (uint32_t n = 0; n < 16; n++) a64(n, FA + 4 * n);
+        L l = ld(0x04);
+        l.elems = 2;
+        CHECK_EQ(run(&l), VO_OK);
+        uint32_t c1 = pvc ? 128 : 64;
+        CHECK_EQ(out(0), 0x40); CHECK_EQ(out(60), 0x7C);  /* component 0, lanes 0 and 15 */
+        CHECK_EQ(out(c1), 0x44); CHECK_EQ(out(c1 + 60), 0x80); /* component 1: E_n + 4 */
+        CHECK_EQ(is_free_byte(&r, VO_SPACE_VAR, 40, 64), pvc);
+    }
+    /* 5. D118: register ss surface 0xFFFFFFC0 + 0x40 * ss_idx 2 = 0x40 in 32 bits: surface 6 */
+    state("PVC");
+    {
+        st_var_put_ud(&st, 45, 0, 0xFFFFFFC0u);
+        st_var_put_ud(&st, 42, 0, 0x8);
+        L l = ld(0x00);
+        l.at = 3; l.asz = 2; l.src0 = 42; l.surf_reg = 1; l.surf_val = 45; l.ssidx = 2;
+        CHECK_EQ(run(&l), VO_OK);
+        CHECK_EQ(out(0), 0x18); CHECK_EQ(out(3), 0x1B);
+        CHECK(!tag("lsc:unbound"));
+    }
+    /* 6. D147: store.slm a16 d64x2t, V43 = 0x8008, imm 0x7FF0: E_0 = 0xFFF8; component 1 at 0x10000 is
+     * past 2^16: wrapped (SLM 0) or not (past the SLM), the case is undefined */
+    {
+        vo_var *v = vo_state_var(&st, 43);
+        v->data[0] = 0x08; v->data[1] = 0x80;
+        L l = { .sub = 0x04, .exec = 0x00, .sfid = 3, .at = 1, .asz = 1, .ds = 4, .order = 2, .elems = 2,
+                .off = 0x7FF0, .dst = 0, .src0 = 43, .src1 = 44 };
+        CHECK_EQ(run(&l), VO_UNDEFINED);
+        CHECK(tag("lsc:addr_wrap"));
+        l.off = 0x7FE8; /* E_0 = 0xFFF0: components at 0xFFF0 and 0xFFF8, in the SLM */
+        CHECK_EQ(run(&l), VO_OK);
+        uint8_t b[16] = { 0 };
+        vo_surface_read(vo_state_surface(&r.final, 0), 0xFFF0, b, 16);
+        CHECK_EQ(b[0], 0xA0); CHECK_EQ(b[7], 0xA7); CHECK_EQ(b[8], 0xA8); CHECK_EQ(b[15], 0xAF);
+    }
+    /* 7. D148: an SLM prefetch (dst %null) past the SLM is undefined; a flat one stays ok (D128) */
+    {
+        st_var_put_ud(&st, 42, 0, 0x10000);
+        L l = { .sub = 0x00, .exec = 0x00, .sfid = 3, .at = 1, .asz = 2, .ds = 3, .order = 1, .elems = 1,
+                .dst = 0, .src0 = 42 };
+        CHECK_EQ(run(&l), VO_UNDEFINED);
+        CHECK(tag("slm_oob"));
+        st_var_put_ud(&st, 42, 0, 0xFFFC); /* the last dword: in bounds */
+        CHECK_EQ(run(&l), VO_OK);
+        CHECK(tag("lsc:prefetch"));
+        L f = ld(0x00);
+        f.dst = 0;
+        a64(0, 0x5000); /* unmapped flat */
+        CHECK_EQ(run(&f), VO_OK);
+    }
+
+    /* 8. D149: LSC fcas d32, 32 lanes on one address, %null dst, memory +0.0; lane t compares with +0.0
+     * and writes (t + 1).0, except lane 3 writes -0.0 and lane 7 +0.0. Order 3, 20, the rest: lane 3
+     * fires (+0 == +0) -> -0.0; lane 20 fires (-0 == +0) -> 21.0 = 0x41A80000; every other lane then
+     * compares 21.0 with +0.0 and changes nothing. -0.0 is unreachable: the first lane with a non-zero
+     * value to run fires (memory is a zero until then), and after it memory never returns to a zero. */
+    {
+        static vo_ser_lane ln[32];
+        vo_free f;
+        memset(&f, 0, sizeof f);
+        f.kind = VO_FREE_SERIALIZABLE; f.space = VO_SPACE_FLAT; f.len = 4; f.op = 0x40 + 0x17;
+        f.nlanes = 32; f.dst_var = 0; f.initial = 0; f.lanes = ln; f.clause = "t";
+        for (unsigned t = 0; t < 32; t++) {
+            float v = (float)(t + 1);
+            uint32_t u;
+            memcpy(&u, &v, 4);
+            ln[t].lane = (uint8_t)t; ln[t].src0 = 0; ln[t].src1 = t == 3 ? 0x80000000u : t == 7 ? 0 : u;
+            ln[t].dst_offset = -1;
+        }
+        uint64_t steps = 0;
+        CHECK_EQ(vo_serial_search(&f, 0x41A80000u, NULL, VO_SERIAL_CAP, &steps), 1);
+        CHECK(steps < 100000);
+        CHECK_EQ(vo_serial_search(&f, 0x80000000u, NULL, VO_SERIAL_CAP, &steps), 0);
+        CHECK(steps < 100000);
+        CHECK_EQ(vo_serial_search(&f, 0x41A80001u, NULL, VO_SERIAL_CAP, NULL), 0); /* no lane's value */
+    }
+    vo_result_free(&r);
+    vo_state_free(&st);
+    T_DONE();
+}

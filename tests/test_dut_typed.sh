@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Typed family (issue 28): the example C DUT (examples/dut_c/dut_typed.c,
-# written from the pages) passes every shipped typed vector, and each of its
+# written from the pages) and the Python one (examples/dut_py/dut_typed.py)
+# pass every shipped typed vector, and each of the C DUT's
 # seeded bugs 163..174 fails at least one of them (the vectors kill every
 # typed mutant). Args: $1 = path to visa-oracle, $2 = source dir.
 set -euo pipefail
@@ -25,6 +26,18 @@ case $last in *" passed, 0 failed") ;; *) fail "good DUT summary: $last" ;; esac
 n=${last%% passed*}
 [ "$n" -ge 3000 ] || fail "only $n typed tests"
 echo "ok: good DUT: $last"
+# the Python example DUT (examples/dut_py/dut_typed.py): every typed vector, typed atomic
+# lanes in both orders (tests/test_check.sh runs it forward on every file too)
+for opt in "" --atomic-reverse; do
+    set +e
+    "$VO" check "${VEC[@]}" --dut-cmd "python3 $SRC/examples/dut_py/dut.py $opt" > "$tmp/py.txt" 2>&1
+    rc=$?
+    set -e
+    last=$(tail -n1 "$tmp/py.txt")
+    [ $rc = 0 ] || { tail -5 "$tmp/py.txt" >&2; fail "the Python DUT ${opt:-(lane order)} fails typed vectors (exit $rc)"; }
+    [ "$last" = "$n passed, 0 failed" ] || fail "Python DUT ${opt:-(lane order)}: $last, want $n passed"
+    echo "ok: Python DUT ${opt:-(lane order)}: $last"
+done
 for b in 163 164 165 166 167 168 169 170 171 172 173 174; do
     lib="$LIBDIR/libdut_mutant_$b.so"
     [ -f "$lib" ] || fail "$lib not built"

@@ -17,7 +17,8 @@ An independent, plain implementation (Python 3 stdlib only) of SCATTER4_SCALED
 (0x75), SCATTER (0x3A), OWORD_ST (0x36), GATHER_SCALED (0x78), GATHER (0x39),
 SCATTER_SCALED (0x79), GATHER4_SCALED (0x74), OWORD_LD (0x35),
 OWORD_LD_UNALIGNED (0x3C), QW_GATHER (0x86), QW_SCATTER (0x87) and
-DWORD_ATOMIC (0x7D), written from the vISA spec pages and the project's
+DWORD_ATOMIC (0x7D) (and, in modules, FENCE, SVM, LSC block2d and the typed
+family: dut_svm.py, dut_2d.py, dut_typed.py), written from the vISA spec pages and the project's
 reference notes. DWORD_ATOMIC performs the lanes in lane order; with
 `--atomic-reverse` from the highest lane down (lanes colliding on one address
 then serialize the other way round; both orders are correct). Where the spec is open
@@ -35,6 +36,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import dut_svm  # noqa: E402  FENCE (issue 26)
+import dut_typed  # noqa: E402  typed family (issue 28)
 
 TYPES = {"ud": (0, 4), "d": (1, 4), "uw": (2, 2), "w": (3, 2), "ub": (4, 1), "b": (5, 1),
          "df": (6, 8), "f": (7, 4), "uq": (11, 8), "q": (13, 8), "hf": (14, 2), "bf": (15, 2)}
@@ -326,6 +328,7 @@ class Machine:
         self.memory = [Region(m) for m in inp.get("memory", [])]
         self.bt = {b["bti"]: b["surface"] for b in inp.get("binding_table", [])}
         self.sst = {e["offset"]: e["surface"] for e in inp.get("surface_state", [])}
+        self.typed = {t["surface"]: t for t in inp.get("typed", [])}  # issue 28: dut_typed.py
         self.pos = 0
 
     # ---- output ----
@@ -584,6 +587,10 @@ class Machine:
             dut_svm.fence(self, Invalid)  # issue 26
         elif op == 0x4E:
             dut_svm.svm(self, Invalid, Undefined)  # issue 26
+        elif op in (0x4B, 0x4C):
+            dut_typed.typed4(self, Invalid, op == 0x4C)  # issue 28
+        elif op == 0x73:
+            dut_typed.typed_atomic(self, Invalid, ATOMIC_REVERSE, atomic_op)  # issue 28
         else:
             raise Invalid("unknown opcode")
 

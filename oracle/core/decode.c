@@ -66,7 +66,7 @@ static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_i
 static int decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err)
 {
     const vo_desc *d0 = n >= 2 ? vo_desc_for(bytes[0]) : NULL;
-    if (!d0 || d0->opcode != VO_OP_LSC_UNTYPED || !vo_desc_for_sub_old(bytes[1])) /* only LSC has two layouts */
+    if (!d0 || d0->family != VO_FAM_LSC || !vo_desc_for_sub_old(bytes[1])) /* only LSC_UNTYPED has two layouts (D222) */
         return decode_as(bytes, n, visa_version, out, err, 0);
     vo_error e1;
     memset(&e1, 0, sizeof e1);

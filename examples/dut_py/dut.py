@@ -861,29 +861,26 @@ class Machine:
                     if d is not None:
                         d[0].data[d[1]:d[1] + 8] = val
 
-    def dword_atomic(self):
-        opb, eb, pred, surf = self.get(1), self.get(1), self.get(2), self.get(1)
-        eo, s0, s1, dst = self.raw(), self.raw(), self.raw(), self.raw()
-        self.done()
+    def atomic_op_byte(self, opb):
+        """the op byte of DWORD_ATOMIC and TYPED_ATOMIC: (op, bytes per lane)"""
         op, width = opb & 0x1F, opb >> 5
         if width > 1:
             raise Invalid("op: width bits")
-        w16 = width == 1
-        if w16 and self.gen < G_TGLLP:
+        if width == 1 and self.gen < G_TGLLP:
             raise Invalid("op: 16-bit atomics need TGLLP+")
         if not (op <= A_PREDEC or A_FMAX <= op <= A_FSUB):
             raise Invalid("op: operation")
         if op in (A_FADD, A_FSUB) and self.gen < G_XEHP_SDV:
             raise Invalid("op: fadd/fsub need XeHP_SDV+")
-        es, off, nomask = self.decode_exec(eb)
-        self.check_pred(pred, es, off)
+        return op, 2 if width == 1 else 4
+
+    def atomic_operands(self, op, s0, s1, dst):
+        """src0, src1, dst of an atomic op: (no_src0, has_src1)"""
         # the doc's types; ADD/SUB also D as the verifier (D49)
         types = ((D,) if op in (A_IMIN, A_IMAX) else (F,) if op >= A_FMAX
                  else (UD, D) if op in (A_ADD, A_SUB) else (UD,))
         no_src0 = op in (A_INC, A_DEC, A_PREDEC)
         has_src1 = op in (A_CMPXCHG, A_FCMPWR)
-        self.check_surface(surf)
-        self.check_raw(eo, "element_offset", (UD,))
         if no_src0:
             if s0["id"] or s0["off"]:
                 raise Invalid("src0: must be %null")
@@ -898,8 +895,19 @@ class Machine:
         # "Dst, Src0, and Src1, if present, must have the same type"
         if len({r["var"].type for r in (s0, s1, dst) if r["var"] is not None}) > 1:
             raise Invalid("types: dst, src0 and src1 must have one type")
+        return no_src0, has_src1
+
+    def dword_atomic(self):
+        opb, eb, pred, surf = self.get(1), self.get(1), self.get(2), self.get(1)
+        eo, s0, s1, dst = self.raw(), self.raw(), self.raw(), self.raw()
+        self.done()
+        op, n = self.atomic_op_byte(opb)
+        es, off, nomask = self.decode_exec(eb)
+        self.check_pred(pred, es, off)
+        self.check_surface(surf)
+        self.check_raw(eo, "element_offset", (UD,))
+        no_src0, has_src1 = self.atomic_operands(op, s0, s1, dst)
         en = self.chen(es, off, nomask, pred)
-        n = 2 if w16 else 4
         order = range(es - 1, -1, -1) if ATOMIC_REVERSE else range(es)
         rets = []  # every source is read before dst is written (dst may alias one)
         for i in order:

@@ -20,10 +20,8 @@ Only the vISA >= 3.2 byte layout is read; SIMD8, SIMD16 from XeHP_SDV on
 
 DIMS = ("1d", "1d_array", "2d", "2d_array", "3d")
 CHANNELS = {"r32": 1, "r32g32": 2, "r32g32b32a32": 4}
-G_XEHP_SDV, G_PVC, G_TGLLP = 5, 8, 4
-# the atomic op codes TYPED_ATOMIC shares with DWORD_ATOMIC (the pages' table)
-A_ADD, A_SUB, A_INC, A_DEC, A_CMPXCHG, A_IMIN, A_IMAX, A_PREDEC = 0, 1, 2, 3, 7, 11, 12, 13
-A_FMAX, A_FCMPWR, A_FADD, A_FSUB = 0x10, 0x12, 0x13, 0x14
+G_XEHP_SDV, G_PVC = 5, 8
+A_PREDEC = 13  # the one atomic op that returns the new value (the pages' table)
 
 
 class View:
@@ -133,46 +131,20 @@ def typed4(dut, inv, write):
 
 def typed_atomic(dut, inv, reverse, atomic_op):
     """TYPED_ATOMIC: op(ub) exec(ub) pred(uw) surface(ub) u v r lod src0 src1 dst;
-    the DWORD_ATOMIC operations on the R channel of each lane's pixel.
-    atomic_op(op, n, old, src0, src1): dut.py's new memory value of one lane;
-    reverse: lanes from the highest down (--atomic-reverse)"""
+    the DWORD_ATOMIC operations (dut.py's op and operand rules) on the R channel
+    of each lane's pixel. atomic_op(op, n, old, src0, src1): the new memory value
+    of one lane; reverse: lanes from the highest down (--atomic-reverse)"""
     opb, eb, pred, surf = dut.get(1), dut.get(1), dut.get(2), dut.get(1)
     u, v, r, lod = dut.raw(), dut.raw(), dut.raw(), dut.raw()
     s0, s1, dst = dut.raw(), dut.raw(), dut.raw()
     dut.done()
-    op, width = opb & 0x1F, opb >> 5
-    if width > 1:
-        raise inv("op: width bits")
-    w16 = width == 1
-    if w16 and dut.gen < G_TGLLP:
-        raise inv("op: 16-bit atomics need TGLLP+")
-    if not (op <= A_PREDEC or A_FMAX <= op <= A_FSUB):
-        raise inv("op: operation")
-    if op in (A_FADD, A_FSUB) and dut.gen < G_XEHP_SDV:
-        raise inv("op: fadd/fsub need XeHP_SDV+")
+    op, n = dut.atomic_op_byte(opb)
     es, off, nomask = _exec(dut, inv, eb, G_PVC)
     dut.check_pred(pred, es, off)
-    types = (("d",) if op in (A_IMIN, A_IMAX) else ("f",) if op >= A_FMAX
-             else ("ud", "d") if op in (A_ADD, A_SUB) else ("ud",))
-    no_src0 = op in (A_INC, A_DEC, A_PREDEC)
-    has_src1 = op in (A_CMPXCHG, A_FCMPWR)
     t = _view(dut, inv, surf)
     _coords(dut, u, v, r, lod)
-    if no_src0:
-        if s0["id"] or s0["off"]:
-            raise inv("src0: must be %null")
-    else:
-        dut.check_raw(s0, "src0", types)
-    if not has_src1:
-        if s1["id"] or s1["off"]:
-            raise inv("src1: must be %null")
-    else:
-        dut.check_raw(s1, "src1", types)
-    dut.check_raw(dst, "dst", types, null_ok=True, is_dst=True)
-    if len({o["var"].type for o in (s0, s1, dst) if o["var"] is not None}) > 1:
-        raise inv("types: dst, src0 and src1 must have one type")
+    no_src0, has_src1 = dut.atomic_operands(op, s0, s1, dst)
     en = dut.chen(es, off, nomask, pred)
-    n = 2 if w16 else 4
     lanes = []  # every operand is read before memory or dst changes
     for i in range(es):
         if not en >> i & 1:

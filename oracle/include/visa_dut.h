@@ -33,7 +33,9 @@ extern "C" {
  * 2 adds the return VISA_DUT_UNDEFINED (alias VISA_DUT_FAULT); a library
  * returns it only when c->abi_minor >= 2 (an older host counts 4 as an
  * internal failure). */
-#define VISA_DUT_ABI_MINOR 2u
+/* 3 appends lsc_min_simd (the platform's LSC minimum payload width, D150): a
+ * library reads it only when c->abi_minor >= 3 (an older host leaves it out). */
+#define VISA_DUT_ABI_MINOR 3u
 
 typedef struct visa_dut_var {
     uint32_t id;        /* 1..21 predefined, >= 32 declared */
@@ -114,6 +116,11 @@ typedef struct visa_dut_case {
     const visa_dut_bt_entry *bt;      /* sorted by bti */
     uint32_t nss;
     const visa_dut_ss_entry *ss;      /* sorted by offset */
+    /* ABI 1.3 (appended): the LSC minimum payload width in lanes (8, 16 or 32):
+     * each vector component of a data operand is padded to max(exec size, it)
+     * lanes (decisions D124, D146, D150); always the effective value, the
+     * platform's default when the state names none */
+    uint32_t lsc_min_simd;
 } visa_dut_case;
 
 /* return values of visa_dut_execute */

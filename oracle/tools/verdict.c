@@ -203,6 +203,7 @@ int vo_dut_host_prepare(vo_dut_host *h, const vo_state *in, const uint8_t *insn,
     c->bt = h->bt;
     c->nss = s->nss;
     c->ss = h->ss;
+    c->lsc_min_simd = vo_platform_lsc_min_simd(&s->platform); /* D150 */
     return 0;
 }
 

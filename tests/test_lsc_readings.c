@@ -311,6 +311,39 @@ int main(void)
         CHECK(steps < 100000);
         CHECK_EQ(vo_serial_search(&f, 0x41A80001u, NULL, VO_SERIAL_CAP, NULL), 0); /* no lane's value */
     }
+    /* 8b. D151: fadd d32 with every return, decided as a trail of (return -> result) edges.
+     * (i) initial 1.0, lanes 0..2 add 1.0, 2.0, 4.0; the order 2, 0, 1: 1 -> 5 -> 6 -> 8, returns
+     * lane 0 5.0, lane 1 6.0, lane 2 1.0: final 8.0 passes, 7.0 fails; returns 6.0 (lane 0), 5.0
+     * (lane 1) fail (after lane 1 on 5.0 memory is 7.0, nobody returned 7.0 and it is not 8.0). */
+    {
+        static vo_ser_lane ln[26];
+        vo_free f;
+        memset(&f, 0, sizeof f);
+        f.kind = VO_FREE_SERIALIZABLE; f.space = VO_SPACE_FLAT; f.len = 4; f.op = 0x40 + 0x13;
+        f.nlanes = 3; f.dst_var = 40; f.initial = 0x3F800000u; f.lanes = ln; f.clause = "t";
+        static const uint32_t add[3] = { 0x3F800000u, 0x40000000u, 0x40800000u };
+        for (unsigned t = 0; t < 3; t++) { ln[t].lane = (uint8_t)t; ln[t].src0 = add[t]; ln[t].dst_offset = 4 * t; }
+        uint64_t rets[26] = { 0x40A00000u, 0x40C00000u, 0x3F800000u };
+        uint64_t steps = 0;
+        CHECK_EQ(vo_serial_search(&f, 0x41000000u, rets, VO_SERIAL_CAP, &steps), 1);
+        CHECK_EQ(vo_serial_search(&f, 0x40E00000u, rets, VO_SERIAL_CAP, &steps), 0);
+        rets[0] = 0x40C00000u; rets[1] = 0x40A00000u;
+        CHECK_EQ(vo_serial_search(&f, 0x41000000u, rets, VO_SERIAL_CAP, &steps), 0);
+        /* (ii) 26 lanes add the denormal 0x1 to +0 (D51: exact, or flushed to +0): lanes 2k return +0
+         * and leave 0x1, lanes 2k+1 return 0x1 and leave +0 (0x1 + 0x1 flushed; 0x2 is nobody's return):
+         * the order 0, 1, 2, ... ends at +0 (pass; 2^13 head choices, past enumeration). Final 0x1
+         * fails: 13 lanes go 0x1 -> +0 and 13 leave +0, so memory leaves +0 once more than it enters
+         * it only if it ends elsewhere -- it must end where it started */
+        f.nlanes = 26; f.initial = 0;
+        for (unsigned t = 0; t < 26; t++) {
+            ln[t].lane = (uint8_t)t; ln[t].src0 = 1; ln[t].src1 = 0; ln[t].dst_offset = 4 * t;
+            rets[t] = t & 1;
+        }
+        CHECK_EQ(vo_serial_search(&f, 0, rets, VO_SERIAL_CAP, &steps), 1);
+        CHECK_EQ(steps, 0); /* no search */
+        CHECK_EQ(vo_serial_search(&f, 1, rets, VO_SERIAL_CAP, &steps), 0);
+        CHECK_EQ(steps, 0);
+    }
     vo_result_free(&r);
     vo_state_free(&st);
     T_DONE();

@@ -604,8 +604,13 @@ static int fzm_sh_payload(vo_case *c, vo_insn *in, uint32_t *s)
 {
     if (!fzm_has(in, VO_R_EXEC, VO_FK_UB) || !fzm_has(in, VO_R_DATA_ELEMS, VO_FK_UB)) return 0;
     vo_state *st = &c->state;
-    uint32_t grf = st->platform.grf_bytes == 64 ? 64 : 32, minw = grf / 4; /* D124 */
-    if (grf == 64 && strcmp(st->platform.name, "PVC") == 0) minw = 32; /* D146: no half-SIMD LSC on PVC */
+    uint32_t grf = st->platform.grf_bytes == 64 ? 64 : 32;
+    uint32_t pick = fzm_next(s) % 4; /* D150: now and then the platform's other minimum payload width */
+    if (pick == 0) {
+        uint32_t w = vo_platform_lsc_min_simd(&st->platform);
+        st->platform.lsc_min_simd = (uint8_t)(w == 16 ? (grf == 32 ? 8 : 32) : 16);
+    }
+    uint32_t minw = vo_platform_lsc_min_simd(&st->platform); /* D124, D146 */
     in->val[VO_R_EXEC] = (in->val[VO_R_EXEC] & 0xF0) | fzm_next(s) % (minw == 8 ? 3 : 4); /* 1 .. minw/2 lanes */
     if (fzm_next(s) % 2 && fzm_has(in, VO_R_DATA_SIZE, VO_FK_UB)) in->val[VO_R_DATA_SIZE] = 4; /* d64 */
     if (fzm_next(s) % 2 && in->val[VO_R_DATA_ELEMS] <= 1) in->val[VO_R_DATA_ELEMS] = 2 + fzm_next(s) % 3; /* x2..x4 */

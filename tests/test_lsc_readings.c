@@ -10,6 +10,7 @@
 #include "t.h"
 #include "vo_test_util.h"
 #include "visa_check.h"
+#include "visa_bincase.h"
 
 #define FA 0x100000000000ull
 
@@ -158,6 +159,91 @@ int main(void)
         CHECK_EQ(out(c1), 0x44); CHECK_EQ(out(c1 + 60), 0x80); /* component 1: E_n + 4 */
         CHECK_EQ(is_free_byte(&r, VO_SPACE_VAR, 40, 64), pvc);
     }
+    /* 4b. D150: the width is the state's platform.lsc_min_simd. PVC with 16: component 1 of d32x2 SIMD16
+     * at byte 64 (lane 0 E_0 + 4 = FA + 4: 0x44; lane 15 FA + 64: 0x80 at 124), the operand is 128 bytes
+     * (byte 128 keeps 0xEE); PVC and PVCXT with 32: at byte 128 (E_n + 4), bytes 64..127 free */
+    for (int k = 0; k < 3; k++) {
+        state(k == 2 ? "PVCXT" : "PVC");
+        st.platform.lsc_min_simd = k == 0 ? 16 : 32;
+        for (uint32_t n = 0; n < 16; n++) a64(n, FA + 4 * n);
+        L l = ld(0x04);
+        l.elems = 2;
+        CHECK_EQ(run(&l), VO_OK);
+        uint32_t c1 = k == 0 ? 64 : 128;
+        CHECK_EQ(out(0), 0x40); CHECK_EQ(out(63), 0x7F);
+        CHECK_EQ(out(c1), 0x44); CHECK_EQ(out(c1 + 60), 0x80); CHECK_EQ(out(c1 + 63), 0x83);
+        if (k == 0) CHECK_EQ(out(128), 0xEE);
+        CHECK_EQ(is_free_byte(&r, VO_SPACE_VAR, 40, 64), k != 0);
+    }
+    /* DG2 (32-byte GRF), d32x2 SIMD8: default 8 lanes, component 1 at byte 32 (lane 0: 0x44, lane 7 FA + 32:
+     * 0x60 at 60); with 16: at byte 64 (bytes 32..63 free) */
+    for (int k = 0; k < 2; k++) {
+        state("DG2");
+        if (k) st.platform.lsc_min_simd = 16;
+        for (uint32_t n = 0; n < 8; n++) a64(n, FA + 4 * n);
+        L l = ld(0x03);
+        l.elems = 2;
+        CHECK_EQ(run(&l), VO_OK);
+        uint32_t c1 = k ? 64 : 32;
+        CHECK_EQ(out(0), 0x40); CHECK_EQ(out(28), 0x5C);
+        CHECK_EQ(out(c1), 0x44); CHECK_EQ(out(c1 + 28), 0x60);
+        CHECK_EQ(is_free_byte(&r, VO_SPACE_VAR, 40, 32), k);
+    }
+    /* widths a platform cannot have: 8 on a 64-byte GRF, 32 on a 32-byte GRF, 24 anywhere (E_STATE) */
+    {
+        static const struct { const char *p; uint8_t w; } bad[] = { { "PVC", 8 }, { "DG2", 32 }, { "Xe2", 24 } };
+        for (unsigned i = 0; i < 3; i++) {
+            state(bad[i].p);
+            st.platform.lsc_min_simd = bad[i].w;
+            L l = ld(0x04);
+            vo_error e;
+            CHECK_EQ(vo_state_check(&st, &e), -1);
+            CHECK_EQ(e.code, VO_E_STATE); CHECK_STR(e.field, "platform.lsc_min_simd");
+            CHECK_EQ(run(&l), VO_INVALID);
+        }
+    }
+    /* the JSON form: "lsc_min_simd" in the platform, printed only when set; bad values name the field */
+    {
+        static const char *fmt = "{\"platform\":{\"name\":\"%s\",\"grf_bytes\":%u,\"visa_version\":\"4.1\"%s},"
+                                 "\"insn\":\"00\",\"exec_mask\":\"ffffffff\",\"vars\":[],\"preds\":[],"
+                                 "\"addrs\":[],\"surfaces\":[]}";
+        char txt[512];
+        vo_case c;
+        vo_error e;
+        vo_case_init(&c);
+        snprintf(txt, sizeof txt, fmt, "PVC", 64u, ",\"lsc_min_simd\":16");
+        CHECK_EQ(vo_case_from_json(txt, strlen(txt), &c, &e), 0);
+        if (e.code) fprintf(stderr, "  json: %s at %s: %s\n", vo_errcode_name(e.code), e.field, e.message);
+        CHECK_EQ(c.state.platform.lsc_min_simd, 16);
+        char *j = vo_case_to_json(&c);
+        CHECK(j && strstr(j, "\"visa_version\":\"4.1\",\"lsc_min_simd\":16}"));
+        free(j);
+        uint8_t *b = NULL;
+        size_t bn = 0;
+        CHECK_EQ(vo_bincase_encode(&c, &b, &bn, &e), 0);
+        vo_case d;
+        vo_case_init(&d);
+        CHECK_EQ(vo_bincase_decode(b, bn, 0, &d, &e), 0);
+        CHECK_EQ(d.state.platform.lsc_min_simd, 16);
+        free(b);
+        vo_case_free(&d);
+        snprintf(txt, sizeof txt, fmt, "PVC", 64u, "");
+        CHECK_EQ(vo_case_from_json(txt, strlen(txt), &c, &e), 0);
+        CHECK_EQ(c.state.platform.lsc_min_simd, 0);
+        CHECK_EQ(vo_platform_lsc_min_simd(&c.state.platform), 32u);
+        j = vo_case_to_json(&c);
+        CHECK(j && !strstr(j, "lsc_min_simd"));
+        free(j);
+        static const struct { const char *p; unsigned g; const char *m; } badj[] = {
+            { "PVC", 64, ",\"lsc_min_simd\":8" }, { "DG2", 32, ",\"lsc_min_simd\":32" },
+            { "Xe2", 64, ",\"lsc_min_simd\":0" }, { "DG2", 32, ",\"lsc_min_simd\":\"8\"" } };
+        for (unsigned i = 0; i < 4; i++) {
+            snprintf(txt, sizeof txt, fmt, badj[i].p, badj[i].g, badj[i].m);
+            CHECK_EQ(vo_case_from_json(txt, strlen(txt), &c, &e), -1);
+            CHECK_EQ(e.code, VO_E_STATE); CHECK(e.field && strstr(e.field, "platform.lsc_min_simd"));
+        }
+        vo_case_free(&c);
+    }
     /* 5. D118: register ss surface 0xFFFFFFC0 + 0x40 * ss_idx 2 = 0x40 in 32 bits: surface 6 */
     state("PVC");
     {
@@ -224,6 +310,39 @@ int main(void)
         CHECK_EQ(vo_serial_search(&f, 0x80000000u, NULL, VO_SERIAL_CAP, &steps), 0);
         CHECK(steps < 100000);
         CHECK_EQ(vo_serial_search(&f, 0x41A80001u, NULL, VO_SERIAL_CAP, NULL), 0); /* no lane's value */
+    }
+    /* 8b. D151: fadd d32 with every return, decided as a trail of (return -> result) edges.
+     * (i) initial 1.0, lanes 0..2 add 1.0, 2.0, 4.0; the order 2, 0, 1: 1 -> 5 -> 6 -> 8, returns
+     * lane 0 5.0, lane 1 6.0, lane 2 1.0: final 8.0 passes, 7.0 fails; returns 6.0 (lane 0), 5.0
+     * (lane 1) fail (after lane 1 on 5.0 memory is 7.0, nobody returned 7.0 and it is not 8.0). */
+    {
+        static vo_ser_lane ln[26];
+        vo_free f;
+        memset(&f, 0, sizeof f);
+        f.kind = VO_FREE_SERIALIZABLE; f.space = VO_SPACE_FLAT; f.len = 4; f.op = 0x40 + 0x13;
+        f.nlanes = 3; f.dst_var = 40; f.initial = 0x3F800000u; f.lanes = ln; f.clause = "t";
+        static const uint32_t add[3] = { 0x3F800000u, 0x40000000u, 0x40800000u };
+        for (unsigned t = 0; t < 3; t++) { ln[t].lane = (uint8_t)t; ln[t].src0 = add[t]; ln[t].dst_offset = 4 * t; }
+        uint64_t rets[26] = { 0x40A00000u, 0x40C00000u, 0x3F800000u };
+        uint64_t steps = 0;
+        CHECK_EQ(vo_serial_search(&f, 0x41000000u, rets, VO_SERIAL_CAP, &steps), 1);
+        CHECK_EQ(vo_serial_search(&f, 0x40E00000u, rets, VO_SERIAL_CAP, &steps), 0);
+        rets[0] = 0x40C00000u; rets[1] = 0x40A00000u;
+        CHECK_EQ(vo_serial_search(&f, 0x41000000u, rets, VO_SERIAL_CAP, &steps), 0);
+        /* (ii) 26 lanes add the denormal 0x1 to +0 (D51: exact, or flushed to +0): lanes 2k return +0
+         * and leave 0x1, lanes 2k+1 return 0x1 and leave +0 (0x1 + 0x1 flushed; 0x2 is nobody's return):
+         * the order 0, 1, 2, ... ends at +0 (pass; 2^13 head choices, past enumeration). Final 0x1
+         * fails: 13 lanes go 0x1 -> +0 and 13 leave +0, so memory leaves +0 once more than it enters
+         * it only if it ends elsewhere -- it must end where it started */
+        f.nlanes = 26; f.initial = 0;
+        for (unsigned t = 0; t < 26; t++) {
+            ln[t].lane = (uint8_t)t; ln[t].src0 = 1; ln[t].src1 = 0; ln[t].dst_offset = 4 * t;
+            rets[t] = t & 1;
+        }
+        CHECK_EQ(vo_serial_search(&f, 0, rets, VO_SERIAL_CAP, &steps), 1);
+        CHECK_EQ(steps, 0); /* no search */
+        CHECK_EQ(vo_serial_search(&f, 1, rets, VO_SERIAL_CAP, &steps), 0);
+        CHECK_EQ(steps, 0);
     }
     vo_result_free(&r);
     vo_state_free(&st);

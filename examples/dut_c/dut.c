@@ -155,7 +155,7 @@ typedef struct ctx {
     unsigned idw;   /* variable-id width in bytes: 2 or 4 */
     unsigned grf;   /* GRF bytes: 32 or 64 */
     int gen;        /* platform ordinal (see platform_gen) */
-    int pvc;        /* "PVC" itself: no half-SIMD LSC, so the minimum payload width is 32 (D124) */
+    unsigned lsc_minw; /* the LSC minimum payload width (D124, D146, D150): the host's (ABI 1.3) or the default */
     const uint8_t *p;
     uint32_t n, pos;
     int truncated;
@@ -2101,7 +2101,7 @@ static int do_lsc_untyped(ctx *x)
         addr[n] = BUG(B_LSC_A32_SIGN_EXTENDED) && ab == 4 && !slm && atype == 1 ? eff : eff & wrap;
         have |= 1u << n;
     }
-    unsigned minw = x->grf == 32 ? 8 : x->pvc ? 32 : 16;
+    unsigned minw = x->lsc_minw;
     unsigned grf = x->grf;
     unsigned w = k.es > minw || BUG(B_LSC_MIN_PAYLOAD_IGNORED) ? k.es : minw;
     unsigned blk = (w * rb + grf - 1) / grf;
@@ -2263,12 +2263,15 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
     memcpy(pname, c->platform, 16);
     pname[16] = 0;
     x.gen = platform_gen(pname);
-    x.pvc = strcmp(pname, "PVC") == 0;
     if (x.gen < 0) {
         say(&x, "unknown platform %s", pname);
         return VISA_DUT_ERROR;
     }
     x.grf = c->grf_bytes;
+    /* D150: the host's width (ABI 1.3); else D146's default: 8 on 32-byte GRFs, 32 on PVC, else 16 */
+    x.lsc_minw = c->abi_minor >= 3 && (c->lsc_min_simd == 8 || c->lsc_min_simd == 16 || c->lsc_min_simd == 32)
+                     ? c->lsc_min_simd
+                     : x.grf == 32 ? 8 : strcmp(pname, "PVC") == 0 ? 32 : 16;
     x.idw = c->visa_version >= 304 ? 4 : 2;
     x.p = c->insn;
     x.n = c->insn_len;

@@ -313,7 +313,9 @@ class Machine:
         major, minor = str(plat["visa_version"]).split(".")
         self.version = int(major) * 100 + int(minor)
         self.gen = GEN.get(plat["name"])
-        self.pvc = plat["name"] == "PVC"  # no half-SIMD LSC: minimum payload width 32 (D124)
+        # the LSC minimum payload width (D124, D146, D150): the state's, else the default
+        # (8 on 32-byte GRFs, 32 on PVC: no half-SIMD LSC, else 16)
+        self.lsc_minw = plat.get("lsc_min_simd") or (8 if self.grf == 32 else 32 if plat["name"] == "PVC" else 16)
         if self.gen is None:
             raise ValueError("unknown platform %r" % plat["name"])
         self.idw = 4 if self.version >= 304 else 2
@@ -1199,7 +1201,7 @@ class Machine:
                     continue
                 a = int.from_bytes(e[0].data[e[1]:e[1] + ab], "little")
                 addrs.append((scale * a + immoff) & wrap)
-        minw = 8 if self.grf == 32 else 32 if self.pvc else 16
+        minw = self.lsc_minw
 
         def slot(v, n):
             if transposed:

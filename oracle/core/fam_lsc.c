@@ -414,13 +414,8 @@ static unsigned ncomp(const vo_ctx *x) { return is_quad(x->lsc.kind) ? (unsigned
 uint32_t vo_lsc_reg_bytes(const vo_ctx *x) { return dsize_bytes[x->lsc.dsize & 7]; } /* D124 */
 static const uint8_t mem_bytes[8] = { 0, 1, 2, 4, 8, 1, 2, 2 }; /* D125: d8u32 1, d16u32 and d16u32h 2 */
 uint32_t vo_lsc_mem_bytes(const vo_ctx *x) { return mem_bytes[x->lsc.dsize & 7]; }
-/* decision D124 (D146): the minimum payload width: 8 on a 32-byte GRF, 32 on
- * PVC (no half-SIMD LSC), 16 on PVCXT, Xe2 and Xe3 */
-uint32_t vo_lsc_min_width(const vo_state *st)
-{
-    if (st->platform.grf_bytes == 32) return 8;
-    return strcmp(st->platform.name, "PVC") == 0 ? 32 : 16;
-}
+/* decision D124 (D146, D150): the minimum payload width, the state's platform.lsc_min_simd or the default */
+uint32_t vo_lsc_min_width(const vo_state *st) { return vo_platform_lsc_min_simd(&st->platform); }
 /* decision D124: a component block is R = max(1, ceil(W*b/GRF)) registers,
  * W = max(exec size, the minimum payload width) */
 uint32_t vo_lsc_block_bytes(const vo_ctx *x)

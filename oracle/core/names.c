@@ -43,11 +43,24 @@ int vo_platform_lookup(const char *name, vo_platform *out)
             memcpy(out->name, plat_tab[i].name, sizeof out->name);
             out->grf_bytes = plat_tab[i].grf;
             out->gen = plat_tab[i].gen;
+            out->lsc_min_simd = 0; /* the platform's default (D150) */
             last[c0] = (unsigned char)i;
             return 0;
         }
     }
     return -1;
+}
+/* decision D146: 8 on a 32-byte GRF (what the driver configures), 32 on PVC
+ * (no half-SIMD LSC), 16 on PVCXT, Xe2 and Xe3; D150: the state may name it */
+unsigned vo_platform_lsc_min_simd(const vo_platform *p)
+{
+    if (p->lsc_min_simd) return p->lsc_min_simd;
+    if (p->grf_bytes == 32) return 8;
+    return strcmp(p->name, "PVC") == 0 ? 32 : 16;
+}
+int vo_platform_lsc_min_simd_ok(const vo_platform *p, unsigned w)
+{
+    return w == 0 || w == 16 || w == (p->grf_bytes == 32 ? 8u : 32u); /* D150 */
 }
 const char *vo_platform_name(unsigned i) { return i < NPLAT ? plat_tab[i].name : NULL; }
 const char *vo_gen_name(unsigned gen)

@@ -601,6 +601,9 @@ int vo_state_check(const vo_state *s, vo_error *err)
     if (p->grf_bytes != known.grf_bytes)
         return fail(err, VO_E_STATE, "platform.grf_bytes", 0, "GRF size %u does not match the platform (%u)",
                     (unsigned)p->grf_bytes, (unsigned)known.grf_bytes);
+    if (!vo_platform_lsc_min_simd_ok(p, p->lsc_min_simd)) /* D150 */
+        return fail(err, VO_E_STATE, "platform.lsc_min_simd", 0, "LSC minimum payload width %u is not %s",
+                    (unsigned)p->lsc_min_simd, p->grf_bytes == 32 ? "8 or 16" : "16 or 32");
     if (p->visa_version < 300 || p->visa_version > 401 || p->visa_version % 100 > 99)
         return fail(err, VO_E_STATE, "platform.visa_version", 0, "vISA version %u.%u outside 3.0..4.1",
                     (unsigned)p->visa_version / 100, (unsigned)p->visa_version % 100);

@@ -240,6 +240,13 @@ int vo_bincase_decode(const uint8_t *buf, size_t n, unsigned flags, vo_case *c, 
             break;
         }
         case 3:
+            if ((tag & 0x1C) == 0x10) { /* D150: the platform's LSC minimum payload width: byte % 3 = 0 the
+                                         * default, 1 16 lanes, 2 the other width (8 on 32-byte GRFs, else 32) */
+                unsigned k = rd_u8(&r) % 3u;
+                if (r.eof) goto done;
+                s->platform.lsc_min_simd = (uint8_t)(k == 0 ? 0 : k == 1 ? 16 : s->platform.grf_bytes == 32 ? 8 : 32);
+                break;
+            }
             if (tag & 0x0C) { /* the address-space model: region, binding-table or surface-state entry */
                 if (flat_record(s, &r, (unsigned)(tag >> 2) & 3, buf, &code, &field, &msg, &arg, &rec) != 0) goto fail;
                 if (r.eof) goto done;
@@ -379,6 +386,10 @@ int vo_bincase_encode(const vo_case *c, uint8_t **out, size_t *len, vo_error *er
     w_u32(&w, s->exec_mask);
     w_u8(&w, (uint8_t)c->insn_len);
     w_bytes(&w, c->insn, c->insn_len);
+    if (s->platform.lsc_min_simd) { /* D150: the platform record (tag 0x13), only when not the default */
+        w_u8(&w, 0x13);
+        w_u8(&w, s->platform.lsc_min_simd == 16 ? 1 : 2);
+    }
 
     for (uint32_t i = 0; i < s->nvars; i++) {
         const vo_var *v = &s->vars[order[i]];

@@ -627,12 +627,12 @@ static int get_hex32(px *x, const jv *it, const jp *path, uint32_t *out)
 static int parse_platform(px *x, const jv *in, const jp *inpath, vo_platform *out)
 {
     const jp *pp, *p; char buf[64];
-    const jv *plat, *name, *grf, *ver;
+    const jv *plat, *name, *grf, *ver, *lmin;
     const char *s = NULL;
     pp = PK(inpath, "platform");
     if (getk(x, in, inpath, "platform", 1, &plat) || want_obj(x, plat, pp)) return -1;
     if (getk(x, plat, pp, "name", 1, &name) || getk(x, plat, pp, "grf_bytes", 0, &grf) ||
-        getk(x, plat, pp, "visa_version", 1, &ver))
+        getk(x, plat, pp, "visa_version", 1, &ver) || getk(x, plat, pp, "lsc_min_simd", 0, &lmin))
         return -1;
     p = PK(pp, "name");
     if (get_str(x, name, p, &s)) return -1;
@@ -658,6 +658,15 @@ static int parse_platform(px *x, const jv *in, const jp *inpath, vo_platform *ou
         return fail(x, VO_E_STATE, p, "visa_version \"%s\" is not M.m in 3.0..4.1", buf);
     }
     pl.visa_version = v;
+    if (lmin) { /* decision D150: 8 or 16 on 32-byte GRFs, 16 or 32 on 64-byte GRFs */
+        uint64_t w = 0;
+        p = PK(pp, "lsc_min_simd");
+        if (get_uint(x, lmin, p, 255, &w)) return -1;
+        if (!w || !vo_platform_lsc_min_simd_ok(&pl, (unsigned)w))
+            return fail(x, VO_E_STATE, p, "lsc_min_simd %u is not %s on %s", (unsigned)w,
+                        pl.grf_bytes == 32 ? "8 or 16" : "16 or 32", pl.name);
+        pl.lsc_min_simd = (uint8_t)w;
+    }
     *out = pl;
     return 0;
 }
@@ -1520,7 +1529,14 @@ static int fplatform(fx *f, vo_platform *out)
         if (fuint(f, 255, &grf) || fch(f, ',')) return -1;
         has_grf = 1;
     }
-    if (FKEY(f, "visa_version") || fstr_copy(f, ver, sizeof ver) || fch(f, '}')) return -1;
+    if (FKEY(f, "visa_version") || fstr_copy(f, ver, sizeof ver)) return -1;
+    uint64_t lmin = 0;
+    fws(f);
+    if (f->i < f->n && f->t[f->i] == ',') { /* D150: only "lsc_min_simd" may follow (else the strict reader) */
+        f->i++;
+        if (FKEY(f, "lsc_min_simd") || fuint(f, 255, &lmin) || !lmin) return -1;
+    }
+    if (fch(f, '}')) return -1;
     /* the platform of the previous case read on this thread, kept: most
      * files name one platform in every test */
     static _Thread_local char last_name[64];
@@ -1538,6 +1554,9 @@ static int fplatform(fx *f, vo_platform *out)
     if (has_grf && grf != pl.grf_bytes) return -1;
     if (vo_visa_version_parse(ver, &v) != 0) return -1;
     pl.visa_version = v;
+    pl.lsc_min_simd = 0;
+    if (lmin && !vo_platform_lsc_min_simd_ok(&pl, (unsigned)lmin)) return -1;
+    pl.lsc_min_simd = (uint8_t)lmin;
     *out = pl;
     return 0;
 }
@@ -2466,6 +2485,7 @@ static cJSON *case_obj(ob *o, const vo_case *c)
     snprintf(vb, sizeof vb, "%u.%u", (unsigned)(s->platform.visa_version / 100),
              (unsigned)(s->platform.visa_version % 100));
     add_str(o, pl, "visa_version", vb);
+    if (s->platform.lsc_min_simd) add_u64(o, pl, "lsc_min_simd", s->platform.lsc_min_simd); /* D150: only when set */
     add(o, in, "platform", pl);
     size_t n = c->insn_len > VO_MAX_INSN_BYTES ? VO_MAX_INSN_BYTES : c->insn_len;
     add_hex(o, in, "insn", c->insn, n);

@@ -33,7 +33,9 @@ extern "C" {
  * 2 adds the return VISA_DUT_UNDEFINED (alias VISA_DUT_FAULT); a library
  * returns it only when c->abi_minor >= 2 (an older host counts 4 as an
  * internal failure).
- * 3 (issue 28) appends the typed surfaces (visa_dut_typed) to visa_dut_case. */
+ * 3 appends the typed surfaces (visa_dut_typed, issue 28) and lsc_min_simd (the
+ * platform's LSC minimum payload width, D150) to visa_dut_case: a library reads
+ * them only when c->abi_minor >= 3 (an older host leaves them out). */
 #define VISA_DUT_ABI_MINOR 3u
 
 typedef struct visa_dut_var {
@@ -127,6 +129,11 @@ typedef struct visa_dut_case {
     /* ABI 1.3 (appended; read only when abi_minor >= 3) */
     uint32_t ntyped;
     const visa_dut_typed *typed;      /* sorted by surface */
+    /* the LSC minimum payload width in lanes (8, 16 or 32): each vector
+     * component of a data operand is padded to max(exec size, it) lanes
+     * (decisions D124, D146, D150); always the effective value, the
+     * platform's default when the state names none */
+    uint32_t lsc_min_simd;
 } visa_dut_case;
 
 /* return values of visa_dut_execute */

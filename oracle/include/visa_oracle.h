@@ -60,6 +60,9 @@ typedef struct vo_platform {
     uint8_t grf_bytes;      /* 32 or 64, implied by the name                */
     uint8_t gen;            /* ordinal used for feature gates (VO_GEN_*)    */
     uint16_t visa_version;  /* major*100 + minor, 300..401: VO_VISA_VERSION(3, 6) */
+    uint8_t lsc_min_simd;   /* LSC minimum payload width (D150): 0 the platform's
+                               default (D146), else 8 or 16 on 32-byte GRFs, 16 or 32
+                               on 64-byte GRFs; vo_platform_lsc_min_simd resolves it */
 } vo_platform;
 /* vISA version M.m as C spells it (306 for the JSON "3.6"; visa_json.h has
  * vo_visa_version_parse and vo_visa_version_format for the text form) */
@@ -70,11 +73,18 @@ enum vo_gen { /* ordered: a gate is "gen >= VO_GEN_X" */
     VO_GEN_XEHP_SDV, VO_GEN_DG2, VO_GEN_MTL, VO_GEN_PVC, VO_GEN_XE2, VO_GEN_XE3
 };
 /* Fills name, grf_bytes and gen from a platform name (case-sensitive, as
- * GenX_IR spells them). Returns 0, or -1 for an unknown name. */
+ * GenX_IR spells them) and sets lsc_min_simd to 0 (the default). Returns 0, or -1 for an unknown name. */
 int vo_platform_lookup(const char *name, vo_platform *out);
 /* the first platform of a gen (VO_GEN_XEHP_SDV -> "XeHP_SDV"), "?" if none:
  * how messages name a platform range */
 const char *vo_gen_name(unsigned gen);
+/* the LSC minimum payload width in lanes (decisions D146, D150): p->lsc_min_simd
+ * when set, else the platform's default (8 on 32-byte GRFs, 32 on PVC, 16 on
+ * PVCXT, Xe2, Xe3) */
+unsigned vo_platform_lsc_min_simd(const vo_platform *p);
+/* 1 when w is an LSC minimum payload width the platform may have (D150): 0
+ * (the default), 8 or 16 on 32-byte GRFs, 16 or 32 on 64-byte GRFs */
+int vo_platform_lsc_min_simd_ok(const vo_platform *p, unsigned w);
 /* name of the i-th known platform, NULL past the end */
 const char *vo_platform_name(unsigned i);
 /* variable-id width in instruction bytes for a vISA version: 2 or 4 */

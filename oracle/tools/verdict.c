@@ -208,6 +208,7 @@ int vo_dut_host_prepare(vo_dut_host *h, const vo_state *in, const uint8_t *insn,
                                         s->typed[i].height, s->typed[i].depth };
     c->ntyped = s->ntyped;
     c->typed = h->typed;
+    c->lsc_min_simd = vo_platform_lsc_min_simd(&s->platform); /* D150 */
     return 0;
 }
 
@@ -1000,6 +1001,125 @@ static int cas_null(const vo_free *f, uint64_t final, uint64_t m)
     return 0;
 }
 
+/* Every lane with a return slot, an op returning the old value (all but 0x0D), decided exactly
+ * without a search (decision D151): lane t can only run on memory r[t] (its return), so a serial
+ * order is a trail of edges r[t] -> c_t (c_t one of the lane's candidate results, D51) that uses
+ * every edge once, starting at the initial value and ending at the final one: an Eulerian trail,
+ * which exists iff in/out degrees balance (start +1 out, end +1 in, or all balanced when they are
+ * equal) and the edges are weakly connected with the start among them. The candidate choices
+ * (c_t is kept only when it is some lane's return or the final value: the next lane or the end)
+ * are enumerated up to VO_TRAIL_MAX combinations. 1 an order exists, 0 none, -1 not applicable. */
+#define VO_TRAIL_MAX 4096u
+static unsigned vidx(uint64_t *val, unsigned *nv, uint64_t v)
+{
+    for (unsigned k = 0; k < *nv; k++)
+        if (val[k] == v) return k;
+    val[*nv] = v;
+    return (*nv)++;
+}
+static unsigned uf_find(uint16_t *par, unsigned a)
+{
+    while (par[a] != a) a = par[a] = par[par[a]];
+    return a;
+}
+#define VO_TRAIL_V (32 + 2 + 32 * VO_AT_MAXCAND)
+/* 1 when lanes assigned to heads hd form one weakly connected set of edges holding s0 */
+static int trail_connected(unsigned n, unsigned nv, unsigned s0, const unsigned *from, const unsigned *hd)
+{
+    uint16_t par[VO_TRAIL_V];
+    uint8_t used[VO_TRAIL_V] = { 0 };
+    for (unsigned v = 0; v < nv; v++) par[v] = (uint16_t)v;
+    for (unsigned t = 0; t < n; t++) {
+        used[from[t]] = used[hd[t]] = 1;
+        par[uf_find(par, from[t])] = (uint16_t)uf_find(par, hd[t]);
+    }
+    if (!used[s0]) return 0;
+    for (unsigned v = 0; v < nv; v++)
+        if (used[v] && uf_find(par, v) != uf_find(par, s0)) return 0;
+    return 1;
+}
+/* augmenting path for lane t (Kuhn's matching with vertex capacities need[]) */
+static int trail_aug(unsigned t, unsigned n, const unsigned (*to)[VO_AT_MAXCAND], const unsigned *nto,
+                     const int *need, int *cnt, unsigned *hd, uint8_t *seen, unsigned rot)
+{
+    for (unsigned d0 = 0; d0 < nto[t]; d0++) {
+        unsigned v = to[t][(d0 + rot) % nto[t]];
+        if (seen[v]) continue;
+        seen[v] = 1;
+        if (cnt[v] < need[v]) { hd[t] = v; cnt[v]++; return 1; }
+        for (unsigned u = 0; u < n; u++)
+            if (u != t && hd[u] == v && trail_aug(u, n, to, nto, need, cnt, hd, seen, rot)) { hd[t] = v; return 1; }
+    }
+    return 0;
+}
+/* Too many choices to enumerate: the degrees alone fix how many lanes end at each value (in = out -
+ * start + end), a b-matching of lanes to their candidate heads. None: no order (every order meets
+ * the degrees). One that is connected: an order. Else -1 (the search decides). */
+static int trail_match(unsigned n, unsigned nv, unsigned s0, unsigned s1, const unsigned *from,
+                       const unsigned (*to)[VO_AT_MAXCAND], const unsigned *nto)
+{
+    int need[VO_TRAIL_V] = { 0 }, cnt[VO_TRAIL_V] = { 0 };
+    unsigned hd[32];
+    for (unsigned t = 0; t < n; t++) need[from[t]]++;
+    if (s0 != s1) { need[s0]--; need[s1]++; }
+    for (unsigned v = 0; v < nv; v++)
+        if (need[v] < 0) return 0;
+    /* other lane and candidate orders give other matchings: a few tries for a connected one */
+    for (unsigned a = 0; a < 2 * n; a++) {
+        for (unsigned t = 0; t < n; t++) hd[t] = VO_TRAIL_V;
+        memset(cnt, 0, sizeof cnt);
+        for (unsigned k = 0; k < n; k++) {
+            uint8_t seen[VO_TRAIL_V] = { 0 };
+            if (!trail_aug((k + a / 2) % n, n, to, nto, need, cnt, hd, seen, a & 1)) return 0;
+        }
+        if (trail_connected(n, nv, s0, from, hd)) return 1;
+    }
+    return -1;
+}
+static int ser_trail(const vo_free *f, uint64_t final, const uint64_t *r, uint64_t m)
+{
+    unsigned n = f->nlanes;
+    if (!f->dst_var || f->op == 0x0D || n > 32) return -1;
+    for (unsigned t = 0; t < n; t++)
+        if (f->lanes[t].dst_offset < 0) return -1;
+    uint64_t val[VO_TRAIL_V];
+    unsigned nv = 0, from[32], to[32][VO_AT_MAXCAND], nto[32];
+    unsigned s0 = vidx(val, &nv, f->initial & m), s1 = vidx(val, &nv, final);
+    uint64_t combos = 1;
+    for (unsigned t = 0; t < n; t++) from[t] = vidx(val, &nv, r[t]);
+    for (unsigned t = 0; t < n; t++) {
+        uint64_t cand[VO_AT_MAXCAND];
+        unsigned k = vo_atomic_apply64(f->op, f->len, r[t], f->lanes[t].src0, f->lanes[t].src1, cand);
+        nto[t] = 0;
+        for (unsigned c = 0; c < k; c++) {
+            uint64_t v = cand[c] & m;
+            int next = v == final, dup = 0;
+            for (unsigned u = 0; u < n && !next; u++) next = r[u] == v;
+            for (unsigned d = 0; d < nto[t] && !dup; d++) dup = val[to[t][d]] == v;
+            if (next && !dup) to[t][nto[t]++] = vidx(val, &nv, v);
+        }
+        if (!nto[t]) return 0; /* nothing can follow this lane and it cannot be the last */
+        if (combos <= VO_TRAIL_MAX) combos *= nto[t];
+    }
+    if (combos > VO_TRAIL_MAX) return trail_match(n, nv, s0, s1, from, to, nto);
+    unsigned pick[32] = { 0 }, hd[32];
+    for (uint64_t c = 0; c < combos; c++) {
+        int deg[VO_TRAIL_V] = { 0 };
+        for (unsigned t = 0; t < n; t++) {
+            hd[t] = to[t][pick[t]];
+            deg[from[t]]++; deg[hd[t]]--; /* out - in */
+        }
+        int ok = 1;
+        for (unsigned v = 0; v < nv && ok; v++) ok = deg[v] == (s0 == s1 ? 0 : v == s0 ? 1 : v == s1 ? -1 : 0);
+        if (ok && trail_connected(n, nv, s0, from, hd)) return 1;
+        for (unsigned t = 0; t < n; t++) { /* the next combination */
+            if (++pick[t] < nto[t]) break;
+            pick[t] = 0;
+        }
+    }
+    return 0;
+}
+
 int vo_serial_search(const vo_free *f, uint64_t final, const uint64_t *rets, uint64_t cap, uint64_t *steps)
 {
     if (steps) *steps = 0;
@@ -1027,6 +1147,8 @@ int vo_serial_search(const vo_free *f, uint64_t final, const uint64_t *rets, uin
     }
     uint64_t r[32];
     for (unsigned t = 0; t < f->nlanes; t++) r[t] = rets ? rets[t] & m : 0;
+    int tr = ser_trail(f, final, r, m); /* D151: with every return, exact without a search */
+    if (tr >= 0) return tr;
     for (int rev = 0; rev < 2; rev++) { /* a witness order: no search */
         uint64_t small[2 * 64 * VO_AT_MAXCAND];
         int w = ser_probe(f, final, r, m, rev, small, 64);

@@ -167,10 +167,13 @@ static int dut_svm_gs(ctx *x, int is_st)
         return VISA_DUT_OK; /* operand bytes past the variable: undefined */
     int ignore_pred = is_st && BUG(B_SVM_GS_ST_PRED_IGNORED);
     uint32_t chen = channel_enables(x, &k, ignore_pred ? 0 : pred);
+    uint64_t lane[16]; /* every address before any destination byte (D95: dst may alias them) */
+    for (unsigned i = 0; i < k.es; i++)
+        lane[i] = rdle(raw_at(&ad, 8u * i, 8), 8);
     for (unsigned i = 0; i < k.es; i++) {
         if (!(chen >> i & 1))
             continue;
-        uint64_t a = rdle(raw_at(&ad, 8u * i, 8), 8);
+        uint64_t a = lane[i];
         if (BUG(B_SVM_GS_ADDR_TRUNC32))
             a &= 0xFFFFFFFFu;
         for (unsigned j = 0; j < nb; j++) {

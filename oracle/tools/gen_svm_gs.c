@@ -166,7 +166,7 @@ int vo_gen_svm_gs_case(unsigned g, uint64_t seed, uint64_t k, vo_case *c, vo_gen
     unsigned doff = chance(&R, 10) ? grf : 0;
     unsigned dsize = doff + dbytes + grf - 1;
     dsize -= dsize % grf; /* whole GRFs: a short load leaves a free tail (D181) */
-    if (chance(&R, 5) && spec < 0) dsize = doff + dbytes - grf / 2 > doff ? doff + dbytes - grf / 2 : dsize; /* D14 */
+    if (chance(&R, 5) && spec < 0 && dbytes > 8) dsize = doff + dbytes - 8; /* D14: the last 8 bytes past the variable */
     dsize -= dsize % 8;
     if (dsize == 0) dsize = 8;
     vo_var *dv = vo_state_add_var(s, 41, dt, dsize / vo_type_size(dt));

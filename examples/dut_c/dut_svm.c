@@ -2,8 +2,8 @@
  * dut_svm.c: the example DUT's legacy FENCE (0x5C, issue 26), written from
  * Intel's FENCE page, and SVM_BLOCK_LD / SVM_BLOCK_ST (0x4E 01 / 02) from the
  * SVM pages, independently of the oracle's code. dut.c includes this file
- * after its helpers (ctx, operands, flat memory); other SVM sub-ops are
- * rejected.
+ * after its helpers (ctx, operands, flat memory); SVM_GATHER / SVM_SCATTER
+ * (0x4E 03 / 04) from their pages too; other SVM sub-ops are rejected.
  *
  * FENCE bytes: 5c mask(ub), nothing else. Every mask is a valid fence on every
  * platform (D160, D163): bit 7 makes it a scheduling barrier only and the
@@ -127,6 +127,74 @@ static int dut_svm_block(ctx *x, int is_st)
     return VISA_DUT_OK;
 }
 
+/*
+ * SVM_GATHER / SVM_SCATTER (0x4E 03 / 04), per their pages:
+ *   exec(ub) pred(uw) block_size(ub) num_blocks(ub) addresses(raw UQ) data(raw)
+ * block_size 0/1/2 = 1/4/8 bytes (the scatter page and Intel's reader; D175),
+ * num_blocks 0..3 = 1/2/4/8; several blocks need SIMD8+, 8 blocks only of
+ * 1 byte or of 4 bytes at SIMD8 (D177). Lane i's block j is at
+ * Addresses[i] + j * size (mod 2^64); 4/8-byte blocks sit at element
+ * j * exec_size + i of the data, bytes at byte i * max(4, n) + j. An
+ * unmapped block makes the case undefined (the DUT stops there).
+ */
+static int dut_svm_gs(ctx *x, int is_st)
+{
+    uint32_t eb = get(x, 1), pred = get(x, 2), bsc = get(x, 1), nbc = get(x, 1);
+    rawop ad, data;
+    read_raw(x, &ad);
+    read_raw(x, &data);
+    if (finish_decode(x))
+        return VISA_DUT_REJECTED;
+    ctrl k;
+    if (decode_exec(x, eb, &k) || check_pred(x, pred, &k))
+        return VISA_DUT_REJECTED;
+    if (BUG(B_SVM_GS_DOC_BSIZE) && !is_st && (bsc == 2 || bsc == 3))
+        bsc = bsc == 3 ? 2 : 3;
+    if (bsc > 2)
+        REJECT(x, "block_size: 0x%02x", bsc);
+    if (nbc > 3)
+        REJECT(x, "num_blocks: 0x%02x", nbc);
+    unsigned bs = bsc ? 4u * bsc : 1u, nb = 1u << nbc;
+    if (nb > 1 && k.es < 8)
+        REJECT(x, "num_blocks: %u blocks need SIMD8 or SIMD16", nb);
+    if (nb == 8 && !(bs == 1 || (bs == 4 && k.es == 8)))
+        REJECT(x, "num_blocks: 8 blocks of %u bytes at SIMD%u", bs, k.es);
+    if (check_raw(x, &ad, "addresses", T_UQ, 0, 0) || check_raw(x, &data, is_st ? "src" : "dst", T_ANY, 0, !is_st))
+        return VISA_DUT_REJECTED;
+    unsigned slot = (nb < 4 || (BUG(B_SVM_GS_BYTE_SLOT4) && nb == 8)) ? 4 : nb;
+    unsigned need = bs == 1 ? k.es * (nb < 4 ? 4 : nb) : bs * nb * k.es;
+    if (!raw_at(&ad, 0, 8 * k.es) || !raw_at(&data, 0, need))
+        return VISA_DUT_OK; /* operand bytes past the variable: undefined */
+    int ignore_pred = is_st && BUG(B_SVM_GS_ST_PRED_IGNORED);
+    uint32_t chen = channel_enables(x, &k, ignore_pred ? 0 : pred);
+    uint64_t lane[16]; /* every address before any destination byte (D95: dst may alias them) */
+    for (unsigned i = 0; i < k.es; i++)
+        lane[i] = rdle(raw_at(&ad, 8u * i, 8), 8);
+    for (unsigned i = 0; i < k.es; i++) {
+        if (!(chen >> i & 1))
+            continue;
+        uint64_t a = lane[i];
+        if (BUG(B_SVM_GS_ADDR_TRUNC32))
+            a &= 0xFFFFFFFFu;
+        for (unsigned j = 0; j < nb; j++) {
+            uint64_t b = a + (uint64_t)j * bs;
+            if (BUG(B_SVM_GS_NO_WRAP) && b < a)
+                break;
+            unsigned at = bs == 1 ? slot * i + j : BUG(B_SVM_GS_LANE_MAJOR) ? bs * (i * nb + j) : bs * (j * k.es + i);
+            uint8_t *r = raw_at(&data, at, bs);
+            if (!dut_flat_in(x, b, bs))
+                return VISA_DUT_OK; /* unmapped: undefined */
+            if (!r)
+                continue;
+            if (is_st)
+                dut_flat_write(x, b, bs, r);
+            else
+                dut_flat_read(x, b, bs, r);
+        }
+    }
+    return VISA_DUT_OK;
+}
+
 static int dut_svm(ctx *x)
 {
     uint32_t sub = get(x, 1);
@@ -134,5 +202,7 @@ static int dut_svm(ctx *x)
         REJECT(x, "svm: no sub-op byte");
     if (sub == 1 || sub == 2)
         return dut_svm_block(x, sub == 2);
+    if (sub == 3 || sub == 4)
+        return dut_svm_gs(x, sub == 4);
     REJECT(x, "svm: sub-op %u not supported", sub);
 }

@@ -17,6 +17,12 @@ enum {
     B_SVM_NO_WRAP = 107,                  /* SVM block: owords past 2^64 not accessed           */
     B_SVM_ST_LAST_DROPPED = 108,          /* SVM_BLOCK_ST: the last of 8 owords not written     */
     B_SVM_OWORDS_PLUS_ONE = 109,          /* SVM block: code c read as c + 1 owords             */
+    B_SVM_GS_ADDR_TRUNC32 = 110,          /* SVM gather/scatter: lane addresses truncated to 32 bits */
+    B_SVM_GS_LANE_MAJOR = 111,            /* 4/8-byte blocks lane-major (i*nb + j), not block-major */
+    B_SVM_GS_DOC_BSIZE = 112,             /* SVM_GATHER page's codes: 3 = 8 bytes, 2 rejected     */
+    B_SVM_GS_BYTE_SLOT4 = 113,            /* 1-byte x 8 blocks in 4-byte lane slots, not 8        */
+    B_SVM_GS_ST_PRED_IGNORED = 114,       /* SVM_SCATTER ignores the predicate                    */
+    B_SVM_GS_NO_WRAP = 115,               /* blocks past 2^64 not accessed                        */
 };
 
 /* FENCE: p/n the bytes after the opcode; VISA_DUT_OK or VISA_DUT_REJECTED (msg set) */

@@ -1,7 +1,8 @@
 """dut_svm.py: the Python example DUT's legacy FENCE (0x5C, issue 26), written
 from Intel's FENCE page independently of the oracle and of examples/dut_c.
-SVM_BLOCK_LD / SVM_BLOCK_ST (0x4E 01 / 02) from the SVM pages (svm() below);
-the other SVM sub-ops are refused.
+SVM_BLOCK_LD / SVM_BLOCK_ST (0x4E 01 / 02) and SVM_GATHER / SVM_SCATTER
+(0x4E 03 / 04) from the SVM pages (svm() below); the other SVM sub-ops are
+refused.
 
 FENCE is the opcode and one mask byte. Any mask is a fence on any platform:
   bit 7 -> only a scheduling barrier, the other bits say nothing (D162);
@@ -33,6 +34,8 @@ def svm(dut, invalid, undefined):
     (address + 16 j) mod 2^64 in the flat regions; an oword outside them makes
     the case undefined; a misaligned oword is performed as it stands."""
     sub = dut.get(1)
+    if sub in (3, 4):
+        return svm_gs(dut, sub == 4, invalid, undefined)
     if sub not in (1, 2):
         raise invalid("svm: sub-op %d not supported" % sub)
     store = sub == 2
@@ -81,3 +84,52 @@ def svm(dut, invalid, undefined):
             dut.lsc_write(space, o, bytes(var.data[r:r + 16]))
         else:
             var.data[r:r + 16] = dut.lsc_read(space, o, 16)
+
+
+def svm_gs(dut, store, invalid, undefined):
+    """SVM_GATHER / SVM_SCATTER pages: exec(ub) pred(uw) block_size(ub)
+    num_blocks(ub) addresses(raw, UQ) data(raw). Block sizes 1/4/8 bytes are
+    codes 0/1/2 (the scatter page; the gather page's 0b11 is not used, D175);
+    1/2/4/8 blocks; more than one block needs SIMD8 or 16; 8 blocks only of
+    bytes, or of dwords at SIMD8 (D177). Lane i's block j is at
+    (Addresses[i] + j * size) mod 2^64; dword/qword blocks are stored
+    block-major (element j * exec_size + i), byte blocks at byte
+    i * max(4, blocks) + j. Unmapped bytes make the case undefined."""
+    eb, pred, bsc, nbc = dut.get(1), dut.get(2), dut.get(1), dut.get(1)
+    ad, data = dut.raw(), dut.raw()
+    dut.done()
+    es, off, nomask = dut.decode_exec(eb)
+    dut.check_pred(pred, es, off)
+    if bsc > 2:
+        raise invalid("block_size")
+    if nbc > 3:
+        raise invalid("num_blocks")
+    size = (1, 4, 8)[bsc]
+    nb = 1 << nbc
+    if nb > 1 and es < 8:
+        raise invalid("num_blocks: several blocks below SIMD8")
+    if nb == 8 and not (size == 1 or (size == 4 and es == 8)):
+        raise invalid("num_blocks: 8 blocks of this size")
+    dut.check_raw(ad, "addresses", ("uq",))
+    dut.check_raw(data, "src" if store else "dst", None, is_dst=not store)
+    slot = max(4, nb)
+    need = es * slot if size == 1 else es * size * nb
+    if dut.raw_at(ad, 0, 8 * es) is None or dut.raw_at(data, 0, need) is None:
+        raise undefined("operand past its variable")
+    av, ab = dut.raw_at(ad, 0, 8 * es)
+    addrs = [int.from_bytes(av.data[ab + 8 * i:ab + 8 * i + 8], "little") for i in range(es)]
+    en = dut.chen(es, off, nomask, pred)
+    var, doff = data["var"], data["off"]
+    space = ("flat",)
+    for i in range(es):
+        if not en >> i & 1:
+            continue
+        for j in range(nb):
+            a = (addrs[i] + j * size) & M64
+            if dut.lsc_find(space, a, size) is None:
+                raise undefined("unmapped flat memory")
+            r = doff + (slot * i + j if size == 1 else size * (j * es + i))
+            if store:
+                dut.lsc_write(space, a, bytes(var.data[r:r + size]))
+            else:
+                var.data[r:r + size] = dut.lsc_read(space, a, size)

@@ -173,6 +173,17 @@ static const vo_desc svm_tab[] = {
     { VO_OP_SVM, "svm_block_st", "SVM_BLOCK_ST", VO_FAM_SVM, 1, 0, 0, 4,
       { SVM_HEAD, F("properties", UB, OWORD_SIZE), F("address", VEC, GOFF), F("src", RAW, DATA) }, 0, 0, 0,
       .has_subop = 1, .subop = 0x02 },
+    /* SVM_GATHER / SVM_SCATTER: SIMD1..16 (D176); block size and count codes (D175, D177) */
+    { VO_OP_SVM, "svm_gather", "SVM_GATHER", VO_FAM_SVM, 0, SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4),
+      SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), 7,
+      { SVM_HEAD, F("exec_size", UB, EXEC), F("pred", UW, PRED), F("block_size", UB, BLOCK_SIZE),
+        F("num_blocks", UB, NUM_BLOCKS), F("addresses", RAW, EOFF), F("dst", RAW, DATA) }, 0, 0, 0,
+      .has_subop = 1, .subop = 0x03 },
+    { VO_OP_SVM, "svm_scatter", "SVM_SCATTER", VO_FAM_SVM, 1, SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4),
+      SZ(0) | SZ(1) | SZ(2) | SZ(3) | SZ(4), 7,
+      { SVM_HEAD, F("exec_size", UB, EXEC), F("pred", UW, PRED), F("block_size", UB, BLOCK_SIZE),
+        F("num_blocks", UB, NUM_BLOCKS), F("addresses", RAW, EOFF), F("src", RAW, DATA) }, 0, 0, 0,
+      .has_subop = 1, .subop = 0x04 },
 };
 #define NSVM (sizeof svm_tab / sizeof svm_tab[0])
 

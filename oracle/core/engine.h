@@ -144,6 +144,9 @@ void vo_free_var_undefined(vo_ctx *x, uint32_t off, uint32_t len, unsigned claus
 void vo_free_grf_tail(vo_ctx *x, uint32_t end);
 /* decision D23: a source region names all three fields (nibbles 1..7) */
 int vo_region_ok(uint16_t region); /* padding after `end` up to its GRF's end */
+/* the exec-size byte (role VO_R_EXEC or VO_R_NUM_ELTS) and the predicate word: 0 or -1 (invalid) */
+int vo_check_exec(vo_ctx *x, unsigned role);
+int vo_check_pred(vo_ctx *x);
 /* an invalid instruction: r->err = (code, the field of `role` and its byte
  * offset, message); returns -1. The validator's and the families' one reporter. */
 int vo_invalid(vo_ctx *x, vo_errcode c, unsigned role, const char *fmt, ...) __attribute__((format(printf, 4, 5)));

@@ -9,56 +9,6 @@
 #include <string.h>
 
 
-static int check_exec(vo_ctx *x, unsigned role)
-{
-    const vo_ctrl *c = &x->c;
-    uint32_t v = x->in->val[role];
-    if (role == VO_R_EXEC) {
-        unsigned code = v & 0xF; /* decision D2 */
-        if (code & 8) vo_tag(x->r, VO_TAG_DVR_EXEC_NIBBLE);
-        if (code >= 6 || !(x->d->exec_sizes >> code & 1)) {
-            if (code < 6 && (x->d->exec_sizes_doc >> code & 1)) /* D17, D34: in the doc, rejected by the reader */
-                vo_tag(x->r, x->d->family == VO_FAM_FOURCH ? VO_TAG_DVR_4SCALED_EXEC : VO_TAG_DVR_SCALED_EXEC);
-            return vo_invalid(x, VO_E_EXEC_SIZE, role, "exec size code %u is not legal for %s", code, x->d->mnemonic);
-        }
-        if (x->d->simd16_gen && code == 4) { /* decision D259: SIMD16 typed messages */
-            unsigned g = x->d->simd16_gen;
-            if (x->st->platform.gen < g)
-                return vo_invalid(x, VO_E_EXEC_SIZE, role, "SIMD16 %s needs %s or later", x->d->mnemonic, vo_gen_name(g));
-        }
-        if (!(x->d->exec_sizes_doc >> code & 1)) { /* decision D17 (typed: D259) */
-            vo_tag(x->r, VO_TAG_NOT_IN_DOC);
-            if (x->d->family != VO_FAM_TYPED)
-                vo_tag(x->r, x->d->family == VO_FAM_FOURCH ? VO_TAG_DVR_4SCALED_EXEC : VO_TAG_DVR_SCALED_EXEC);
-        }
-    } else { /* VO_R_NUM_ELTS: bits 1..0 count, 3..2 reserved, 7..4 mask */
-        if ((v & 3) == 3) return vo_invalid(x, VO_E_NUM_ELTS, role, "num_elts code 3 is reserved");
-        if (v & 0xC) return vo_invalid(x, VO_E_NUM_ELTS, role, "reserved bits 3..2 set (0x%02x)", v); /* D20 */
-    }
-    if (x->in->visa_version == 300 && ((v >> 4) & 0xF) >= 9) vo_tag(x->r, VO_TAG_VISA30_MASK);
-    /* decision D18: offset aligned to the exec size and inside the 32 channels */
-    if (c->mask_off % c->exec_size != 0 || c->mask_off + c->exec_size > 32)
-        return vo_invalid(x, VO_E_MASK_CTRL, role, "mask offset %u with exec size %u (must be aligned and <= 32)",
-                   c->mask_off, c->exec_size);
-    return 0;
-}
-
-static int check_pred(vo_ctx *x)
-{
-    uint32_t p = x->in->val[VO_R_PRED];
-    if (p == 0) return 0;
-    unsigned id = p & 0xFFF;
-    if (id == 0) return vo_invalid(x, VO_E_PRED_ID, VO_R_PRED, "predicate flags 0x%04x with id 0", p); /* D19 */
-    if (p & 0x1000) return vo_invalid(x, VO_E_PRED_RESERVED, VO_R_PRED, "reserved predicate bit 12 set");
-    if (((p >> 13) & 3) == 3) return vo_invalid(x, VO_E_PRED_RESERVED, VO_R_PRED, "predicate combine 3 is reserved");
-    const vo_pred *pv = vo_state_pred(x->st, (uint16_t)id);
-    if (!pv) return vo_invalid(x, VO_E_PRED_ID, VO_R_PRED, "predicate P%u is not declared", id);
-    if (pv->num_elts < x->c.mask_off + x->c.exec_size)
-        return vo_invalid(x, VO_E_PRED_SIZE, VO_R_PRED, "P%u has %u elements; offset %u + exec size %u needs more", id,
-                   pv->num_elts, x->c.mask_off, x->c.exec_size);
-    return 0;
-}
-
 /* resolves a raw operand; *var NULL for %null when allowed */
 static int check_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var **var)
 {
@@ -311,9 +261,9 @@ int vo_validate(vo_ctx *x)
         uint32_t v = in->val[role];
         int rc = 0;
         switch (role) {
-        case VO_R_EXEC: case VO_R_NUM_ELTS: rc = check_exec(x, role); break;
+        case VO_R_EXEC: case VO_R_NUM_ELTS: rc = vo_check_exec(x, role); break;
         case VO_R_PRED:
-            rc = check_pred(x);
+            rc = vo_check_pred(x);
             if (rc == 0 && v && (d->flags & VO_DF_PRED_UNPRINTED)) /* decision D263 */
                 vo_tag(x->r, VO_TAG_TYPED_PRED_TEXT);
             break;

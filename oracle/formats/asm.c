@@ -457,6 +457,21 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
             while (m < 16 && strcmp(chn[m], nm) != 0) m++;
             if (m == 16) return BAD(f->name, at, "channels '%s' is not a non-empty subset of RGBA in order", nm);
             in.val[VO_R_CHMASK] = m;
+        } else if (d->family == VO_FAM_SVM) { /* SVM_GATHER/SCATTER: ".<block bytes>.<blocks>" (D175, D177) */
+            static const unsigned bsz[3] = { 1, 4, 8 }, nbk[4] = { 1, 2, 4, 8 };
+            in.val[VO_R_SVM_ID] = d->subop;
+            if (expect(p, ".", "block_size") != 0) return -1;
+            size_t at = p->pos;
+            if (num(p, 8, &x, "block_size") != 0) return -1;
+            int c = index_of(bsz, 3, x);
+            if (c < 0) return BAD("block_size", at, "block size %u is not 1, 4 or 8", (unsigned)x);
+            in.val[VO_R_BLOCK_SIZE] = (uint32_t)c;
+            if (expect(p, ".", "num_blocks") != 0) return -1;
+            at = p->pos;
+            if (num(p, 8, &x, "num_blocks") != 0) return -1;
+            c = index_of(nbk, 4, x);
+            if (c < 0) return BAD("num_blocks", at, "num_blocks %u is not 1, 2, 4 or 8", (unsigned)x);
+            in.val[VO_R_NUM_BLOCKS] = (uint32_t)c;
         } else if ((f = field_of(d, VO_R_ELT_SIZE)) != NULL || (f = field_of(d, VO_R_NUM_BLOCKS)) != NULL) {
             static const unsigned sz[4] = { 1, 2, 4, 8 };
             unsigned nsz = d->elt_bytes == 8 ? 4 : 3; /* QW: block counts 1/2/4/8 (codes 0..3) */

@@ -226,6 +226,10 @@ size_t vo_disasm(const vo_insn *in, char *buf, size_t cap)
             else if (ob >> 5) sb_puts(&s, ".?");
         } else if (has_role(d, VO_R_CHMASK)) {
             sb_printf(&s, ".%s", ch_names[in->val[VO_R_CHMASK] & 0xF]);
+        } else if (d->family == VO_FAM_SVM) { /* SVM_GATHER/SCATTER: ".<block bytes>.<blocks>" (D175, D177) */
+            static const char *const bsz[4] = { "1", "4", "8", "?" };
+            uint32_t bs = in->val[VO_R_BLOCK_SIZE], nb = in->val[VO_R_NUM_BLOCKS];
+            sb_printf(&s, ".%s.%s", bs < 4 ? bsz[bs] : "?", nb == 0 ? "1" : nb == 1 ? "2" : nb == 2 ? "4" : nb == 3 ? "8" : "?");
         } else if (has_role(d, VO_R_ELT_SIZE)) { /* D32: GATHER/SCATTER in the printer's form; D31: no .mod */
             static const char *const es[4] = { "1", "2", "4", "?" };
             sb_printf(&s, ".%s", es[in->val[VO_R_ELT_SIZE] & 3]);

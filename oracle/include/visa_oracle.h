@@ -258,7 +258,7 @@ typedef enum vo_errcode {
     VO_E_CHANNEL_MASK = 11,    /* channel mask 0 or bits 7..4 set               */
     VO_E_SIZE_CODE = 12,       /* oword size code illegal / not on platform     */
     VO_E_SCALE = 13,           /* scale field non-zero                          */
-    VO_E_BLOCK_SIZE = 14,      /* block_size field non-zero                     */
+    VO_E_BLOCK_SIZE = 14,      /* block_size non-zero (SVM gather/scatter: 3)   */
     VO_E_NUM_BLOCKS = 15,      /* num_blocks >= 3 (QW_GATHER/QW_SCATTER: != 0)  */
     VO_E_SURFACE = 16,         /* surface index reserved / undeclared           */
     VO_E_OPERAND_CLASS = 17,   /* vector operand class not allowed here         */
@@ -611,6 +611,10 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(SVM_ADDR_IMM, "svm.address_immediate") X(SVM_ADDR_GENERAL, "svm.address_general") \
     X(SVM_WRAP, "svm.address_wraps_2_64") X(SVM_UNMAPPED, "svm.flat_unmapped_undefined") \
     X(SVM_MISALIGNED, "svm.misaligned_undefined") \
+    /* SVM_GATHER / SVM_SCATTER (issue 26, D175-D181) */ \
+    X(SVM_GS_B1, "svm_gs.block_1_byte") X(SVM_GS_B4, "svm_gs.block_4_bytes") X(SVM_GS_B8, "svm_gs.block_8_bytes") \
+    X(SVM_GS_N1, "svm_gs.n1") X(SVM_GS_N2, "svm_gs.n2") X(SVM_GS_N4, "svm_gs.n4") X(SVM_GS_N8, "svm_gs.n8") \
+    X(SVM_GS_BYTES, "svm_gs.bytes_packed_per_lane") X(SVM_GS_BLOCKS, "svm_gs.blocks_block_major") \
     /* block2d (issue 27; D190-) */ \
     X(B2D_LOAD, "block2d.load") X(B2D_STORE, "block2d.store") X(B2D_PREFETCH, "block2d.prefetch_no_effect") \
     X(B2D_BLOCKS, "block2d.blocks_side_by_side") X(B2D_VNNI, "block2d.vnni") X(B2D_TRANSPOSE, "block2d.transpose") \

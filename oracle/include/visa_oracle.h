@@ -29,6 +29,7 @@ extern "C" {
 #define VO_MAX_ADDR_ELTS 16     /* elements of one address variable          */
 #define VO_MAX_SURFACES 32      /* surfaces (incl. predefined 0/4/5)         */
 #define VO_MAX_SURFACE_SIZE 0x100000000ull /* 4 GiB: the 32-bit address space */
+#define VO_MAX_MEDIA_DIM 0x1000000u        /* media surface width, height, pitch: at most 2^24 (D205) */
 #define VO_PAGE_BYTES 256u      /* sparse surface page                       */
 #define VO_MAX_PAGES 16384u     /* non-zero pages over all surfaces (4 MiB)  */
 #define VO_MAX_INSN_BYTES 96    /* longest encoding of any supported opcode (block2d: 6 vector operands) */
@@ -121,6 +122,10 @@ typedef struct vo_surface {
     uint32_t npages;    /* sparse contents: pages sorted by base, unset bytes are 0 */
     uint32_t cap;
     vo_page **pages;
+    /* MEDIA_LD / MEDIA_ST (issue 27, D205): the 2D geometry of a media surface;
+     * m_pixel 0 = not a 2D surface. Row y, byte column c at y * m_pitch + c. */
+    uint32_t m_width, m_height, m_pitch; /* bytes, rows, bytes */
+    uint8_t m_pixel;                     /* bytes per pixel: 1, 2, 4, 8 or 16 */
 } vo_surface;
 
 /* A region of the flat 64-bit address space (SVM, LSC flat): bytes
@@ -282,7 +287,10 @@ typedef enum vo_errcode {
     VO_E_B2D_SHAPE = 81,       /* block2d data size / order / blocks / width /  */
                                /* height / vnni outside the verifier's rules     */
     VO_E_B2D_OPERAND = 82,     /* block2d surface / X / Y operand class or type */
-    VO_E_COUNT = 83
+    /* 88..89: MEDIA_LD / MEDIA_ST (issue 27; 83..87 are other branches') */
+    VO_E_MEDIA_SHAPE = 88,     /* media modifiers / plane / block width / height */
+    VO_E_MEDIA_SURFACE = 89,   /* media surface not a 2D surface (no geometry)  */
+    VO_E_COUNT = 90
 } vo_errcode;
 const char *vo_errcode_name(vo_errcode c);   /* "E_TRUNCATED", ... stable */
 
@@ -318,7 +326,9 @@ enum vo_opcode {
     /* legacy FENCE (issue 26) */
     VO_OP_FENCE = 0x5C,
     /* SVM (issue 26): the sub-op byte selects the descriptor (D164) */
-    VO_OP_SVM = 0x4E
+    VO_OP_SVM = 0x4E,
+    /* media block (issue 27) */
+    VO_OP_MEDIA_LD = 0x37, VO_OP_MEDIA_ST = 0x38
 };
 
 /* roles a field plays; a descriptor lists its fields in binary order */
@@ -372,6 +382,13 @@ enum vo_role {
     VO_R_B2D_SP,        /*   in this order (VO_R_B2D_BASE + i = b2d[i])      */
     VO_R_B2D_X,
     VO_R_B2D_Y,
+    /* MEDIA_LD / MEDIA_ST (issue 27; D205-) */
+    VO_R_MEDIA_MODS,    /* ub: modifiers (field mode)                       */
+    VO_R_MEDIA_PLANE,   /* ub: plane                                        */
+    VO_R_MEDIA_W,       /* ub: block width in bytes                         */
+    VO_R_MEDIA_H,       /* ub: block height in rows                         */
+    VO_R_MEDIA_X,       /* vector operand: X (bytes, UD)                    */
+    VO_R_MEDIA_Y,       /* vector operand: Y (rows, UD)                     */
     VO_R_COUNT
 };
 enum vo_fkind { VO_FK_UB = 0, VO_FK_UW, VO_FK_VEC, VO_FK_RAW, VO_FK_UD /* 4 bytes (LSC) */ };
@@ -385,7 +402,9 @@ enum vo_family { VO_FAM_SCATTERED = 0, VO_FAM_BLOCK, VO_FAM_FOURCH,
     /* SVM (issue 26) */
     VO_FAM_SVM,
     /* 2D blocks (issue 27): LSC_UNTYPED block2d (fam_2d.c) */
-    VO_FAM_BLOCK2D };
+    VO_FAM_BLOCK2D,
+    /* MEDIA_LD / MEDIA_ST (issue 27): fam_media.c */
+    VO_FAM_MEDIA };
 
 typedef struct vo_field_desc {
     const char *name;   /* as the spec page names the field, lower-case */
@@ -570,7 +589,14 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(B2D_U_ST_T, "block2d.undef_store_transposed") \
     X(B2D_U_ST_H, "block2d.undef_store_height") X(B2D_U_ST_ROW, "block2d.undef_store_row_bytes") \
     X(B2D_U_SLM, "block2d.undef_slm") X(B2D_U_PLATFORM, "block2d.undef_pre_pvc") \
-    X(B2D_U_SURFACE, "block2d.undef_surface_preconditions")
+    X(B2D_U_SURFACE, "block2d.undef_surface_preconditions") \
+    X(MEDIA_LOAD, "media.load") X(MEDIA_STORE, "media.store") X(MEDIA_REG_PITCH, "media.register_pitch") \
+    X(MEDIA_CLAMP_X, "media.oob_read_edge_x") X(MEDIA_CLAMP_Y, "media.oob_read_edge_y") \
+    X(MEDIA_OOB_WRITE, "media.oob_write_dropped") X(MEDIA_PAD_FREE, "media.register_padding_free") \
+    X(MEDIA_MODIFIED, "media.modifier_no_effect") X(MEDIA_U_FIELD, "media.undef_field_mode") \
+    X(MEDIA_U_PLANE, "media.undef_plane") X(MEDIA_U_WIDE_PIXEL, "media.undef_oob_wide_pixel") \
+    X(MEDIA_U_SIGNED, "media.undef_xy_negative") X(MEDIA_U_PLATFORM, "media.undef_xe2") \
+    X(MEDIA_U_ST_ALIGN, "media.undef_store_x_unaligned")
 
 enum vo_clause {
 #define VO_X_ENUM(e, s) VO_C_##e,
@@ -644,6 +670,10 @@ enum vo_tag {
     /* block2d (issue 27): the two legality levels' undefined reasons (the rule is the case's clause) */
     VO_TAG_B2D_HW_SHAPE,         /* block2d:hw_shape: verifier-accepted, not runnable on hardware (D193) */
     VO_TAG_B2D_SURFACE,          /* block2d:surface_preconditions (D195) */
+    /* MEDIA_LD / MEDIA_ST (issue 27) */
+    VO_TAG_MEDIA_EDGE,           /* media:edge_replicate: a read past the surface edge (D207) */
+    VO_TAG_MEDIA_OUT_OF_SCOPE,   /* media:out_of_scope: field mode, plane != 0, Xe2+ (D209, D210, D212) */
+    VO_TAG_MEDIA_UNDEFINED,      /* media:undefined: wide pixels out of bounds, X/Y >= 2^31, ST X unaligned (D207, D208, D211) */
     VO_TAG_COUNT
 };
 /* a result's tags: a bit set of VO_TAG_WORDS 64-bit words (tag t: bit t % 64 of word t / 64) */

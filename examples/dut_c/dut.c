@@ -1795,6 +1795,7 @@ static int lsc_goff(ctx *x, const vecop *o, uint32_t *val, int *undef)
 }
 
 #include "dut_2d.c" /* block2d (issue 27) */
+#include "dut_media.c" /* MEDIA_LD / MEDIA_ST (issue 27) */
 
 /* LSC_UNTYPED exists in two layouts that both say vISA 4.1: with the ss_idx
  * (ud) after the Surface operand, and without it (IGC up to 2023). The
@@ -2271,6 +2272,7 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
     case 0x8B: rc = do_lsc_fence(&x); break;
     case 0x5C: rc = dut_fence(x.p + x.pos, x.n - x.pos, x.gen >= G_ICLLP, x.gen >= G_DG2, x.msg, x.cap); break; /* issue 26: dut_svm.c */
     case 0x4E: rc = dut_svm(&x); break; /* issue 26: dut_svm.c */
+    case 0x37: case 0x38: rc = do_media(&x, op == 0x38); break; /* issue 27: dut_media.c */
     default:
         REJECT(&x, "unknown opcode 0x%02x", op);
     }

@@ -33,7 +33,9 @@ extern "C" {
  * 2 adds the return VISA_DUT_UNDEFINED (alias VISA_DUT_FAULT); a library
  * returns it only when c->abi_minor >= 2 (an older host counts 4 as an
  * internal failure). */
-#define VISA_DUT_ABI_MINOR 2u
+/* 3 appends the media surfaces' 2D geometry (nmedia, media: MEDIA_LD /
+ * MEDIA_ST); a library reads them only when c->abi_minor >= 3. */
+#define VISA_DUT_ABI_MINOR 3u
 
 typedef struct visa_dut_var {
     uint32_t id;        /* 1..21 predefined, >= 32 declared */
@@ -89,6 +91,14 @@ typedef struct visa_dut_ss_entry {
     uint32_t surface;
 } visa_dut_ss_entry;
 
+/* ABI 1.3: a media surface's 2D geometry (MEDIA_LD / MEDIA_ST): byte
+ * column c of row y is the surface's byte y * pitch + c (docs/state.md) */
+typedef struct visa_dut_media {
+    uint32_t surface;   /* the surface (index as in visa_dut_surface) */
+    uint32_t width, height, pitch; /* bytes, rows, bytes */
+    uint32_t pixel;     /* bytes per pixel: 1, 2, 4, 8 or 16 */
+} visa_dut_media;
+
 typedef struct visa_dut_case {
     uint32_t abi_version;       /* VISA_DUT_ABI_VERSION */
     char platform[16];          /* "TGLLP", "PVC", ... NUL-terminated */
@@ -114,6 +124,9 @@ typedef struct visa_dut_case {
     const visa_dut_bt_entry *bt;      /* sorted by bti */
     uint32_t nss;
     const visa_dut_ss_entry *ss;      /* sorted by offset */
+    /* ABI 1.3 (appended) */
+    uint32_t nmedia;
+    const visa_dut_media *media;      /* sorted by surface; a surface absent here has no 2D geometry */
 } visa_dut_case;
 
 /* return values of visa_dut_execute */

@@ -240,6 +240,20 @@ int vo_bincase_decode(const uint8_t *buf, size_t n, unsigned flags, vo_case *c, 
             break;
         }
         case 3:
+            if (tag == 0x13) { /* media geometry of a surface (D205): index u8, width, height, pitch var, pixel u8 */
+                uint8_t idx = rd_u8(&r);
+                uint64_t g[3];
+                for (unsigned k = 0; k < 3; k++) g[k] = rd_var(&r, 5);
+                uint8_t px = rd_u8(&r);
+                if (r.eof) goto done;
+                vo_surface *sf = vo_state_surface(s, idx);
+                if (!sf) { code = VO_E_STATE; field = "bincase.surfaces.media"; msg = "media geometry of undeclared surface %u"; arg = idx; goto fail; }
+                sf->m_width = (uint32_t)(g[0] > UINT32_MAX ? UINT32_MAX : g[0]);
+                sf->m_height = (uint32_t)(g[1] > UINT32_MAX ? UINT32_MAX : g[1]);
+                sf->m_pitch = (uint32_t)(g[2] > UINT32_MAX ? UINT32_MAX : g[2]);
+                sf->m_pixel = px ? px : 1; /* vo_state_check judges the rest */
+                break;
+            }
             if (tag & 0x0C) { /* the address-space model: region, binding-table or surface-state entry */
                 if (flat_record(s, &r, (unsigned)(tag >> 2) & 3, buf, &code, &field, &msg, &arg, &rec) != 0) goto fail;
                 if (r.eof) goto done;
@@ -482,6 +496,14 @@ int vo_bincase_encode(const vo_case *c, uint8_t **out, size_t *len, vo_error *er
             w_var(&w, hi - lo);
             w_bytes(&w, pg->bytes + lo, hi - lo);
             end = off + (hi - lo);
+        }
+        if (i < s->nsurfaces && sf->m_pixel) { /* tag 0x13: its media geometry (D205) */
+            w_u8(&w, 0x13);
+            w_u8(&w, (uint8_t)sf->index);
+            w_var(&w, sf->m_width);
+            w_var(&w, sf->m_height);
+            w_var(&w, sf->m_pitch);
+            w_u8(&w, sf->m_pixel);
         }
     }
     for (uint32_t i = 0; i < s->nbt; i++) { /* tag 11: binding-table entry */

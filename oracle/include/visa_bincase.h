@@ -38,7 +38,7 @@
  *     2 addr:    id varint (value % 65536); count byte (count = byte % 16 + 1);
  *                count x (var varint: index into the sorted variables, modulo
  *                their number; byte offset varint)
- *     3 surface (tag bits 3..2 = 0): index byte (1..3 are reserved: error);
+ *     3 surface (tag bits 3..2 = 0, tag != 0x13): index byte (1..3 are reserved: error);
  *                size varint (value % (2^32 + 1)); nruns varint; nruns x (gap
  *                varint: run offset = end of the previous run + gap; len
  *                varint; len bytes), bytes at or past the surface size are
@@ -52,6 +52,10 @@
  *                index, checked by vo_state_check: E_TABLE_SURFACE)
  *       15 surface-state entry: k varint, offset = 64 * (k % 2^20)
  *                (0..VO_MAX_SS_OFFSET); surface byte (as above)
+ *     tag 0x13: a media surface's 2D geometry (MEDIA_LD / MEDIA_ST, D205),
+ *                right after its surface: index byte (a surface declared
+ *                earlier, else E_STATE); width, height, pitch varints; pixel
+ *                byte (0 reads as 1); vo_state_check judges the values
  *
  * Errors (vo_error, field names the part, offset = byte offset in the input):
  *   VO_E_TRUNCATED  fewer than 7 header bytes

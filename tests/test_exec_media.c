@@ -12,6 +12,7 @@
  * {12, 7}, V44 store data (byte k = 0xA0 + k). */
 #include "t.h"
 #include "vo_test_util.h"
+#include "visa_asm.h"
 
 static uint8_t S(unsigned y, unsigned c) { return (uint8_t)(32 * y + c + 1); }
 
@@ -310,8 +311,32 @@ static void test_media_eq_block2d(void)
     vo_result_free(&rm); vo_result_free(&rb); vo_state_free(&s);
 }
 
+/* text: the page's form, modifiers as a number (docs/encoding.md §2.12) */
+static void test_text(void)
+{
+    M m = ld(8, 4, 4, 2);
+    m.mods = 1;
+    uint8_t b[128];
+    size_t n = enc(&m, b);
+    vo_insn in;
+    vo_error e;
+    CHECK_EQ(vo_decode(b, n, 306, &in, &e), 0);
+    char t[160];
+    vo_disasm(&in, t, sizeof t);
+    CHECK_STR(t, "media_ld.1 (8, 4) T6 0 0x4:ud 0x2:ud V40.0");
+    vo_insn back;
+    CHECK_EQ(vo_asm("media_st.3 (12, 2) T7 1 V41(0,0)<0;1,0> V41(0,1)<0;1,0> V44.64", 306, &back, &e), 0);
+    uint8_t w[24] = { 0x38, 3, 7, 1, 12, 2, 0, 41, 0, 0, 0, 0, 0, 0x21, 0x01, 0, 41, 0, 0, 0, 0, 1, 0x21, 0x01 };
+    uint8_t got[128];
+    size_t k = vo_encode(&back, got, sizeof got);
+    CHECK_EQ(k, 30);
+    CHECK_MEM(got, w, 24);
+    CHECK_EQ(got[24], 44); CHECK_EQ(got[28], 64); CHECK_EQ(got[29], 0);
+}
+
 int main(void)
 {
+    test_text();
     test_load();
     test_edge();
     test_store();

@@ -138,6 +138,20 @@ static int media_run(vo_ctx *x)
     if (oob && wide) return undef(x, VO_TAG_MEDIA_UNDEFINED, VO_C_MEDIA_U_WIDE_PIXEL); /* D207, D215 */
     uint8_t *reg = x->data_var->data + x->data_off;
     vo_2d_stats sts = { 0, 0 };
+    for (uint32_t r = 0; r < M.h; r++) { /* the access list (explain, fuzz invariants): per row, in / out of bounds */
+        uint64_t y = (uint64_t)M.yo + r;
+        uint32_t in = y < sf->m_height && M.xo < sf->m_width ? (uint32_t)(right > sf->m_width ? sf->m_width - M.xo : M.w) : 0;
+        vo_plan p = { y * sf->m_pitch + M.xo, x->data_off + r * rp, 0, 0, (uint8_t)r, (uint8_t)in, 1, (uint8_t)in,
+                      (uint8_t)(st ? VO_C_MEDIA_STORE : VO_C_MEDIA_LOAD), 1 };
+        if (in) vo_acc_push(x, &p, VO_ACC_DONE);
+        if (in < M.w) {
+            p.addr += in;
+            p.reg_off += in;
+            p.size = p.slot = (uint8_t)(M.w - in);
+            p.clause = (uint8_t)(st ? VO_C_MEDIA_OOB_WRITE : right > sf->m_width ? VO_C_MEDIA_CLAMP_X : VO_C_MEDIA_CLAMP_Y);
+            vo_acc_push(x, &p, VO_ACC_OOB);
+        }
+    }
     if (st) {
         for (uint32_t r = 0; r < M.h; r++) {
             int rc = vo_2d_span_write(x, &s, (int64_t)M.yo + r, M.xo, M.w, reg + (size_t)r * rp, &sts);

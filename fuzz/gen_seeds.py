@@ -360,6 +360,11 @@ def media_seeds():
     md("ld_pitch_ok", 0x37, 5, 8, 20, 0, pixel=2)
     md("st_edge_ok", 0x38, 12, 4, 16, 10)
     md("st_inside_ok", 0x38, 4, 16, 0, 0, platform="PVC")
+    md("ld_small_ok", 0x37, 2, 3, 22, 11, pixel=1)
+    md("ld_tall_ok", 0x37, 4, 12, 8, 0)
+    md("st_small_ok", 0x38, 3, 2, 20, 0, pixel=2)
+    md("st_wide_ok", 0x38, 24, 2, 0, 5)
+    md("ld_modified_ok", 0x37, 12, 3, 12, 9, mods=1)
 
 
 def lsc_seeds():

@@ -78,7 +78,7 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_B2D_SURFACE] = "D195", /* block2d:surface_preconditions */
     [VO_TAG_MEDIA_EDGE] = "D207", /* media:edge_replicate */
     [VO_TAG_MEDIA_OUT_OF_SCOPE] = "D209,D210,D212", /* media:out_of_scope */
-    [VO_TAG_MEDIA_UNDEFINED] = "D207,D208,D211", /* media:undefined */
+    [VO_TAG_MEDIA_UNDEFINED] = "D207,D208,D211,D215", /* media:undefined */
 };
 
 /* a tag added after this table (NULL entry) points to no decision here until

@@ -673,7 +673,7 @@ enum vo_tag {
     /* MEDIA_LD / MEDIA_ST (issue 27) */
     VO_TAG_MEDIA_EDGE,           /* media:edge_replicate: a read past the surface edge (D207) */
     VO_TAG_MEDIA_OUT_OF_SCOPE,   /* media:out_of_scope: field mode, plane != 0, Xe2+ (D209, D210, D212) */
-    VO_TAG_MEDIA_UNDEFINED,      /* media:undefined: wide pixels out of bounds, X/Y >= 2^31, ST X unaligned (D207, D208, D211) */
+    VO_TAG_MEDIA_UNDEFINED,      /* media:undefined: wide pixels out of bounds, X/Y >= 2^31, ST X unaligned (D207, D208, D211, D215) */
     VO_TAG_COUNT
 };
 /* a result's tags: a bit set of VO_TAG_WORDS 64-bit words (tag t: bit t % 64 of word t / 64) */

@@ -90,6 +90,9 @@ class Case:
             for (off, data) in sorted(runs):
                 out += varint(off - end) + varint(len(data)) + data
                 end = off + len(data)
+            g = getattr(self, "media", {}).get(idx)
+            if g:  # tag 0x13: the surface's media geometry (MEDIA_LD / MEDIA_ST, D205)
+                out += bytes([0x13, idx]) + varint(g[0]) + varint(g[1]) + varint(g[2]) + bytes([g[3]])
         # the address-space model: tag 7 region, 11 binding-table entry, 15 surface-state entry
         for base in sorted(self.memory):
             size, runs = self.memory[base]
@@ -341,6 +344,29 @@ def block2d_seeds():
     b2("load_negx_ok", 0x03, 3, 1, 1, 4, 2, 0, -2, -1)
 
 
+def media_seeds():
+    """MEDIA_LD / MEDIA_ST (issue 27): surface T8, 24 B x 12 rows, pitch 32,
+    4-byte pixels (media geometry), the *_ok starting points of diff_fuzzer
+    for the media family and the mutants 133-137: inside, past the right and
+    bottom edges, a padded register pitch, a store past the edge."""
+    def md(name, op, w, h, x, y, pixel=4, platform="TGLLP", data=33, mods=0):
+        cc = base_case(platform=platform, version=306)
+        cc.surfaces[8] = (12 * 32, [(0, bytes((i * 11 + 5) & 0xFF or 1 for i in range(12 * 32)))])
+        cc.media = {8: (24, 12, 32, pixel)}
+        cc.insn = bytes([op, mods, 8, 0, w, h]) + imm(x) + imm(y) + raw(cc, data)
+        add("media_" + name, cc)
+    md("ld_inside_ok", 0x37, 8, 4, 4, 2)
+    md("ld_edge_ok", 0x37, 16, 4, 16, 10)
+    md("ld_pitch_ok", 0x37, 5, 8, 20, 0, pixel=2)
+    md("st_edge_ok", 0x38, 12, 4, 16, 10)
+    md("st_inside_ok", 0x38, 4, 16, 0, 0, platform="PVC")
+    md("ld_small_ok", 0x37, 2, 3, 22, 11, pixel=1)
+    md("ld_tall_ok", 0x37, 4, 12, 8, 0)
+    md("st_small_ok", 0x38, 3, 2, 20, 0, pixel=2)
+    md("st_wide_ok", 0x38, 24, 2, 0, 5)
+    md("ld_modified_ok", 0x37, 12, 3, 12, 9, mods=1)
+
+
 def lsc_seeds():
     def lc(name, platform="PVC", offs=None, **kw):
         cc = base_case(platform=platform, version=401, offs=offs)
@@ -488,6 +514,7 @@ def main():
     family_seeds("scatter_scaled", build_scaled(0x79, nblk=0))
     lsc_seeds()
     block2d_seeds()
+    media_seeds()
 
     # field-specific invalid encodings and other shapes
     def one(name, insn, **kw):

@@ -149,6 +149,11 @@ static int64_t fzm_enum_value(unsigned role, uint32_t cur, uint32_t *s, int lega
     case VO_R_B2D_WIDTH: { static const uint16_t w[] = { 1, 2, 4, 8, 16, 3, 6, 32, 64 }; return odd ? w[r % 9] : (r % 2 ? 0 : 65 + r % 600); }
     case VO_R_B2D_HEIGHT: { static const uint16_t h[] = { 1, 2, 4, 8, 16, 32, 3, 5, 9 }; return odd ? h[r % 9] : (r % 2 ? 0 : 33 + r % 100); }
     case VO_R_B2D_VNNI: return odd ? r % 2 : 2 + r % 254;
+    /* MEDIA_LD / MEDIA_ST (issue 27): the page's table, boundary-biased; out of range E_MEDIA_SHAPE */
+    case VO_R_MEDIA_MODS: return odd ? r % 6 : 6 + r % 250;
+    case VO_R_MEDIA_PLANE: return odd ? r % 4 : 4 + r % 252;
+    case VO_R_MEDIA_W: { static const uint8_t w[] = { 16, 17, 32, 33, 64 }; return odd ? (r % 2 ? 1 + (r >> 1) % 16 : w[(r >> 1) % 5]) : (r % 2 ? 0 : 65 + r % 191); }
+    case VO_R_MEDIA_H: { static const uint8_t h[] = { 16, 32, 64 }; return odd ? (r % 2 ? 1 + (r >> 1) % 16 : h[(r >> 1) % 3]) : (r % 2 ? 0 : 65 + r % 191); }
     default: return -1;
     }
 }

@@ -485,7 +485,7 @@ static void test_other_classes_roundtrip(void)
  * field walk; 0x3B and 0x9D are no memory op of the supported set). */
 static void test_unknown_opcode(void)
 {
-    static const uint8_t ops[] = {0x00, 0x01, 0x34, 0x37, 0x3B, 0x9D, 0xFF};
+    static const uint8_t ops[] = {0x00, 0x01, 0x34, 0x3B, 0x9D, 0xFF}; /* 0x37: MEDIA_LD since issue 27 */
     for (unsigned i = 0; i < sizeof ops; i++) {
         uint8_t b[8] = {ops[i], 0, 0, 0, 0, 0, 0, 0};
         vo_insn in;
@@ -567,7 +567,7 @@ static void test_run_decode_errors(void)
     CHECK_EQ(r.err.offset, 26);
     CHECK_STATE(&r.final, &s);
     vo_result_free(&r);
-    b[0] = 0x37;
+    b[0] = 0x3B; /* 0x37 is MEDIA_LD since issue 27 */
     vo_result_init(&r);
     CHECK_EQ(vo_run(&s, b, n, &r), VO_INVALID);
     CHECK_EQ(r.err.code, VO_E_OPCODE);

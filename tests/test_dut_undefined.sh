@@ -3,7 +3,7 @@
 # D250): a library returning VISA_DUT_FAULT and a command replying
 # {"status":"undefined"} with the state untouched get the same verdict on
 # every test, in process and --isolate'd; the vector file's `undefined` tests
-# pass, its `invalid` tests fail, and the library sees abi_minor >= 2 (3: typed surfaces, D150).
+# pass, its `invalid` tests fail, and the library sees abi_minor >= 2 (3: typed surfaces, D150, media geometry).
 set -euo pipefail
 BIN=$1; SRC=${2:-$(cd "$(dirname "$0")/.." && pwd)}
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT

@@ -1816,6 +1816,7 @@ static int lsc_goff(ctx *x, const vecop *o, uint32_t *val, int *undef)
 }
 
 #include "dut_2d.c" /* block2d (issue 27) */
+#include "dut_media.c" /* MEDIA_LD / MEDIA_ST (issue 27) */
 
 /* LSC_UNTYPED exists in two layouts that both say vISA 4.1: with the ss_idx
  * (ud) after the Surface operand, and without it (IGC up to 2023). The
@@ -2300,6 +2301,7 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
     case 0x4B: rc = do_typed4(&x, 0); break; /* typed (issue 28): dut_typed.c */
     case 0x4C: rc = do_typed4(&x, 1); break;
     case 0x73: rc = do_typed_atomic(&x); break;
+    case 0x37: case 0x38: rc = do_media(&x, op == 0x38); break; /* issue 27: dut_media.c */
     default:
         REJECT(&x, "unknown opcode 0x%02x", op);
     }

@@ -280,7 +280,10 @@ class Surface:
             else:
                 runs.append([base, b.hex()])
             prev = li
-        return {"index": self.index, "size": self.size, "data": runs}
+        out = {"index": self.index, "size": self.size, "data": runs}
+        if getattr(self, "media", None):
+            out = {"index": self.index, "size": self.size, "media": self.media, "data": runs}
+        return out
 
 
 class Region(Surface):
@@ -326,6 +329,9 @@ class Machine:
         self.addrs = {a["id"]: [tuple(e) for e in a["elems"]] for a in inp.get("addrs", [])}
         self.surfaces = {s["index"]: Surface(s["index"], s["size"], s.get("data", []))
                          for s in inp.get("surfaces", [])}
+        for s in inp.get("surfaces", []):  # MEDIA_LD / MEDIA_ST geometry (issue 27, D205)
+            if "media" in s:
+                self.surfaces[s["index"]].media = s["media"]
         # the flat 64-bit memory, the binding table and the surface-state table (LSC)
         self.memory = [Region(m) for m in inp.get("memory", [])]
         self.bt = {b["bti"]: b["surface"] for b in inp.get("binding_table", [])}
@@ -593,6 +599,9 @@ class Machine:
             dut_typed.typed4(self, Invalid, op == 0x4C)  # issue 28
         elif op == 0x73:
             dut_typed.typed_atomic(self, Invalid, ATOMIC_REVERSE, atomic_op)  # issue 28
+        elif op in (0x37, 0x38):  # issue 27: dut_media.py
+            import dut_media
+            dut_media.media(self, op == 0x38, Invalid, PREDEF, TYPES)
         else:
             raise Invalid("unknown opcode")
 

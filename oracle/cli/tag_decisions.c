@@ -11,7 +11,7 @@
 
 static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_OOB_READ] = "D55,D195", /* oob_read */
-    [VO_TAG_OOB_WRITE] = "D55,D195", /* oob_write */
+    [VO_TAG_OOB_WRITE] = "D55,D195,D215", /* oob_write */
     [VO_TAG_PARTIAL_OOB] = "D6,D123,D139", /* partial_oob */
     [VO_TAG_UB_OVERLAP] = "D10,D43,D127,D181", /* ub_overlap */
     [VO_TAG_MISALIGNED] = "D9,D35,D39,D43,D53,D101,D126,D140,D170,D178", /* misaligned */
@@ -24,7 +24,7 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_PRED_ALL] = "", /* pred_all */
     [VO_TAG_PRED_INVERT] = "", /* pred_invert */
     [VO_TAG_UPPER_BYTES] = "D13,D54,D179", /* upper_bytes */
-    [VO_TAG_PADDING] = "D12,D37,D43,D56,D124,D173,D197", /* padding */
+    [VO_TAG_PADDING] = "D12,D37,D43,D56,D124,D173,D197,D213", /* padding */
     [VO_TAG_NON_SCALAR_REGION] = "D23", /* non_scalar_region */
     [VO_TAG_INDIRECT] = "D25", /* indirect */
     [VO_TAG_NO_LANES] = "D28", /* no_lanes */
@@ -77,6 +77,9 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_B2D_HW_SHAPE] = "D193,D194,D198,D199", /* block2d:hw_shape */
     [VO_TAG_B2D_SURFACE] = "D195", /* block2d:surface_preconditions */
     [VO_TAG_TYPED_PRED_TEXT] = "D263", /* typed:pred_text */
+    [VO_TAG_MEDIA_EDGE] = "D207", /* media:edge_replicate */
+    [VO_TAG_MEDIA_OUT_OF_SCOPE] = "D209,D210,D212", /* media:out_of_scope */
+    [VO_TAG_MEDIA_UNDEFINED] = "D207,D208,D211,D215", /* media:undefined */
 };
 
 /* a tag added after this table (NULL entry) points to no decision here until

@@ -27,6 +27,7 @@ vo_vec *vo_insn_vec(vo_insn *in, unsigned role)
     case VO_R_PITCH: return &in->pitch;
     case VO_R_B2D_BASE: case VO_R_B2D_SW: case VO_R_B2D_SH: case VO_R_B2D_SP: case VO_R_B2D_X: case VO_R_B2D_Y:
         return &in->b2d[role - VO_R_B2D_BASE]; /* block2d (issue 27) */
+    case VO_R_MEDIA_X: case VO_R_MEDIA_Y: return &in->b2d[role - VO_R_MEDIA_X]; /* MEDIA_LD / MEDIA_ST */
     default: return &in->goff;
     }
 }

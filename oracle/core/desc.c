@@ -187,6 +187,17 @@ static const vo_desc svm_tab[] = {
 };
 #define NSVM (sizeof svm_tab / sizeof svm_tab[0])
 
+/* MEDIA_LD / MEDIA_ST (issue 27): the reader's order (D206); after the
+ * others in vo_desc_at so earlier indices keep their vectors */
+#define MEDIA_F(data) { F("modifiers", UB, MEDIA_MODS), F("surface", UB, SURFACE), F("plane", UB, MEDIA_PLANE), \
+    F("block_width", UB, MEDIA_W), F("block_height", UB, MEDIA_H), F("x_offset", VEC, MEDIA_X), \
+    F("y_offset", VEC, MEDIA_Y), F(data, RAW, DATA) }
+static const vo_desc media_tab[] = {
+    { VO_OP_MEDIA_LD, "media_ld", "MEDIA_LD", VO_FAM_MEDIA, 0, 0, 0, 8, MEDIA_F("dst"), 0, 0, 0, .flags = 0 },
+    { VO_OP_MEDIA_ST, "media_st", "MEDIA_ST", VO_FAM_MEDIA, 1, 0, 0, 8, MEDIA_F("src"), 0, 0, 0, .flags = 0 },
+};
+#define NMEDIA (sizeof media_tab / sizeof media_tab[0])
+
 const vo_desc *vo_desc_for_sub(uint8_t opcode, uint8_t subop)
 {
     if (opcode == VO_OP_SVM) {
@@ -204,6 +215,8 @@ const vo_desc *vo_desc_for(uint8_t opcode)
 {
     for (unsigned i = 0; i < NDESC; i++)
         if (desc_tab[i].opcode == opcode) return &desc_tab[i];
+    for (unsigned i = 0; i < NMEDIA; i++)
+        if (media_tab[i].opcode == opcode) return &media_tab[i];
     if (opcode == VO_OP_LSC_UNTYPED) return &lsc_tab[0];
     if (opcode == VO_OP_SVM) return &svm_tab[0];
     return NULL;
@@ -211,5 +224,6 @@ const vo_desc *vo_desc_for(uint8_t opcode)
 const vo_desc *vo_desc_at(unsigned i)
 {
     return i < NDESC ? &desc_tab[i] : i < NDESC + NLSC ? &lsc_tab[i - NDESC]
-         : i < NDESC + NLSC + NSVM ? &svm_tab[i - NDESC - NLSC] : NULL;
+         : i < NDESC + NLSC + NSVM ? &svm_tab[i - NDESC - NLSC]
+         : i < NDESC + NLSC + NSVM + NMEDIA ? &media_tab[i - NDESC - NLSC - NSVM] : NULL;
 }

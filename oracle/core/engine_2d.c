@@ -14,24 +14,50 @@ static uint64_t addr_of(const vo_2d_surf *s, int64_t y, int64_t col)
     return s->base + (uint64_t)y * s->pitch + (uint64_t)col * s->elt;
 }
 
+/* D207 (VO_2D_OOB_CLAMP, elt 1): the byte of the nearest edge pixel -- row
+ * clamped to [0, height), a byte column past either edge taken from the
+ * first / last pixel at the same byte of the pixel */
+static void clamp(const vo_2d_surf *s, int64_t *y, int64_t *c)
+{
+    int64_t h = (int64_t)s->height, w = (int64_t)s->width, px = s->pixel ? s->pixel : 1;
+    if (*y < 0) *y = 0;
+    if (*y >= h) *y = h - 1;
+    int64_t k = ((*c % px) + px) % px;
+    if (*c < 0) *c = k;
+    else if (*c >= w) *c = w - px + k;
+}
+
+static int read_bytes(const vo_ctx *x, const vo_2d_surf *s, int64_t y, int64_t c, uint8_t *o)
+{
+    if (s->sf) { /* a legacy surface (media): the state check keeps the rectangle inside it (D205) */
+        vo_surface_read(s->sf, addr_of(s, y, c), o, s->elt);
+        return 0;
+    }
+    return vo_flat_read(x->st, addr_of(s, y, c), s->elt, o) != 0;
+}
+
 int vo_2d_span_read(const vo_ctx *x, const vo_2d_surf *s, int64_t y, int64_t col, uint32_t n, uint8_t *out,
                     vo_2d_stats *st)
 {
     for (uint32_t i = 0; i < n; i++) {
         uint8_t *o = out + (size_t)i * s->elt;
-        int64_t c = col + (int64_t)i;
+        int64_t c = col + (int64_t)i, yy = y;
         if (!inside(s, y, c)) {
-            memset(o, 0, s->elt); /* D195 (VO_2D_OOB_ZERO; clamp is the media family's, not yet) */
             if (st) st->oob_read++;
-            continue;
+            if (s->oob != VO_2D_OOB_CLAMP) {
+                memset(o, 0, s->elt); /* D195 */
+                continue;
+            }
+            clamp(s, &yy, &c);
         }
-        if (vo_flat_read(x->st, addr_of(s, y, c), s->elt, o) != 0) return 1;
+        if (read_bytes(x, s, yy, c, o)) return 1;
     }
     return 0;
 }
 
 int vo_2d_span_mapped(const vo_ctx *x, const vo_2d_surf *s, int64_t y, int64_t col, uint32_t n)
 {
+    if (s->sf) return 1;
     for (uint32_t i = 0; i < n; i++)
         if (inside(s, y, col + (int64_t)i) && !vo_flat_inside(x->st, addr_of(s, y, col + (int64_t)i), s->elt)) return 0;
     return 1;
@@ -47,7 +73,9 @@ int vo_2d_span_write(vo_ctx *x, const vo_2d_surf *s, int64_t y, int64_t col, uin
             if (st) st->oob_write++; /* D195: dropped */
             continue;
         }
-        if (vo_flat_write(x->st, addr_of(s, y, c), s->elt, in + (size_t)i * s->elt) != 0) return -1;
+        if (s->sf ? vo_surface_write(x->st, (vo_surface *)s->sf, addr_of(s, y, c), in + (size_t)i * s->elt, s->elt)
+                  : vo_flat_write(x->st, addr_of(s, y, c), s->elt, in + (size_t)i * s->elt))
+            return -1;
     }
     return 0;
 }

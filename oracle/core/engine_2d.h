@@ -15,10 +15,12 @@ typedef struct vo_2d_surf {
     uint64_t base, width, height, pitch; /* width in bytes, height in rows, pitch in bytes */
     uint8_t elt;     /* bytes of one element: the unit of the bounds check */
     uint8_t oob;     /* enum vo_2d_oob */
+    uint8_t pixel;   /* VO_2D_OOB_CLAMP: bytes of the pixel replicated at the edge */
+    const vo_surface *sf; /* non-NULL: bytes of the legacy surface sf at base + ..., not flat memory (media) */
 } vo_2d_surf;
 enum vo_2d_oob {
     VO_2D_OOB_ZERO = 0,  /* block2d (D195): an element not wholly inside reads 0, its write is dropped */
-    VO_2D_OOB_CLAMP      /* media (later): reads replicate the nearest edge element, writes dropped */
+    VO_2D_OOB_CLAMP      /* media (D207): reads replicate the nearest edge pixel, writes dropped */
 };
 
 /* Counters a span call adds to (for clauses): elements out of bounds. */

@@ -236,7 +236,7 @@ static void no_plan(vo_ctx *x) { (void)x; }
 /* 0 ok, 1 undefined, -1 page cap */
 static int b2d_run(vo_ctx *x)
 {
-    vo_2d_surf s = { B.base, (uint64_t)B.sw + 1, (uint64_t)B.sh + 1, (uint64_t)B.sp + 1, (uint8_t)B.esize, VO_2D_OOB_ZERO };
+    vo_2d_surf s = { B.base, (uint64_t)B.sw + 1, (uint64_t)B.sh + 1, (uint64_t)B.sp + 1, (uint8_t)B.esize, VO_2D_OOB_ZERO, 0, NULL };
     if (!(x->chen & 1)) { /* D192: predicate off, no access, destination unchanged */
         vo_clause(x->r, VO_C_B2D_PRED_OFF);
         return 0;

@@ -112,6 +112,9 @@ static const char *const err_tab[VO_E_COUNT] = {
     "E_B2D_SHAPE", "E_B2D_OPERAND",
     /* typed (issue 28): 83.. */
     "E_TYPED_SURFACE", "E_TYPED_COORD", "E_TYPED_VERSION",
+    "E_RESERVED_86", "E_RESERVED_87",
+    /* MEDIA_LD / MEDIA_ST (issue 27): 88.. */
+    "E_MEDIA_SHAPE", "E_MEDIA_SURFACE",
 };
 const char *vo_errcode_name(vo_errcode c) { return (unsigned)c < VO_E_COUNT ? err_tab[c] : "E_UNKNOWN"; }
 
@@ -142,6 +145,7 @@ static const char *const tag_tab[VO_TAG_COUNT] = {
     "block2d:hw_shape", "block2d:surface_preconditions",
     /* typed (issue 28) */
     "typed:pred_text",
+    "media:edge_replicate", "media:out_of_scope", "media:undefined",
 };
 _Static_assert(VO_TAG_COUNT <= 64 * VO_TAG_WORDS, "vo_result.tags holds 64 * VO_TAG_WORDS tags");
 _Static_assert(VO_C_COUNT <= 64 * sizeof ((vo_result *)0)->clauses / sizeof(uint64_t), "vo_result.clauses is too small");

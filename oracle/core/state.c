@@ -592,6 +592,33 @@ static int fail(vo_error *err, vo_errcode code, const char *field, unsigned pos,
 }
 
 int vo_typed_check(const vo_state *s, vo_error *err, char *path, size_t cap); /* typed_state.c */
+/* D205: a media surface's geometry -- a declared surface (index >= 6), pixel
+ * 1/2/4/8/16, 1 <= width, height, pitch <= VO_MAX_MEDIA_DIM, width a
+ * multiple of the pixel, pitch >= width, the whole rectangle inside size */
+static int media_check(const vo_surface *sf, uint32_t i, vo_error *err)
+{
+    unsigned px = sf->m_pixel;
+    if (sf->index < 6)
+        return fail(err, VO_E_STATE, "surfaces[%u].media", i, "surface %u is predefined; only declared surfaces are 2D",
+                    (unsigned)sf->index);
+    if (px != 1 && px != 2 && px != 4 && px != 8 && px != 16)
+        return fail(err, VO_E_STATE, "surfaces[%u].media.pixel", i, "pixel size %u (1, 2, 4, 8 or 16)", px);
+    if (!sf->m_width || !sf->m_height || !sf->m_pitch || sf->m_width > VO_MAX_MEDIA_DIM ||
+        sf->m_height > VO_MAX_MEDIA_DIM || sf->m_pitch > VO_MAX_MEDIA_DIM)
+        return fail(err, VO_E_STATE, "surfaces[%u].media", i, "width, height and pitch must be 1..%u",
+                    (unsigned)VO_MAX_MEDIA_DIM);
+    if (sf->m_width % px)
+        return fail(err, VO_E_STATE, "surfaces[%u].media.width", i, "width %u is not a multiple of the pixel size %u",
+                    (unsigned)sf->m_width, px);
+    if (sf->m_pitch < sf->m_width)
+        return fail(err, VO_E_STATE, "surfaces[%u].media.pitch", i, "pitch %u is less than the width %u",
+                    (unsigned)sf->m_pitch, (unsigned)sf->m_width);
+    if ((uint64_t)(sf->m_height - 1) * sf->m_pitch + sf->m_width > sf->size)
+        return fail(err, VO_E_STATE, "surfaces[%u].media", i, "the %u x %u rectangle (pitch %u) passes the surface size",
+                    (unsigned)sf->m_width, (unsigned)sf->m_height, (unsigned)sf->m_pitch);
+    return 0;
+}
+
 int vo_state_check(const vo_state *s, vo_error *err)
 {
     const vo_platform *p = &s->platform;
@@ -675,6 +702,7 @@ int vo_state_check(const vo_state *s, vo_error *err)
             if (s->surfaces[k].index == sf->index)
                 return fail(err, VO_E_STATE, "surfaces[%u].index", i, "duplicate surface index %u",
                             (unsigned)sf->index);
+        if (sf->m_pixel && media_check(sf, i, err)) return -1;
     }
     if (s->nregions | s->nbt | s->nss) { /* the address-space model (one test when absent) */
         if (s->nregions > VO_MAX_REGIONS || s->nbt > VO_MAX_BT || s->nss > VO_MAX_SS)

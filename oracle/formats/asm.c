@@ -472,6 +472,14 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
             c = index_of(nbk, 4, x);
             if (c < 0) return BAD("num_blocks", at, "num_blocks %u is not 1, 2, 4 or 8", (unsigned)x);
             in.val[VO_R_NUM_BLOCKS] = (uint32_t)c;
+        } else if ((f = field_of(d, VO_R_MEDIA_MODS)) != NULL) { /* MEDIA_LD/ST: ".<mods> (<w>, <h>)" */
+            if (expect(p, ".", f->name) != 0 || num(p, 255, &x, f->name) != 0) return -1;
+            in.val[VO_R_MEDIA_MODS] = (uint32_t)x;
+            if (expect(p, " (", "block_width") != 0 || num(p, 255, &x, "block_width") != 0) return -1;
+            in.val[VO_R_MEDIA_W] = (uint32_t)x;
+            if (expect(p, ", ", "block_height") != 0 || num(p, 255, &x, "block_height") != 0) return -1;
+            in.val[VO_R_MEDIA_H] = (uint32_t)x;
+            if (expect(p, ")", "block_height") != 0) return -1;
         } else if ((f = field_of(d, VO_R_ELT_SIZE)) != NULL || (f = field_of(d, VO_R_NUM_BLOCKS)) != NULL) {
             static const unsigned sz[4] = { 1, 2, 4, 8 };
             unsigned nsz = d->elt_bytes == 8 ? 4 : 3; /* QW: block counts 1/2/4/8 (codes 0..3) */
@@ -511,6 +519,13 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
             break;
         case VO_R_GOFF:
             if (expect(p, " ", f->name) != 0 || vec(p, &in.goff, f->name) != 0) return -1;
+            break;
+        case VO_R_MEDIA_PLANE:
+            if (expect(p, " ", f->name) != 0 || num(p, 255, &x, f->name) != 0) return -1;
+            in.val[VO_R_MEDIA_PLANE] = (uint32_t)x;
+            break;
+        case VO_R_MEDIA_X: case VO_R_MEDIA_Y:
+            if (expect(p, " ", f->name) != 0 || vec(p, vo_insn_vec(&in, f->role), f->name) != 0) return -1;
             break;
         case VO_R_EOFF:
             if (expect(p, " ", f->name) != 0 || raw(p, &in.eoff, f->name) != 0) return -1;

@@ -240,11 +240,25 @@ int vo_bincase_decode(const uint8_t *buf, size_t n, unsigned flags, vo_case *c, 
             break;
         }
         case 3:
-            if ((tag & 0x1C) == 0x10) { /* D150: the platform's LSC minimum payload width: byte % 3 = 0 the
+            if ((tag & 0x1C) == 0x14) { /* D150 (tag 0x17): the platform's LSC minimum payload width: byte % 3 = 0 the
                                          * default, 1 16 lanes, 2 the other width (8 on 32-byte GRFs, else 32) */
                 unsigned k = rd_u8(&r) % 3u;
                 if (r.eof) goto done;
                 s->platform.lsc_min_simd = (uint8_t)(k == 0 ? 0 : k == 1 ? 16 : s->platform.grf_bytes == 32 ? 8 : 32);
+                break;
+            }
+            if ((tag & 0x1C) == 0x10) { /* tag 0x13 */ /* media geometry of a surface (D205): index u8, width, height, pitch var, pixel u8 */
+                uint8_t idx = rd_u8(&r);
+                uint64_t g[3];
+                for (unsigned k = 0; k < 3; k++) g[k] = rd_var(&r, 5);
+                uint8_t px = rd_u8(&r);
+                if (r.eof) goto done;
+                vo_surface *sf = vo_state_surface(s, idx);
+                if (!sf) { code = VO_E_STATE; field = "bincase.surfaces.media"; msg = "media geometry of undeclared surface %u"; arg = idx; goto fail; }
+                sf->m_width = (uint32_t)(g[0] > UINT32_MAX ? UINT32_MAX : g[0]);
+                sf->m_height = (uint32_t)(g[1] > UINT32_MAX ? UINT32_MAX : g[1]);
+                sf->m_pitch = (uint32_t)(g[2] > UINT32_MAX ? UINT32_MAX : g[2]);
+                sf->m_pixel = px ? px : 1; /* vo_state_check judges the rest */
                 break;
             }
             if (tag & 0x0C) { /* the address-space model: region, binding-table or surface-state entry */
@@ -386,8 +400,8 @@ int vo_bincase_encode(const vo_case *c, uint8_t **out, size_t *len, vo_error *er
     w_u32(&w, s->exec_mask);
     w_u8(&w, (uint8_t)c->insn_len);
     w_bytes(&w, c->insn, c->insn_len);
-    if (s->platform.lsc_min_simd) { /* D150: the platform record (tag 0x13), only when not the default */
-        w_u8(&w, 0x13);
+    if (s->platform.lsc_min_simd) { /* D150: the platform record (tag 0x17), only when not the default */
+        w_u8(&w, 0x17);
         w_u8(&w, s->platform.lsc_min_simd == 16 ? 1 : 2);
     }
 
@@ -493,6 +507,14 @@ int vo_bincase_encode(const vo_case *c, uint8_t **out, size_t *len, vo_error *er
             w_var(&w, hi - lo);
             w_bytes(&w, pg->bytes + lo, hi - lo);
             end = off + (hi - lo);
+        }
+        if (i < s->nsurfaces && sf->m_pixel) { /* tag 0x13: its media geometry (D205) */
+            w_u8(&w, 0x13);
+            w_u8(&w, (uint8_t)sf->index);
+            w_var(&w, sf->m_width);
+            w_var(&w, sf->m_height);
+            w_var(&w, sf->m_pitch);
+            w_u8(&w, sf->m_pixel);
         }
     }
     for (uint32_t i = 0; i < s->nbt; i++) { /* tag 11: binding-table entry */

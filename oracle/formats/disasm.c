@@ -233,6 +233,9 @@ size_t vo_disasm(const vo_insn *in, char *buf, size_t cap)
         } else if (has_role(d, VO_R_ELT_SIZE)) { /* D32: GATHER/SCATTER in the printer's form; D31: no .mod */
             static const char *const es[4] = { "1", "2", "4", "?" };
             sb_printf(&s, ".%s", es[in->val[VO_R_ELT_SIZE] & 3]);
+        } else if (has_role(d, VO_R_MEDIA_MODS)) { /* MEDIA_LD/ST: page text ".<mods> (<w>, <h>)" (D206) */
+            sb_printf(&s, ".%u (%u, %u)", (unsigned)in->val[VO_R_MEDIA_MODS], (unsigned)in->val[VO_R_MEDIA_W],
+                      (unsigned)in->val[VO_R_MEDIA_H]);
         } else if (has_role(d, VO_R_NUM_BLOCKS)) {
             uint32_t nb = in->val[VO_R_NUM_BLOCKS];
             sb_printf(&s, ".%s", nb == 0 ? "1" : nb == 1 ? "2" : nb == 2 ? "4" : nb == 3 && d->elt_bytes == 8 ? "8" : "?");
@@ -257,6 +260,11 @@ size_t vo_disasm(const vo_insn *in, char *buf, size_t cap)
         case VO_R_GOFF:
             sb_puts(&s, " ");
             put_vec(&s, &in->goff);
+            break;
+        case VO_R_MEDIA_PLANE: sb_printf(&s, " %u", (unsigned)in->val[VO_R_MEDIA_PLANE]); break;
+        case VO_R_MEDIA_X: case VO_R_MEDIA_Y:
+            sb_puts(&s, " ");
+            put_vec(&s, vo_insn_vec((vo_insn *)in, d->fields[i].role));
             break;
         case VO_R_EOFF: put_raw(&s, &in->eoff); break;
         case VO_R_DATA: put_raw(&s, &in->data); break;

@@ -879,6 +879,28 @@ static int parse_runs(px *x, const jv *jdata, const jp *p, vo_state *s, vo_surfa
     return 0;
 }
 
+/* "media" of a surface (MEDIA_LD / MEDIA_ST, D205): {"width", "height",
+ * "pitch", "pixel"}, all required; vo_state_check judges them together */
+static int parse_media(px *x, const jv *e, const jp *ep, vo_surface *sf)
+{
+    static const char *const k[4] = { "width", "height", "pitch", "pixel" };
+    static const uint64_t cap[4] = { VO_MAX_MEDIA_DIM, VO_MAX_MEDIA_DIM, VO_MAX_MEDIA_DIM, 16 };
+    const jv *jm, *jf;
+    uint64_t v[4];
+    if (getk(x, e, ep, "media", 0, &jm)) return -1;
+    if (!jm) return 0;
+    const jp *mp = PK(ep, "media");
+    if (want_obj(x, jm, mp)) return -1;
+    for (unsigned i = 0; i < 4; i++)
+        if (getk(x, jm, mp, k[i], 1, &jf) || get_uint(x, jf, PK(mp, k[i]), cap[i], &v[i])) return -1;
+    if (v[3] == 0) return fail(x, VO_E_STATE, PK(mp, "pixel"), "pixel size 0 (1, 2, 4, 8 or 16)");
+    sf->m_width = (uint32_t)v[0];
+    sf->m_height = (uint32_t)v[1];
+    sf->m_pitch = (uint32_t)v[2];
+    sf->m_pixel = (uint8_t)v[3];
+    return 0;
+}
+
 static int parse_surfaces(px *x, const jv *arr, const jp *path, vo_state *s)
 {
     const jp *ep, *p;
@@ -904,6 +926,7 @@ static int parse_surfaces(px *x, const jv *arr, const jp *path, vo_state *s)
         if (get_uint(x, jsize, p, VO_MAX_SURFACE_SIZE, &size)) return -1;
         vo_surface *sf = vo_state_add_surface(s, (uint32_t)idx, size);
         if (!sf) return fail(x, VO_E_STATE, ep, "surface %u rejected by the state builder", (unsigned)idx);
+        if (parse_media(x, e, ep, sf)) return -1;
         if (!jdata) continue;
         p = PK(ep, "data");
         if (parse_runs(x, jdata, p, s, sf, "surface")) return -1;
@@ -2276,6 +2299,17 @@ static void surfaces_text(sb *b, const vo_state *s)
         sb_u64(b, sf->index);
         SB_LIT(b, ",\"size\":");
         sb_u64(b, sf->size);
+        if (sf->m_pixel) { /* D205 */
+            SB_LIT(b, ",\"media\":{\"width\":");
+            sb_u64(b, sf->m_width);
+            SB_LIT(b, ",\"height\":");
+            sb_u64(b, sf->m_height);
+            SB_LIT(b, ",\"pitch\":");
+            sb_u64(b, sf->m_pitch);
+            SB_LIT(b, ",\"pixel\":");
+            sb_u64(b, sf->m_pixel);
+            SB_LIT(b, "}");
+        }
         SB_LIT(b, ",\"data\":");
         runs_text(b, sf);
         SB_LIT(b, "}");

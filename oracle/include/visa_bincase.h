@@ -43,7 +43,7 @@
  *                varint: run offset = end of the previous run + gap; len
  *                varint; len bytes), bytes at or past the surface size are
  *                dropped
- *       kind 3 with tag bits 3..2 = 1, 2, 3: the address-space model
+ *       kind 3 with tag bits 3..2 = 1, 2, 3 (bit 4 clear): the address-space model
  *       (canonical tags 7, 11, 15; encoded in this order after the surfaces):
  *       7  memory region: base varint (u64); size varint (value % 2^32 + 1,
  *                clipped so the region ends at 2^64 at the latest); nruns and
@@ -52,12 +52,17 @@
  *                index, checked by vo_state_check: E_TABLE_SURFACE)
  *       15 surface-state entry: k varint, offset = 64 * (k % 2^20)
  *                (0..VO_MAX_SS_OFFSET); surface byte (as above)
- *       19 (kind 3, tag bits 4..2 = 4) the platform's LSC minimum payload
+ *       0x17 (kind 3, tag bits 4..2 = 5) the platform's LSC minimum payload
  *                width (decision D150): one byte, byte % 3 = 0 the default
  *                (record absent), 1 16 lanes, 2 8 lanes on a 32-byte-GRF
  *                platform, else 32; a later record replaces an earlier one.
  *                Encoded right after the instruction bytes, only when the
  *                state names a width
+ *       0x13 (kind 3, tag bits 4..2 = 4) a media surface's 2D geometry
+ *                (MEDIA_LD / MEDIA_ST, D205), right after its surface: index
+ *                byte (a surface declared earlier, else E_STATE); width,
+ *                height, pitch varints; pixel byte (0 reads as 1);
+ *                vo_state_check judges the values
  *
  * Errors (vo_error, field names the part, offset = byte offset in the input):
  *   VO_E_TRUNCATED  fewer than 7 header bytes

@@ -70,6 +70,7 @@ typedef struct vo_dut_host {
     visa_dut_bt_entry bt[VO_MAX_BT];
     visa_dut_ss_entry ss[VO_MAX_SS];
     visa_dut_typed typed[VO_MAX_TYPED]; /* ABI 1.2 */
+    visa_dut_media media[VO_MAX_SURFACES]; /* ABI 1.3 */
     vo_dut_out *out;        /* writes land in out->state */
 } vo_dut_host;
 

@@ -33,9 +33,10 @@ extern "C" {
  * 2 adds the return VISA_DUT_UNDEFINED (alias VISA_DUT_FAULT); a library
  * returns it only when c->abi_minor >= 2 (an older host counts 4 as an
  * internal failure).
- * 3 appends the typed surfaces (visa_dut_typed, issue 28) and lsc_min_simd (the
- * platform's LSC minimum payload width, D150) to visa_dut_case: a library reads
- * them only when c->abi_minor >= 3 (an older host leaves them out). */
+ * 3 appends the typed surfaces (visa_dut_typed, issue 28), lsc_min_simd (the
+ * platform's LSC minimum payload width, D150) and the media surfaces' 2D
+ * geometry (visa_dut_media: MEDIA_LD / MEDIA_ST) to visa_dut_case: a library
+ * reads them only when c->abi_minor >= 3 (an older host leaves them out). */
 #define VISA_DUT_ABI_MINOR 3u
 
 typedef struct visa_dut_var {
@@ -100,6 +101,13 @@ typedef struct visa_dut_typed {
     uint32_t format;    /* 0..8: r32, r32g32, r32g32b32a32 x (uint, sint, float) */
     uint32_t width, height, depth;
 } visa_dut_typed;
+/* ABI 1.3: a media surface's 2D geometry (MEDIA_LD / MEDIA_ST): byte
+ * column c of row y is the surface's byte y * pitch + c (docs/state.md) */
+typedef struct visa_dut_media {
+    uint32_t surface;   /* the surface (index as in visa_dut_surface) */
+    uint32_t width, height, pitch; /* bytes, rows, bytes */
+    uint32_t pixel;     /* bytes per pixel: 1, 2, 4, 8 or 16 */
+} visa_dut_media;
 
 typedef struct visa_dut_case {
     uint32_t abi_version;       /* VISA_DUT_ABI_VERSION */
@@ -134,6 +142,8 @@ typedef struct visa_dut_case {
      * (decisions D124, D146, D150); always the effective value, the
      * platform's default when the state names none */
     uint32_t lsc_min_simd;
+    uint32_t nmedia;
+    const visa_dut_media *media;      /* sorted by surface; a surface absent here has no 2D geometry */
 } visa_dut_case;
 
 /* return values of visa_dut_execute */

@@ -29,6 +29,7 @@ extern "C" {
 #define VO_MAX_ADDR_ELTS 16     /* elements of one address variable          */
 #define VO_MAX_SURFACES 32      /* surfaces (incl. predefined 0/4/5)         */
 #define VO_MAX_SURFACE_SIZE 0x100000000ull /* 4 GiB: the 32-bit address space */
+#define VO_MAX_MEDIA_DIM 0x1000000u        /* media surface width, height, pitch: at most 2^24 (D205) */
 #define VO_PAGE_BYTES 256u      /* sparse surface page                       */
 #define VO_MAX_PAGES 16384u     /* non-zero pages over all surfaces (4 MiB)  */
 #define VO_MAX_INSN_BYTES 96    /* longest encoding of any supported opcode (block2d: 6 vector operands) */
@@ -133,6 +134,10 @@ typedef struct vo_surface {
     uint32_t npages;    /* sparse contents: pages sorted by base, unset bytes are 0 */
     uint32_t cap;
     vo_page **pages;
+    /* MEDIA_LD / MEDIA_ST (issue 27, D205): the 2D geometry of a media surface;
+     * m_pixel 0 = not a 2D surface. Row y, byte column c at y * m_pitch + c. */
+    uint32_t m_width, m_height, m_pitch; /* bytes, rows, bytes */
+    uint8_t m_pixel;                     /* bytes per pixel: 1, 2, 4, 8 or 16 */
 } vo_surface;
 
 /* A region of the flat 64-bit address space (SVM, LSC flat): bytes
@@ -325,7 +330,11 @@ typedef enum vo_errcode {
     VO_E_TYPED_SURFACE = 83,   /* surface is not a typed surface of the state   */
     VO_E_TYPED_COORD = 84,     /* a V/R/LOD coordinate operand not UD           */
     VO_E_TYPED_VERSION = 85,   /* gather4/scatter4_typed layout before vISA 3.2 */
-    VO_E_COUNT = 86
+    VO_E_RESERVED_86 = 86, VO_E_RESERVED_87 = 87,
+    /* MEDIA_LD / MEDIA_ST (issue 27) */
+    VO_E_MEDIA_SHAPE = 88,     /* media modifiers / plane / block width / height */
+    VO_E_MEDIA_SURFACE = 89,   /* media surface not a 2D surface (no geometry)  */
+    VO_E_COUNT = 90
 } vo_errcode;
 const char *vo_errcode_name(vo_errcode c);   /* "E_TRUNCATED", ... stable */
 
@@ -363,7 +372,9 @@ enum vo_opcode {
     /* SVM (issue 26): the sub-op byte selects the descriptor (D164) */
     VO_OP_SVM = 0x4E,
     /* typed (issue 28) */
-    VO_OP_GATHER4_TYPED = 0x4B, VO_OP_SCATTER4_TYPED = 0x4C, VO_OP_TYPED_ATOMIC = 0x73
+    VO_OP_GATHER4_TYPED = 0x4B, VO_OP_SCATTER4_TYPED = 0x4C, VO_OP_TYPED_ATOMIC = 0x73,
+    /* media block (issue 27) */
+    VO_OP_MEDIA_LD = 0x37, VO_OP_MEDIA_ST = 0x38
 };
 
 /* roles a field plays; a descriptor lists its fields in binary order */
@@ -419,6 +430,13 @@ enum vo_role {
     VO_R_B2D_Y,
     /* typed (issue 28): U is VO_R_EOFF */
     VO_R_TV, VO_R_TR, VO_R_TLOD, /* raw operands: V, R, LOD coordinates (may be %null) */
+    /* MEDIA_LD / MEDIA_ST (issue 27; D205-) */
+    VO_R_MEDIA_MODS,    /* ub: modifiers (field mode)                       */
+    VO_R_MEDIA_PLANE,   /* ub: plane                                        */
+    VO_R_MEDIA_W,       /* ub: block width in bytes                         */
+    VO_R_MEDIA_H,       /* ub: block height in rows                         */
+    VO_R_MEDIA_X,       /* vector operand: X (bytes, UD)                    */
+    VO_R_MEDIA_Y,       /* vector operand: Y (rows, UD)                     */
     VO_R_COUNT
 };
 enum vo_fkind { VO_FK_UB = 0, VO_FK_UW, VO_FK_VEC, VO_FK_RAW, VO_FK_UD /* 4 bytes (LSC) */ };
@@ -434,7 +452,9 @@ enum vo_family { VO_FAM_SCATTERED = 0, VO_FAM_BLOCK, VO_FAM_FOURCH,
     /* 2D blocks (issue 27): LSC_UNTYPED block2d (fam_2d.c) */
     VO_FAM_BLOCK2D,
     /* typed (issue 28) */
-    VO_FAM_TYPED };
+    VO_FAM_TYPED,
+    /* MEDIA_LD / MEDIA_ST (issue 27): fam_media.c */
+    VO_FAM_MEDIA };
 
 typedef struct vo_field_desc {
     const char *name;   /* as the spec page names the field, lower-case */
@@ -636,7 +656,15 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(TY_OOB_WRITE, "typed.oob_write_dropped") X(TY_MISSING_READ, "typed.missing_channel_read") \
     X(TY_MISSING_WRITE, "typed.missing_channel_write_dropped") X(TY_LOD, "typed.lod_nonzero_oob") \
     X(TY_ARRAY_OOB, "typed.array_index_oob") X(TY_NULL_COORD, "typed.null_coord_zero") \
-    X(TY_ATOMIC, "typed.atomic_pixel") X(TY_ATOMIC_OOB, "typed.atomic_oob")
+    X(TY_ATOMIC, "typed.atomic_pixel") X(TY_ATOMIC_OOB, "typed.atomic_oob") \
+    /* MEDIA_LD / MEDIA_ST (issue 27, D205-) */ \
+    X(MEDIA_LOAD, "media.load") X(MEDIA_STORE, "media.store") X(MEDIA_REG_PITCH, "media.register_pitch") \
+    X(MEDIA_CLAMP_X, "media.oob_read_edge_x") X(MEDIA_CLAMP_Y, "media.oob_read_edge_y") \
+    X(MEDIA_OOB_WRITE, "media.oob_write_dropped") X(MEDIA_PAD_FREE, "media.register_padding_free") \
+    X(MEDIA_MODIFIED, "media.modifier_no_effect") X(MEDIA_U_FIELD, "media.undef_field_mode") \
+    X(MEDIA_U_PLANE, "media.undef_plane") X(MEDIA_U_WIDE_PIXEL, "media.undef_oob_wide_pixel") \
+    X(MEDIA_U_SIGNED, "media.undef_xy_negative") X(MEDIA_U_PLATFORM, "media.undef_xe2") \
+    X(MEDIA_U_ST_ALIGN, "media.undef_store_x_unaligned")
 
 enum vo_clause {
 #define VO_X_ENUM(e, s) VO_C_##e,
@@ -712,6 +740,10 @@ enum vo_tag {
     VO_TAG_B2D_SURFACE,          /* block2d:surface_preconditions (D195) */
     /* typed (issue 28) */
     VO_TAG_TYPED_PRED_TEXT,      /* typed:pred_text: a predicate Intel's printer omits (D263) */
+    /* MEDIA_LD / MEDIA_ST (issue 27) */
+    VO_TAG_MEDIA_EDGE,           /* media:edge_replicate: a read past the surface edge (D207) */
+    VO_TAG_MEDIA_OUT_OF_SCOPE,   /* media:out_of_scope: field mode, plane != 0, Xe2+ (D209, D210, D212) */
+    VO_TAG_MEDIA_UNDEFINED,      /* media:undefined: wide pixels out of bounds, X/Y >= 2^31, ST X unaligned (D207, D208, D211, D215) */
     VO_TAG_COUNT
 };
 /* a result's tags: a bit set of VO_TAG_WORDS 64-bit words (tag t: bit t % 64 of word t / 64) */

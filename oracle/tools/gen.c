@@ -231,6 +231,7 @@ typedef struct {
     int (*build)(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi);
     uint16_t nrandom;   /* random cases after the systematic part (rounded up to 100) */
     const char *mnemonic; /* NULL: every opcode of the family; else this one only (typed) */
+    int (*build_op)(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi); /* build NULL: by opcode */
 } fam_gen;
 static const fam_gen fam_gens[] = {
     { VO_FAM_ATOMIC, vo_gen_atomic_systematic_count, vo_gen_atomic_case, 1200, NULL },
@@ -240,6 +241,7 @@ static const fam_gen fam_gens[] = {
     { VO_FAM_TYPED, vo_gen_scatter4_typed_count, vo_gen_scatter4_typed_case, 500, "scatter4_typed" },
     { VO_FAM_TYPED, vo_gen_typed_atomic_count, vo_gen_typed_atomic_case, 600, "typed_atomic" },
     { VO_FAM_FENCE, vo_gen_fence_systematic_count, vo_gen_fence_case, 100, NULL }, /* issue 26: 256 masks x 15 platforms */
+    { VO_FAM_MEDIA, vo_gen_media_systematic_count, NULL, 800, NULL, vo_gen_media_case }, /* issue 27 */
 };
 static const fam_gen *fam_gen_of(uint8_t op)
 {
@@ -1367,7 +1369,7 @@ static uint64_t mix(uint64_t seed, uint8_t op, uint64_t k)
 int vo_gen_case(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *info)
 {
     const fam_gen *fg = fam_gen_of(op);
-    if (fg) return fg->build(seed, k, c, info);
+    if (fg) return fg->build ? fg->build(seed, k, c, info) : fg->build_op(op, seed, k, c, info);
     const op_plan *p = plan_for(op);
     if (!p) return -1;
     vo_case_free(c);

@@ -209,6 +209,12 @@ int vo_dut_host_prepare(vo_dut_host *h, const vo_state *in, const uint8_t *insn,
     c->ntyped = s->ntyped;
     c->typed = h->typed;
     c->lsc_min_simd = vo_platform_lsc_min_simd(&s->platform); /* D150 */
+    for (uint32_t i = 0; i < s->nsurfaces; i++) { /* ABI 1.3: media geometry (D205) */
+        const vo_surface *sf = &s->surfaces[i];
+        if (sf->m_pixel)
+            h->media[c->nmedia++] = (visa_dut_media){ sf->index, sf->m_width, sf->m_height, sf->m_pitch, sf->m_pixel };
+    }
+    c->media = h->media;
     return 0;
 }
 

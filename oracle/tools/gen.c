@@ -234,13 +234,13 @@ typedef struct {
     int (*build_op)(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi); /* build NULL: by opcode */
 } fam_gen;
 static const fam_gen fam_gens[] = {
-    { VO_FAM_ATOMIC, vo_gen_atomic_systematic_count, vo_gen_atomic_case, 1200, NULL },
-    { VO_FAM_LSC_FENCE, vo_gen_lsc_fence_systematic_count, vo_gen_lsc_fence_case, 100, NULL }, /* every encoding + ~100 */
+    { VO_FAM_ATOMIC, vo_gen_atomic_systematic_count, vo_gen_atomic_case, 1200, NULL, NULL },
+    { VO_FAM_LSC_FENCE, vo_gen_lsc_fence_systematic_count, vo_gen_lsc_fence_case, 100, NULL, NULL }, /* every encoding + ~100 */
     /* typed (issue 28) */
-    { VO_FAM_TYPED, vo_gen_gather4_typed_count, vo_gen_gather4_typed_case, 500, "gather4_typed" },
-    { VO_FAM_TYPED, vo_gen_scatter4_typed_count, vo_gen_scatter4_typed_case, 500, "scatter4_typed" },
-    { VO_FAM_TYPED, vo_gen_typed_atomic_count, vo_gen_typed_atomic_case, 600, "typed_atomic" },
-    { VO_FAM_FENCE, vo_gen_fence_systematic_count, vo_gen_fence_case, 100, NULL }, /* issue 26: 256 masks x 15 platforms */
+    { VO_FAM_TYPED, vo_gen_gather4_typed_count, vo_gen_gather4_typed_case, 500, "gather4_typed", NULL },
+    { VO_FAM_TYPED, vo_gen_scatter4_typed_count, vo_gen_scatter4_typed_case, 500, "scatter4_typed", NULL },
+    { VO_FAM_TYPED, vo_gen_typed_atomic_count, vo_gen_typed_atomic_case, 600, "typed_atomic", NULL },
+    { VO_FAM_FENCE, vo_gen_fence_systematic_count, vo_gen_fence_case, 100, NULL, NULL }, /* issue 26: 256 masks x 15 platforms */
     { VO_FAM_MEDIA, vo_gen_media_systematic_count, NULL, 800, NULL, vo_gen_media_case }, /* issue 27 */
 };
 static const fam_gen *fam_gen_of(uint8_t op)

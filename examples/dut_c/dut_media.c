@@ -52,7 +52,8 @@ static int media_scalar(ctx *x, const vecop *o, uint32_t *val, int *undef)
     if (o->id == 0) REJECT(x, "media offset: %%null");
     visa_dut_var *v;
     if (lookup_var(x, o->id, &v, "media offset")) return VISA_DUT_REJECTED;
-    if (v->type != 0) REJECT(x, "media offset: variable must be UD");
+    if (v->type != 0 && v->type != 1) /* UD or D (D214) */
+        REJECT(x, "media offset: variable must be UD or D");
     if (!region_ok(o->region)) REJECT(x, "media offset: region");
     if (o->col * 4 >= x->grf) REJECT(x, "media offset: column crosses the GRF");
     uint64_t at = (uint64_t)o->row * x->grf + o->col * 4;

@@ -32,8 +32,8 @@ def scalar(m, o, Invalid):
     if o["id"] == 0:
         raise Invalid("media offset: %null")
     v = m.lookup(o["id"], "media offset")
-    if v.type != "ud":
-        raise Invalid("media offset: variable must be UD")
+    if v.type not in ("ud", "d"):  # UD or D (D214)
+        raise Invalid("media offset: variable must be UD or D")
     if not m.region_ok(o["region"]):
         raise Invalid("media offset: region")
     if o["col"] * 4 >= m.grf:

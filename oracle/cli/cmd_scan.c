@@ -140,7 +140,8 @@ static void print_insn(int json, const char *file, const char *kernel, unsigned 
  * DIR/<kernel>.<index>.json. The state: the platform given (--platform, default TGLLP) at the
  * file's vISA version, every channel enabled, each declared variable the instruction names at its
  * declared type and size (an alias as a variable of its own: the oracle has no aliases), each declared predicate
- * all true, each declared surface (T6..) of 65536 bytes; all data zero. */
+ * all true, each declared surface (T6..) of 65536 bytes (for MEDIA_LD/MEDIA_ST a 2D surface of
+ * 256 x 256 one-byte pixels, pitch 256, D224); all data zero. */
 static int referenced(const vo_insn *in, uint32_t id)
 {
     const vo_raw *r[5] = { &in->eoff, &in->data, &in->src0, &in->src1, &in->src2 };
@@ -174,8 +175,14 @@ static int write_case(const char *dir, const char *kernel, unsigned long index, 
                                ne >= 32 ? 0xFFFFFFFFu : (1u << ne) - 1u))
             goto out;
     }
-    for (unsigned k = 0; k < o->nsurfaces; k++)
-        if (!vo_state_add_surface(&c.state, 6 + k, 65536)) goto out;
+    for (unsigned k = 0; k < o->nsurfaces; k++) {
+        vo_surface *sf = vo_state_add_surface(&c.state, 6 + k, 65536);
+        if (!sf) goto out;
+        if (in->desc->family == VO_FAM_MEDIA) { /* D224: the 2D view MEDIA needs (D205) */
+            sf->m_width = sf->m_height = sf->m_pitch = 256;
+            sf->m_pixel = 1;
+        }
+    }
     vo_state_sort(&c.state);
     char *j = vo_case_to_json(&c);
     if (!j) goto out;

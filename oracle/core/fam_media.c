@@ -18,7 +18,7 @@ static uint32_t reg_pitch(uint32_t w)
 }
 static uint32_t max_rows(uint32_t w) { return 256u / reg_pitch(w); }
 
-/* X or Y: an immediate UD or a general UD variable read as a scalar;
+/* X or Y: an immediate UD or a general UD or D variable read as a scalar;
  * 0 ok, -1 invalid, 1 undefined (past the variable, D14) */
 static int scalar(vo_ctx *x, unsigned R, uint32_t *val)
 {
@@ -36,7 +36,8 @@ static int scalar(vo_ctx *x, unsigned R, uint32_t *val)
     if (v->id >= 22 && v->id < 32) return vo_invalid(x, VO_E_RESERVED_ID, R, "variable id %u is reserved", v->id);
     const vo_var *var = vo_state_var(x->st, v->id);
     if (!var) return vo_invalid(x, VO_E_VAR_ID, R, "variable V%u is not declared", v->id);
-    if (var->type != VO_T_UD) return vo_invalid(x, VO_E_OPERAND_TYPE, R, "offset variable must be UD, V%u is %s", v->id,
+    if (var->type != VO_T_UD && var->type != VO_T_D) /* D214: D as IGC declares them; its bits as UD (D208) */
+        return vo_invalid(x, VO_E_OPERAND_TYPE, R, "offset variable must be UD or D, V%u is %s", v->id,
                                                 vo_type_name(var->type));
     if (!vo_region_ok(v->region)) return vo_invalid(x, VO_E_REGION, R, "region 0x%04x has an illegal nibble", v->region);
     if ((unsigned)v->col * 4 >= x->grf) return vo_invalid(x, VO_E_COL_OFFSET, R, "column %u crosses the GRF", v->col);

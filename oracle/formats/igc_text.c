@@ -5,7 +5,10 @@
  * and indents it and ends it with an instruction-id comment:
  *   - general variables' ids zero-padded to four digits: V0062 (V12345 as is);
  *   - hex digits upper-case: bti(0xB), 0x1F:ud;
- *   - LSC_UNTYPED: two blanks before each operand ("(M1, 16)  V0057:d32  ...").
+ *   - LSC_UNTYPED: two blanks before each operand ("(M1, 16)  V0057:d32  ...");
+ *   - MEDIA_LD/MEDIA_ST: the modifiers by name (nomod modified top bottom
+ *     top_mod bottom_mod for 0..5, as GenX_IR reads them; decision D216) and
+ *     no blank in the block shape: "media_ld.nomod (32,1) T6 ...".
  *   - "    <text>    /// $14": leading blanks, trailing blanks and a "///"
  *     comment (the instruction id IGC numbers, not part of the instruction).
  * vo_asm_igc reads either form (IGC's or the oracle's): it rewrites the
@@ -28,6 +31,15 @@ static int is_blank(char c) { return c == ' ' || c == '\t'; }
 
 #define IGC_TEXT_CAP 1024
 
+/* MEDIA_LD / MEDIA_ST modifiers as IGC names them (D216) */
+static const char *const media_mods[6] = { "nomod", "modified", "top", "bottom", "top_mod", "bottom_mod" };
+
+/* the length of "media_ld." / "media_st." when text starts with it, else 0 */
+static size_t media_prefix(const char *t)
+{
+    return strncmp(t, "media_ld.", 9) == 0 || strncmp(t, "media_st.", 9) == 0 ? 9 : 0;
+}
+
 int vo_asm_igc(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
 {
     if (!text) return vo_asm(text, visa_version, out, err);
@@ -38,8 +50,10 @@ int vo_asm_igc(const char *text, uint16_t visa_version, vo_insn *out, vo_error *
     if (cm) end = (size_t)(cm - text);
     while (end > 0 && (is_blank(text[end - 1]) || text[end - 1] == '\r' || text[end - 1] == '\n')) end--;
     while (i < end && is_blank(text[i])) i++;
+    size_t mod_at = media_prefix(text + i) ? i + 9 : (size_t)-1; /* MEDIA: modifiers by name, "(w,h)" */
+    int shape = 0;                                              /* 1 inside MEDIA's "(w, h)" */
     while (i < end) {
-        if (n + 2 >= IGC_TEXT_CAP) { /* longer than any instruction's text: vo_asm names where it stops */
+        if (n + 3 >= IGC_TEXT_CAP) { /* longer than any instruction's text: vo_asm names where it stops */
             break;
         }
         char c = text[i];
@@ -47,6 +61,28 @@ int vo_asm_igc(const char *text, uint16_t visa_version, vo_insn *out, vo_error *
             while (i < end && is_blank(text[i])) i++;
             map[n] = i - 1;
             norm[n++] = ' ';
+            continue;
+        }
+        if (i == mod_at) { /* D216: a modifier's name -> its number */
+            size_t j = i;
+            while (j < end && is_ident(text[j])) j++;
+            for (unsigned k = 0; k < 6; k++)
+                if (strlen(media_mods[k]) == j - i && strncmp(text + i, media_mods[k], j - i) == 0) {
+                    map[n] = i;
+                    norm[n++] = (char)('0' + k);
+                    i = j;
+                    break;
+                }
+            if (i == j) continue;
+        }
+        if (mod_at != (size_t)-1 && c == '(' && !shape) shape = 1;
+        if (shape == 1 && c == ')') shape = 2;
+        if (shape == 1 && c == ',' && i + 1 < end && !is_blank(text[i + 1])) { /* "(32,1)" -> "(32, 1)" */
+            map[n] = i;
+            norm[n++] = ',';
+            map[n] = i;
+            norm[n++] = ' ';
+            i++;
             continue;
         }
         int word_start = i == 0 || !is_ident(text[i - 1]);
@@ -99,6 +135,14 @@ size_t vo_disasm_igc(const vo_insn *insn, char *buf, size_t cap)
     t[0] = 0;
     vo_disasm(insn, t, sizeof t);
     int lsc = insn && insn->desc && insn->desc->family == VO_FAM_LSC;
+    if (media_prefix(t) && t[9] >= '0' && t[9] <= '5' && t[10] == ' ') { /* D216: ".0 (8, 4)" -> ".nomod (8,4)" */
+        char m[IGC_TEXT_CAP];
+        const char *rest = t + 11, *comma = strstr(rest, ", ");
+        if (comma && strchr(rest, ')') > comma) {
+            snprintf(m, sizeof m, "%.9s%s %.*s,%s", t, media_mods[t[9] - '0'], (int)(comma - rest), rest, comma + 2);
+            memcpy(t, m, sizeof t);
+        }
+    }
     size_t n = 0, i = 0;
     int depth = 0, spaces = 0;
     if (lsc && t[0] == '(') spaces = -1; /* the predicate prefix "(...) " keeps its blank */

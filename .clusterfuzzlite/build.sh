@@ -7,7 +7,7 @@
 #   CC=clang CXX=clang++ CFLAGS="-O1 -fno-omit-frame-pointer -gline-tables-only \
 #     -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION -fsanitize=address -fsanitize=fuzzer-no-link" \
 #   LIB_FUZZING_ENGINE=-fsanitize=fuzzer OUT=/tmp/out .clusterfuzzlite/build.sh
-# Outputs in $OUT: oracle_fuzzer roundtrip_fuzzer json_fuzzer diff_fuzzer,
+# Outputs in $OUT: oracle_fuzzer roundtrip_fuzzer json_fuzzer diff_fuzzer isa_fuzzer,
 # <target>_seed_corpus.zip, <target>.options (dict, max_len), visa.dict, json.dict.
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -91,7 +91,7 @@ AFL_LLVM_DENYLIST=$nocov $CC $CFLAGS $nocov_flags -std=c11 $inc $cj_cflags -c "$
 $CC $CFLAGS -std=c11 $inc -DDUT_BUG=0 -c "$ROOT/examples/dut_c/dut.c" -o "$OBJ/dut.o"
 
 # ---- fuzz targets ----
-for t in oracle_fuzzer roundtrip_fuzzer json_fuzzer diff_fuzzer; do
+for t in oracle_fuzzer roundtrip_fuzzer json_fuzzer diff_fuzzer isa_fuzzer; do
   extra=""
   [ $t = diff_fuzzer ] && extra="$OBJ/dut.o -DVO_DIFF_STATIC=0"
   json=$OBJ/json.o

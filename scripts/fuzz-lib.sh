@@ -4,7 +4,7 @@
 #   FUZZ_OUT     working directory for corpora, crashes and logs (default build-fuzz-out)
 #   CC           compiler for the libFuzzer build (default clang)
 VO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-VO_TARGETS="oracle_fuzzer roundtrip_fuzzer json_fuzzer diff_fuzzer"
+VO_TARGETS="oracle_fuzzer roundtrip_fuzzer json_fuzzer diff_fuzzer isa_fuzzer"
 FUZZ_OUT=${FUZZ_OUT:-$VO_ROOT/build-fuzz-out}  # build-*/ is git-ignored
 
 log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*"; }

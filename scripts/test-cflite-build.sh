@@ -62,7 +62,7 @@ for s in address undefined; do
   out=$T/out-$s
   if run_build "$s" "$out" "$T/work-$s" >"$T/build-$s.log" 2>&1; then ok "build.sh ($s) in a clean environment"
   else bad "build.sh ($s)"; tail -20 "$T/build-$s.log"; continue; fi
-  for t in oracle_fuzzer roundtrip_fuzzer json_fuzzer diff_fuzzer; do
+  for t in oracle_fuzzer roundtrip_fuzzer json_fuzzer diff_fuzzer isa_fuzzer; do
     for f in "$t" "$t.options" "${t}_seed_corpus.zip"; do [ -e "$out/$f" ] || bad "$s: no \$OUT/$f"; done
     mkdir -p "$T/seeds-$s-$t"
     unzip -q -o "$out/${t}_seed_corpus.zip" -d "$T/seeds-$s-$t"

@@ -184,7 +184,7 @@ static const struct bad {
 } bad_tab[] = {
     { "", 306, VO_E_STATE, "text", 0 },
     { "scatter5 (M1, 8) T6 0x0:ud V32.0 V33.0", 306, VO_E_OPCODE, "mnemonic", 0 },
-    { "(P1) gather4_typed.R (M1, 8) T6 0x0:ud V32.0 V33.0", 306, VO_E_OPCODE, "mnemonic", 5 },
+    { "(P1) media_ld.R (M1, 8) T6 0x0:ud V32.0 V33.0", 306, VO_E_OPCODE, "mnemonic", 5 }, /* typed is supported (issue 28) */
     { "Scatter.4 (M1, 8) T6 0x0:ud V32.0 V33.0", 306, VO_E_STATE, "mnemonic", 0 },
     { "(P1) scatter.4 (M1, 8) T6 0x0:ud V32.0 V33.0", 306, VO_E_STATE, "pred", 0 },
     { "(P0) scatter4_scaled.R (M1, 8) T6 0x0:ud V32.0 V33.0", 306, VO_E_STATE, "pred", 0 },

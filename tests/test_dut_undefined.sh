@@ -3,14 +3,14 @@
 # D250): a library returning VISA_DUT_FAULT and a command replying
 # {"status":"undefined"} with the state untouched get the same verdict on
 # every test, in process and --isolate'd; the vector file's `undefined` tests
-# pass, its `invalid` tests fail, and the library sees abi_minor 2.
+# pass, its `invalid` tests fail, and the library sees abi_minor >= 2 (3 since the typed surfaces, issue 28).
 set -euo pipefail
 BIN=$1; SRC=${2:-$(cd "$(dirname "$0")/.." && pwd)}
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
 bad() { echo "test_dut_undefined: $*" >&2; exit 1; }
 CC=${CC:-cc}
 $CC -shared -fPIC -O1 -I"$SRC/oracle/include" -o "$TMP/libundef.so" "$SRC/tests/dut/undeflib.c" || bad "cannot build undeflib"
-grep -q '^#define VISA_DUT_ABI_MINOR 2u' "$SRC/oracle/include/visa_dut.h" || bad "visa_dut.h: minor version is not 2"
+grep -q '^#define VISA_DUT_ABI_MINOR 3u' "$SRC/oracle/include/visa_dut.h" || bad "visa_dut.h: minor version is not 3"
 cat > "$TMP/undef.py" <<'PY'
 import json, sys
 for line in sys.stdin:

@@ -177,9 +177,10 @@ int main(void)
      * returned: D31), 35..49 reserved */
     CHECK_STR(vo_errcode_name(VO_E_IS_MODIFIED), "E_IS_MODIFIED");
     CHECK_EQ(VO_E_IS_MODIFIED, 34);
-    CHECK_EQ(VO_E_COUNT, 83); /* 50..52 the state's address-space model (issue 13), 53..59 reserved, 60..77 LSC, 78..80 SVM, 81..82 block2d */
+    CHECK_EQ(VO_E_COUNT, 86); /* 50..52 the state's address-space model (issue 13), 53..59 reserved, 60..77 LSC, 78..80 SVM, 81..82 block2d, 83..85 typed */
     CHECK_STR(vo_errcode_name(VO_E_SVM_ADDR), "E_SVM_ADDR");
     CHECK_STR(vo_errcode_name(VO_E_B2D_OPERAND), "E_B2D_OPERAND");
+    CHECK_STR(vo_errcode_name(VO_E_TYPED_VERSION), "E_TYPED_VERSION");
     CHECK_STR(vo_errcode_name(VO_E_REGION_OVERLAP), "E_REGION_OVERLAP");
     CHECK_STR(vo_errcode_name(VO_E_TABLE_SURFACE), "E_TABLE_SURFACE");
     CHECK_STR(vo_errcode_name((vo_errcode)53), "E_RESERVED_53");

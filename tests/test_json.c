@@ -531,6 +531,14 @@ static void test_expect_and_final(void)
              empty_d);
     char *qy = vo_result_to_json(&q);
     CHECK_STR(qy, want);
+    /* a tag of the second word (block2d:hw_shape, typed:pred_text) is printed by name too */
+    CHECK(VO_TAG_B2D_HW_SHAPE >= 64 && VO_TAG_TYPED_PRED_TEXT >= 64);
+    q.tags[0] = 1ull << VO_TAG_PRED;
+    q.tags[1] = 1ull << (VO_TAG_B2D_HW_SHAPE % 64) | 1ull << (VO_TAG_TYPED_PRED_TEXT % 64);
+    char *qt = vo_result_to_json(&q);
+    CHECK(strstr(qt, "\"tags\":[\"pred\",\"block2d:hw_shape\",\"typed:pred_text\"]") != NULL);
+    free(qt);
+    memset(q.tags, 0, sizeof q.tags);
     CHECK_EQ(vo_final_from_json(qy, strlen(qy), NULL, &f, &e), 0);
     CHECK_EQ(f.status, VO_INVALID);
     CHECK_EQ(f.code, VO_E_STATE);

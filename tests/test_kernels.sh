@@ -36,6 +36,7 @@ done <<'PAIRS'
 4.1|lsc_load.ugm.ca.ca (M1, 16) V57:d32 bti(0xb)[V55]:a32|    lsc_load.ugm.ca.ca (M1, 16)  V0057:d32  bti(0xB)[V0055]:a32                  /// $11
 4.1|lsc_store.slm.wb.wb (M5, 16) flat[V49]:a32 V51:d32|lsc_store.slm.wb.wb (M5, 16)  flat[V0049]:a32  V0051:d32
 4.1|(P1) lsc_load.ugm (M1, 16) V57:d32 flat[V55]:a64|(P1) lsc_load.ugm (M1, 16)  V0057:d32  flat[V0055]:a64
+3.6|scatter4_typed.RGBA (M3, 8) T6 V49.8 V56.8 %null.0 %null.0 V103.0|    scatter4_typed.RGBA (M3, 8) T6 V0049.8 V0056.8 %null.0 %null.0 V0103.0     /// $71
 4.1|lsc_fence.slm.none.group|    lsc_fence.slm.none.group                                                     /// $10
 PAIRS
 

@@ -22,7 +22,7 @@ declare -A rank
 for f in "$SRC"/oracle/core/*.c; do
     b=$(basename "$f" .c)
     case $b in
-        names|desc|state|decode) rank[$b]=0 ;;
+        names|desc|state|typed_state|decode) rank[$b]=0 ;;
         atomic_ops) rank[$b]=1 ;;
         engine|engine_2d) rank[$b]=2 ;;
         fam_*|validate) rank[$b]=3 ;;

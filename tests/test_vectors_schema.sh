@@ -177,7 +177,7 @@ for path in files:
         if t["tags"] != ex["tags"]:
             fail(f"{where}: tags differ from expect.tags")
         st = {k: ex[k] for k in ("vars", "preds", "addrs", "surfaces")}
-        st.update({k: ex[k] for k in ("memory", "binding_table", "surface_state") if k in ex})  # visa-vectors/2
+        st.update({k: ex[k] for k in ("memory", "binding_table", "surface_state", "typed") if k in ex})  # visa-vectors/2
         if hashlib.sha256(canon(st).encode()).hexdigest() != ex["digest"]:
             fail(f"{where}: digest is not sha256 of the canonical final state")
         for part in (t["input"], ex):

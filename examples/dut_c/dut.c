@@ -1292,6 +1292,56 @@ static uint32_t atomic_new(unsigned op, int w16, uint32_t old, uint32_t s0, uint
     }
 }
 
+/* the op byte of DWORD_ATOMIC and TYPED_ATOMIC: *op, *w16 (16-bit form) */
+static int atomic_op_byte(ctx *x, uint32_t opb, unsigned *op_out, int *w16_out)
+{
+    unsigned op = opb & 0x1F, width = opb >> 5;
+    if (width > 1)
+        REJECT(x, "op: width bits 0x%02x not valid", opb);
+    int w16 = width == 1;
+    if (w16 && x->gen < G_TGLLP)
+        REJECT(x, "op: 16-bit atomics need TGLLP+");
+    if (!(op <= A_PREDEC || (op >= A_FMAX && op <= A_FSUB)))
+        REJECT(x, "op: operation 0x%02x not valid", op);
+    if ((op == A_FADD || op == A_FSUB) && x->gen < G_XEHP_SDV)
+        REJECT(x, "op: fadd/fsub need XeHP_SDV+");
+    *op_out = op;
+    *w16_out = w16;
+    return 0;
+}
+
+/* src0, src1 and dst of an atomic op (DWORD_ATOMIC, TYPED_ATOMIC) */
+static int atomic_operands(ctx *x, unsigned op, rawop *s0, rawop *s1, rawop *dst)
+{
+    /* the doc's types; ADD/SUB also D as the verifier (D49) */
+    unsigned types = op == A_IMIN || op == A_IMAX ? T_D
+                   : op >= A_FMAX ? T_F
+                   : op == A_ADD || op == A_SUB ? T_UD | T_D : T_UD;
+    int no_src0 = op == A_INC || op == A_DEC || op == A_PREDEC;
+    int has_src1 = op == A_CMPXCHG || op == A_FCMPWR;
+    if (no_src0) {
+        if (s0->id != 0 || s0->off != 0)
+            REJECT(x, "src0: must be %%null for inc/dec/predec");
+    } else if (check_raw(x, s0, "src0", types, 0, 0)) {
+        return VISA_DUT_REJECTED;
+    }
+    if (!has_src1) {
+        if (s1->id != 0 || s1->off != 0)
+            REJECT(x, "src1: must be %%null except for cmpxchg/fcmpwr");
+    } else if (check_raw(x, s1, "src1", types, 0, 0)) {
+        return VISA_DUT_REJECTED;
+    }
+    if (check_raw(x, dst, "dst", types, 1, 1))
+        return VISA_DUT_REJECTED;
+    /* "Dst, Src0, and Src1, if present, must have the same type" */
+    const visa_dut_var *tv[3] = {s0->v, s1->v, dst->v};
+    for (int a = 0; a < 3; a++)
+        for (int b = a + 1; b < 3; b++)
+            if (tv[a] && tv[b] && tv[a]->type != tv[b]->type)
+                REJECT(x, "types: dst, src0 and src1 must have one type");
+    return 0;
+}
+
 static int do_dword_atomic(ctx *x)
 {
     uint32_t opb = get(x, 1), eb = get(x, 1), pred = get(x, 2), surf = get(x, 1);
@@ -1303,47 +1353,18 @@ static int do_dword_atomic(ctx *x)
     if (finish_decode(x))
         return VISA_DUT_REJECTED;
 
-    unsigned op = opb & 0x1F, width = opb >> 5;
-    if (width > 1)
-        REJECT(x, "op: width bits 0x%02x not valid for DWORD_ATOMIC", opb);
-    int w16 = width == 1;
-    if (w16 && x->gen < G_TGLLP)
-        REJECT(x, "op: 16-bit atomics need TGLLP+");
-    if (!(op <= A_PREDEC || (op >= A_FMAX && op <= A_FSUB)))
-        REJECT(x, "op: operation 0x%02x not valid", op);
-    if ((op == A_FADD || op == A_FSUB) && x->gen < G_XEHP_SDV)
-        REJECT(x, "op: fadd/fsub need XeHP_SDV+");
+    unsigned op;
+    int w16;
+    if (atomic_op_byte(x, opb, &op, &w16))
+        return VISA_DUT_REJECTED;
     ctrl k;
     if (decode_exec(x, eb, &k) || check_pred(x, pred, &k))
         return VISA_DUT_REJECTED;
-    /* the doc's types; ADD/SUB also D as the verifier (D49) */
-    unsigned types = op == A_IMIN || op == A_IMAX ? T_D
-                   : op >= A_FMAX ? T_F
-                   : op == A_ADD || op == A_SUB ? T_UD | T_D : T_UD;
     int no_src0 = op == A_INC || op == A_DEC || op == A_PREDEC;
     int has_src1 = op == A_CMPXCHG || op == A_FCMPWR;
-    if (check_surface(x, surf) || check_raw(x, &eo, "element_offset", T_UD, 0, 0))
+    if (check_surface(x, surf) || check_raw(x, &eo, "element_offset", T_UD, 0, 0) ||
+        atomic_operands(x, op, &s0, &s1, &dst))
         return VISA_DUT_REJECTED;
-    if (no_src0) {
-        if (s0.id != 0 || s0.off != 0)
-            REJECT(x, "src0: must be %%null for inc/dec/predec");
-    } else if (check_raw(x, &s0, "src0", types, 0, 0)) {
-        return VISA_DUT_REJECTED;
-    }
-    if (!has_src1) {
-        if (s1.id != 0 || s1.off != 0)
-            REJECT(x, "src1: must be %%null except for cmpxchg/fcmpwr");
-    } else if (check_raw(x, &s1, "src1", types, 0, 0)) {
-        return VISA_DUT_REJECTED;
-    }
-    if (check_raw(x, &dst, "dst", types, 1, 1))
-        return VISA_DUT_REJECTED;
-    /* "Dst, Src0, and Src1, if present, must have the same type" */
-    const visa_dut_var *tv[3] = {s0.v, s1.v, dst.v};
-    for (int a = 0; a < 3; a++)
-        for (int b = a + 1; b < 3; b++)
-            if (tv[a] && tv[b] && tv[a]->type != tv[b]->type)
-                REJECT(x, "types: dst, src0 and src1 must have one type");
 
     uint32_t chen = channel_enables(x, &k, pred);
     unsigned n = w16 ? 2 : 4;
@@ -2212,6 +2233,8 @@ static int do_lsc_untyped(ctx *x)
     return VISA_DUT_OK;
 }
 
+#include "dut_typed.c" /* typed family (issue 28): GATHER4_TYPED, SCATTER4_TYPED, TYPED_ATOMIC */
+
 /* ------------------------------------------------------------------------ */
 
 #include "dut_svm.c" /* FENCE, SVM (issue 26): one translation unit, after the helpers it uses */
@@ -2271,6 +2294,9 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
     case 0x8B: rc = do_lsc_fence(&x); break;
     case 0x5C: rc = dut_fence(x.p + x.pos, x.n - x.pos, x.gen >= G_ICLLP, x.gen >= G_DG2, x.msg, x.cap); break; /* issue 26: dut_svm.c */
     case 0x4E: rc = dut_svm(&x); break; /* issue 26: dut_svm.c */
+    case 0x4B: rc = do_typed4(&x, 0); break; /* typed (issue 28): dut_typed.c */
+    case 0x4C: rc = do_typed4(&x, 1); break;
+    case 0x73: rc = do_typed_atomic(&x); break;
     default:
         REJECT(&x, "unknown opcode 0x%02x", op);
     }

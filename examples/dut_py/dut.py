@@ -17,7 +17,8 @@ An independent, plain implementation (Python 3 stdlib only) of SCATTER4_SCALED
 (0x75), SCATTER (0x3A), OWORD_ST (0x36), GATHER_SCALED (0x78), GATHER (0x39),
 SCATTER_SCALED (0x79), GATHER4_SCALED (0x74), OWORD_LD (0x35),
 OWORD_LD_UNALIGNED (0x3C), QW_GATHER (0x86), QW_SCATTER (0x87) and
-DWORD_ATOMIC (0x7D), written from the vISA spec pages and the project's
+DWORD_ATOMIC (0x7D) (and, in modules, FENCE, SVM, LSC block2d and the typed
+family: dut_svm.py, dut_2d.py, dut_typed.py), written from the vISA spec pages and the project's
 reference notes. DWORD_ATOMIC performs the lanes in lane order; with
 `--atomic-reverse` from the highest lane down (lanes colliding on one address
 then serialize the other way round; both orders are correct). Where the spec is open
@@ -35,6 +36,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import dut_svm  # noqa: E402  FENCE (issue 26)
+import dut_typed  # noqa: E402  typed family (issue 28)
 
 TYPES = {"ud": (0, 4), "d": (1, 4), "uw": (2, 2), "w": (3, 2), "ub": (4, 1), "b": (5, 1),
          "df": (6, 8), "f": (7, 4), "uq": (11, 8), "q": (13, 8), "hf": (14, 2), "bf": (15, 2)}
@@ -326,6 +328,7 @@ class Machine:
         self.memory = [Region(m) for m in inp.get("memory", [])]
         self.bt = {b["bti"]: b["surface"] for b in inp.get("binding_table", [])}
         self.sst = {e["offset"]: e["surface"] for e in inp.get("surface_state", [])}
+        self.typed = {t["surface"]: t for t in inp.get("typed", [])}  # issue 28: dut_typed.py
         self.pos = 0
 
     # ---- output ----
@@ -584,6 +587,10 @@ class Machine:
             dut_svm.fence(self, Invalid)  # issue 26
         elif op == 0x4E:
             dut_svm.svm(self, Invalid, Undefined)  # issue 26
+        elif op in (0x4B, 0x4C):
+            dut_typed.typed4(self, Invalid, op == 0x4C)  # issue 28
+        elif op == 0x73:
+            dut_typed.typed_atomic(self, Invalid, ATOMIC_REVERSE, atomic_op)  # issue 28
         else:
             raise Invalid("unknown opcode")
 
@@ -854,29 +861,26 @@ class Machine:
                     if d is not None:
                         d[0].data[d[1]:d[1] + 8] = val
 
-    def dword_atomic(self):
-        opb, eb, pred, surf = self.get(1), self.get(1), self.get(2), self.get(1)
-        eo, s0, s1, dst = self.raw(), self.raw(), self.raw(), self.raw()
-        self.done()
+    def atomic_op_byte(self, opb):
+        """the op byte of DWORD_ATOMIC and TYPED_ATOMIC: (op, bytes per lane)"""
         op, width = opb & 0x1F, opb >> 5
         if width > 1:
             raise Invalid("op: width bits")
-        w16 = width == 1
-        if w16 and self.gen < G_TGLLP:
+        if width == 1 and self.gen < G_TGLLP:
             raise Invalid("op: 16-bit atomics need TGLLP+")
         if not (op <= A_PREDEC or A_FMAX <= op <= A_FSUB):
             raise Invalid("op: operation")
         if op in (A_FADD, A_FSUB) and self.gen < G_XEHP_SDV:
             raise Invalid("op: fadd/fsub need XeHP_SDV+")
-        es, off, nomask = self.decode_exec(eb)
-        self.check_pred(pred, es, off)
+        return op, 2 if width == 1 else 4
+
+    def atomic_operands(self, op, s0, s1, dst):
+        """src0, src1, dst of an atomic op: (no_src0, has_src1)"""
         # the doc's types; ADD/SUB also D as the verifier (D49)
         types = ((D,) if op in (A_IMIN, A_IMAX) else (F,) if op >= A_FMAX
                  else (UD, D) if op in (A_ADD, A_SUB) else (UD,))
         no_src0 = op in (A_INC, A_DEC, A_PREDEC)
         has_src1 = op in (A_CMPXCHG, A_FCMPWR)
-        self.check_surface(surf)
-        self.check_raw(eo, "element_offset", (UD,))
         if no_src0:
             if s0["id"] or s0["off"]:
                 raise Invalid("src0: must be %null")
@@ -891,8 +895,19 @@ class Machine:
         # "Dst, Src0, and Src1, if present, must have the same type"
         if len({r["var"].type for r in (s0, s1, dst) if r["var"] is not None}) > 1:
             raise Invalid("types: dst, src0 and src1 must have one type")
+        return no_src0, has_src1
+
+    def dword_atomic(self):
+        opb, eb, pred, surf = self.get(1), self.get(1), self.get(2), self.get(1)
+        eo, s0, s1, dst = self.raw(), self.raw(), self.raw(), self.raw()
+        self.done()
+        op, n = self.atomic_op_byte(opb)
+        es, off, nomask = self.decode_exec(eb)
+        self.check_pred(pred, es, off)
+        self.check_surface(surf)
+        self.check_raw(eo, "element_offset", (UD,))
+        no_src0, has_src1 = self.atomic_operands(op, s0, s1, dst)
         en = self.chen(es, off, nomask, pred)
-        n = 2 if w16 else 4
         order = range(es - 1, -1, -1) if ATOMIC_REVERSE else range(es)
         rets = []  # every source is read before dst is written (dst may alias one)
         for i in order:

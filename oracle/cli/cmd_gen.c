@@ -172,7 +172,7 @@ static int gen_one(const gen_unit *d, const gen_opts *o, uint64_t k, vo_case *c,
         return -1;
     double t1 = o->bench ? now_s() : 0;
     vo_run(&c->state, c->insn, c->insn_len, r);
-    if (c->state.nregions || c->state.nbt || c->state.nss) b->v2 = 1; /* visa-vectors/2 */
+    if (c->state.nregions || c->state.nbt || c->state.nss || c->state.ntyped) b->v2 = 1; /* visa-vectors/2 */
     double t2 = o->bench ? now_s() : 0;
     char *t = vo_test_to_json(c, r, NULL);
     if (!t) return -1;

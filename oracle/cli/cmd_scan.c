@@ -8,7 +8,9 @@
  *   decodes       the text assembles but prints back differently (reported, never expected).
  * Directives (.version, .kernel, .function, .decl, .input, .kernel_attr ...), comments and labels are
  * read and skipped; non-memory instructions are counted. Then a table per opcode and sub-op (the
- * mnemonic and its first suffix). Exit 0; 2 when a file cannot be read (nothing printed for it). */
+ * mnemonic and its first suffix). A .isa file (starts with "CISA") is read by vo_isa_read and its
+ * memory instructions decoded from the bytes (docs/kernels.md "The .isa reader", D223).
+ * Exit 0; 2 when a file cannot be read (nothing printed for it, no table). */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,17 +18,23 @@
 
 #include "cli.h"
 #include "visa_asm.h"
+#include "visa_isa.h"
 #include "visa_json.h"
 
 static const char scan_help[] =
-    "usage: visa-oracle scan FILE.visaasm... [--json]\n"
+    "usage: visa-oracle scan FILE.visaasm|FILE.isa... [--json] [--igc-truncated]\n"
     "\n"
-    "Reads IGC's .visaasm dumps (IGC_ShaderDumpEnable=1, docs/kernels.md) and prints\n"
+    "Reads IGC's .visaasm dumps and .isa kernel files (IGC_ShaderDumpEnable=1,\n"
+    "docs/kernels.md) and prints\n"
     "one line per instruction, \"kernel index mnemonic memory|- support\", support\n"
     "being executes, decodes, unknown, out_of_scope (memory instructions) or - ,\n"
     "then a table per opcode and sub-op with the counts and the share that executes.\n"
     "--json prints one object per instruction: kernel, index, mnemonic, memory,\n"
-    "support (and file), and no table.\n";
+    "support (and file; from .isa: offset, and text when decoded), and no table.\n"
+    "--igc-truncated lists the .isa files IGC 1.0.12504 wrote, whose instructions\n"
+    "lost operands (support truncated; refused otherwise, D223).\n"
+    "--cases DIR writes DIR/<kernel>.<index>.json, an input object per memory\n"
+    "instruction of a .isa file that executes (D224), on --platform NAME (TGLLP).\n";
 
 static int starts(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
 
@@ -50,9 +58,9 @@ static int out_of_scope(const char *m)
 
 typedef struct row {
     char key[64];
-    unsigned n[4]; /* executes decodes unknown out_of_scope */
+    unsigned n[5]; /* executes decodes unknown out_of_scope truncated */
 } row;
-static const char *const support_names[4] = { "executes", "decodes", "unknown", "out_of_scope" };
+static const char *const support_names[5] = { "executes", "decodes", "unknown", "out_of_scope", "truncated" };
 
 static void json_str(const char *s)
 {
@@ -66,24 +74,236 @@ static void json_str(const char *s)
     putchar('"');
 }
 
+/* the table key of an instruction text: the mnemonic and its first suffix */
+static void text_key(const char *m, char *mn, size_t mncap, char *key, size_t keycap)
+{
+    size_t k = 0, kk = 0;
+    int dots = 0;
+    if (*m == '(') {
+        const char *q = strchr(m, ')');
+        m = q ? q + 1 : m;
+        while (*m == ' ') m++;
+    }
+    for (const char *t = m; *t && *t != ' ' && *t != '\t' && kk + 1 < keycap; t++) {
+        if (*t == '.') dots++;
+        if (dots >= 2) break;
+        key[kk++] = *t;
+        if (!dots && k + 1 < mncap) mn[k++] = *t;
+    }
+    mn[k] = 0;
+    key[kk] = 0;
+}
+
+typedef struct tally {
+    row rows[512];
+    size_t nrows;
+    unsigned long total, mem, other;
+} tally;
+
+static void record(tally *t, const char *key, int sup)
+{
+    size_t r = 0;
+    while (r < t->nrows && strcmp(t->rows[r].key, key) != 0) r++;
+    if (r == t->nrows && t->nrows < sizeof t->rows / sizeof t->rows[0]) {
+        memset(&t->rows[r], 0, sizeof t->rows[r]);
+        snprintf(t->rows[r].key, sizeof t->rows[r].key, "%s", key);
+        t->nrows++;
+    }
+    if (r < t->nrows) t->rows[r].n[sup]++;
+}
+
+static void print_insn(int json, const char *file, const char *kernel, unsigned long index, const char *key,
+                       int is_mem, int sup, long offset, const char *text)
+{
+    if (json) {
+        printf("{\"file\":");
+        json_str(file);
+        printf(",\"kernel\":");
+        json_str(kernel);
+        printf(",\"index\":%lu,\"mnemonic\":", index);
+        json_str(key);
+        printf(",\"memory\":%s,\"support\":", is_mem ? "true" : "false");
+        if (sup >= 0) json_str(support_names[sup]);
+        else printf("null");
+        if (offset >= 0) printf(",\"offset\":%ld", offset);
+        if (text) {
+            printf(",\"text\":");
+            json_str(text);
+        }
+        printf("}\n");
+    } else {
+        printf("%s %lu %s %s %s\n", kernel, index, key, is_mem ? "memory" : "-", sup >= 0 ? support_names[sup] : "-");
+    }
+}
+
+/* --cases DIR (D224): one input object per memory instruction of a .isa file that executes:
+ * DIR/<kernel>.<index>.json. The state: the platform given (--platform, default TGLLP) at the
+ * file's vISA version, every channel enabled, each declared variable the instruction names at its
+ * declared type and size (an alias as a variable of its own: the oracle has no aliases), each declared predicate
+ * all true, each declared surface (T6..) of 65536 bytes; all data zero. */
+static int referenced(const vo_insn *in, uint32_t id)
+{
+    const vo_raw *r[5] = { &in->eoff, &in->data, &in->src0, &in->src1, &in->src2 };
+    const vo_vec *v[9] = { &in->goff, &in->surf, &in->pitch, &in->b2d[0], &in->b2d[1],
+                           &in->b2d[2], &in->b2d[3], &in->b2d[4], &in->b2d[5] };
+    for (int i = 0; i < 5; i++)
+        if (r[i]->id == id) return 1;
+    for (int i = 0; i < 9; i++)
+        if (v[i]->cls == 0 && v[i]->id == id) return 1;
+    return 0;
+}
+
+static int write_case(const char *dir, const char *kernel, unsigned long index, const vo_isa_object *o,
+                      const uint8_t *bytes, uint32_t len, const vo_platform *plat, const vo_insn *in)
+{
+    static vo_case c;
+    vo_case_init(&c);
+    int rc = -1;
+    if (len > sizeof c.insn) goto out;
+    memcpy(c.insn, bytes, len);
+    c.insn_len = len;
+    c.state.platform = *plat;
+    c.state.exec_mask = 0xFFFFFFFFu;
+    for (uint32_t v = 0; v < o->nvars; v++)
+        if (o->vars[v].num_elts && referenced(in, o->vars[v].id) &&
+            !vo_state_add_var(&c.state, o->vars[v].id, o->vars[v].type, o->vars[v].num_elts))
+            goto out;
+    for (uint16_t p = 0; p < o->npreds; p++) {
+        unsigned ne = o->pred_elts[p] ? o->pred_elts[p] : 1;
+        if (!vo_state_add_pred(&c.state, (uint16_t)(p + 1), (uint8_t)(ne > 32 ? 32 : ne),
+                               ne >= 32 ? 0xFFFFFFFFu : (1u << ne) - 1u))
+            goto out;
+    }
+    for (unsigned k = 0; k < o->nsurfaces; k++)
+        if (!vo_state_add_surface(&c.state, 6 + k, 65536)) goto out;
+    vo_state_sort(&c.state);
+    char *j = vo_case_to_json(&c);
+    if (!j) goto out;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.%lu.json", dir, kernel, index);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        int ok = fputs(j, f) >= 0 && fputc('\n', f) != EOF;
+        ok = (fclose(f) == 0) && ok;
+        rc = ok ? 0 : -1;
+    }
+    free(j);
+out:
+    vo_case_free(&c);
+    return rc;
+}
+
+/* a .isa file (docs/kernels.md "The .isa reader"): instructions from the bytes, memory
+ * instructions decoded by the oracle's decoder; labels skipped as in .visaasm. 0, or 2 with a
+ * message and nothing printed for the file. */
+static int scan_isa(const char *path, const uint8_t *buf, size_t len, int json, int truncated_ok, tally *t,
+                    const char *cases, const char *platform)
+{
+    vo_isa_file f;
+    vo_error e;
+    if (vo_isa_read(buf, len, &f, &e) != 0)
+        return cli_fail(VO_EXIT_BAD, "scan: %s: %s in %s at byte %lld: %s", path, vo_errcode_name(e.code), e.field,
+                        (long long)e.offset, e.message);
+    uint16_t ver = (uint16_t)(f.major * 100 + f.minor);
+    vo_platform plat;
+    memset(&plat, 0, sizeof plat);
+    if (cases) {
+        if (vo_platform_lookup(platform, &plat) != 0) {
+            vo_isa_free(&f);
+            return cli_fail(VO_EXIT_BAD, "scan: unknown platform '%s'", platform);
+        }
+        plat.visa_version = ver;
+    }
+    for (uint32_t i = 0; i < f.nobjects && !truncated_ok; i++) {
+        const vo_isa_object *o = &f.objects[i];
+        for (uint32_t j = 0, idx = 0; j < o->ninsns; j++) {
+            const vo_isa_insn *x = &o->insns[j];
+            if (vo_isa_op_class(x->opcode) & VO_ISA_LABEL) continue;
+            if (x->dropped) {
+                int rc = cli_fail(VO_EXIT_BAD,
+                                  "scan: %s: %s '%s': instruction %u (%s) at byte %u lost its last %u operand(s): the "
+                                  "file was written by IGC 1.0.12504's binary emitter (D223), whose instructions "
+                                  "cannot be decoded; --igc-truncated lists them",
+                                  path, o->is_function ? "function" : "kernel", o->name, idx,
+                                  vo_isa_op_name(x->opcode, x->subop), x->offset, x->dropped);
+                vo_isa_free(&f);
+                return rc;
+            }
+            idx++;
+        }
+    }
+    for (uint32_t i = 0; i < f.nobjects; i++) {
+        const vo_isa_object *o = &f.objects[i];
+        unsigned long index = 0;
+        for (uint32_t j = 0; j < o->ninsns; j++) {
+            const vo_isa_insn *x = &o->insns[j];
+            if (vo_isa_op_class(x->opcode) & VO_ISA_LABEL) continue; /* func / label */
+            const char *name = vo_isa_op_name(x->opcode, x->subop);
+            if ((vo_isa_op_class(x->opcode) & VO_ISA_SAMPLER3D) && x->len >= 3) { /* the op in bits 4..0 */
+                unsigned sop = buf[x->offset + 1] & 0x1Fu;
+                if (sop == 24) name = "sample_lz";
+                else if (sop == 26) name = "load_lz";
+                else if (sop == 28) name = "load_2dms_w";
+            }
+            char mn[64], key[64], text[1024];
+            snprintf(key, sizeof key, "%s", name);
+            int is_mem = is_memory(name) || (vo_isa_op_class(x->opcode) & VO_ISA_MEMORY);
+            int sup = -1;
+            t->total++;
+            if (is_mem) {
+                t->mem++;
+                vo_insn insn;
+                vo_error de;
+                if (out_of_scope(name)) sup = 3;
+                else if (x->dropped) sup = 4;
+                else if (vo_decode(buf + x->offset, x->len, ver, &insn, &de) == 0) {
+                    vo_disasm_igc(&insn, text, sizeof text);
+                    text_key(text, mn, sizeof mn, key, sizeof key);
+                    sup = 0;
+                    if (cases && write_case(cases, o->name, index, o, buf + x->offset, x->len, &plat, &insn) != 0) {
+                        int rc = cli_fail(VO_EXIT_FAIL, "scan: cannot write the case of %s '%s' instruction %lu in %s",
+                                          path, o->name, index, cases);
+                        vo_isa_free(&f);
+                        return rc;
+                    }
+                } else sup = 2;
+                record(t, key, sup);
+            } else {
+                t->other++;
+            }
+            print_insn(json, path, o->name, index, key, is_mem, sup, (long)x->offset, sup == 0 ? text : NULL);
+            index++;
+        }
+    }
+    vo_isa_free(&f);
+    return VO_EXIT_OK;
+}
+
 int cmd_scan(int argc, char **argv)
 {
-    enum { OPT_JSON = 256 };
-    static const struct option opts[] = { { "json", no_argument, NULL, OPT_JSON }, { NULL, 0, NULL, 0 } };
-    int json = 0;
+    enum { OPT_JSON = 256, OPT_TRUNC, OPT_CASES, OPT_PLATFORM };
+    static const struct option opts[] = { { "json", no_argument, NULL, OPT_JSON },
+                                          { "igc-truncated", no_argument, NULL, OPT_TRUNC },
+                                          { "cases", required_argument, NULL, OPT_CASES },
+                                          { "platform", required_argument, NULL, OPT_PLATFORM },
+                                          { NULL, 0, NULL, 0 } };
+    int json = 0, trunc = 0;
+    const char *cases = NULL, *platform = "TGLLP";
     cli_getopt g;
     cli_getopt_init(&g, "scan", argc, argv, opts);
     for (int c; (c = cli_getopt_next(&g)) != -1;) {
         switch (c) {
         case CLI_OPT_HELP: fputs(scan_help, stdout); return VO_EXIT_OK;
         case OPT_JSON: json = 1; break;
+        case OPT_TRUNC: trunc = 1; break;
+        case OPT_CASES: cases = g.arg; break;
+        case OPT_PLATFORM: platform = g.arg; break;
         default: return VO_EXIT_BAD;
         }
     }
     if (g.first_operand >= argc) return cli_fail(VO_EXIT_BAD, "scan: no FILE (try 'visa-oracle scan --help')");
-    static row rows[512];
-    size_t nrows = 0;
-    unsigned long total = 0, mem = 0, other = 0;
+    static tally t;
+    memset(&t, 0, sizeof t);
     int rc = VO_EXIT_OK;
     for (int fi = g.first_operand; fi < argc; fi++) {
         size_t len = 0;
@@ -92,9 +312,14 @@ int cmd_scan(int argc, char **argv)
             rc = cli_fail(VO_EXIT_BAD, "scan: cannot read '%s'", argv[fi]);
             continue;
         }
+        if (len >= 4 && memcmp(buf, "CISA", 4) == 0) {
+            if (scan_isa(argv[fi], (const uint8_t *)buf, len, json, trunc, &t, cases, platform) != VO_EXIT_OK) rc = VO_EXIT_BAD;
+            free(buf);
+            continue;
+        }
         if (memchr(buf, 0, len)) {
             free(buf);
-            rc = cli_fail(VO_EXIT_BAD, "scan: '%s' is not a text file (a NUL byte; .isa files are not read yet)",
+            rc = cli_fail(VO_EXIT_BAD, "scan: '%s' is neither a .visaasm text (a NUL byte) nor a .isa file (no \"CISA\")",
                           argv[fi]);
             continue;
         }
@@ -124,36 +349,21 @@ int cmd_scan(int argc, char **argv)
             }
             if (*s == '.') continue;
             /* an instruction line: [(pred) ]mnemonic[.suffix...] ... [/// comment] */
-            const char *m = s;
-            if (*m == '(') {
-                const char *q = strchr(m, ')');
-                m = q ? q + 1 : m;
-                while (*m == ' ') m++;
-            }
             char mn[64], key[64];
-            size_t k = 0, kk = 0;
-            int dots = 0;
-            for (const char *t = m; *t && *t != ' ' && *t != '\t' && kk + 1 < sizeof key; t++) {
-                if (*t == '.') dots++;
-                if (dots >= 2) break;
-                key[kk++] = *t;
-                if (!dots && k + 1 < sizeof mn) mn[k++] = *t;
-            }
-            mn[k] = 0;
-            key[kk] = 0;
+            text_key(s, mn, sizeof mn, key, sizeof key);
             int is_mem = is_memory(mn);
             int sup = -1;
-            total++;
+            t.total++;
             if (is_mem) {
-                mem++;
+                t.mem++;
                 vo_insn insn;
                 vo_error err;
                 memset(&err, 0, sizeof err);
                 if (out_of_scope(mn)) sup = 3;
                 else if (vo_asm_igc(s, ver, &insn, &err) != 0) sup = 2;
                 else {
-                    char t[1024], want[1024];
-                    vo_disasm_igc(&insn, t, sizeof t);
+                    char tx[1024], want[1024];
+                    vo_disasm_igc(&insn, tx, sizeof tx);
                     size_t n = strlen(s);
                     const char *cm = strstr(s, "///");
                     if (cm) n = (size_t)(cm - s);
@@ -161,50 +371,32 @@ int cmd_scan(int argc, char **argv)
                     if (n >= sizeof want) n = sizeof want - 1;
                     memcpy(want, s, n);
                     want[n] = 0;
-                    sup = strcmp(t, want) == 0 ? 0 : 1; /* D220: the text between indent and comment */
+                    sup = strcmp(tx, want) == 0 ? 0 : 1; /* D220: the text between indent and comment */
                 }
-                size_t r = 0;
-                while (r < nrows && strcmp(rows[r].key, key) != 0) r++;
-                if (r == nrows && nrows < sizeof rows / sizeof rows[0]) {
-                    memset(&rows[r], 0, sizeof rows[r]);
-                    snprintf(rows[r].key, sizeof rows[r].key, "%s", key);
-                    nrows++;
-                }
-                if (r < nrows) rows[r].n[sup]++;
+                record(&t, key, sup);
             } else {
-                other++;
+                t.other++;
             }
-            if (json) {
-                printf("{\"file\":");
-                json_str(argv[fi]);
-                printf(",\"kernel\":");
-                json_str(kernel);
-                printf(",\"index\":%lu,\"mnemonic\":", index);
-                json_str(key);
-                printf(",\"memory\":%s,\"support\":", is_mem ? "true" : "false");
-                if (sup >= 0) json_str(support_names[sup]);
-                else printf("null");
-                printf("}\n");
-            } else {
-                printf("%s %lu %s %s %s\n", kernel, index, key, is_mem ? "memory" : "-",
-                       sup >= 0 ? support_names[sup] : "-");
-            }
+            print_insn(json, argv[fi], kernel, index, key, is_mem, sup, -1, NULL);
             index++;
         }
         free(buf);
     }
-    if (!json) {
-        unsigned long ex = 0;
-        printf("\n%-36s %8s %8s %8s %8s %12s\n", "opcode.subop", "count", "executes", "decodes", "unknown",
-               "out_of_scope");
-        for (size_t r = 0; r < nrows; r++) {
-            unsigned c = rows[r].n[0] + rows[r].n[1] + rows[r].n[2] + rows[r].n[3];
-            ex += rows[r].n[0];
-            printf("%-36s %8u %8u %8u %8u %12u\n", rows[r].key, c, rows[r].n[0], rows[r].n[1], rows[r].n[2],
-                   rows[r].n[3]);
+    if (!json && rc == VO_EXIT_OK) { /* a file that failed: its message, no table */
+        unsigned long ex = 0, tr = 0;
+        for (size_t r = 0; r < t.nrows; r++) tr += t.rows[r].n[4];
+        printf("\n%-36s %8s %8s %8s %8s %12s%s\n", "opcode.subop", "count", "executes", "decodes", "unknown",
+               "out_of_scope", tr ? " truncated" : "");
+        for (size_t r = 0; r < t.nrows; r++) {
+            const unsigned *n = t.rows[r].n;
+            unsigned c = n[0] + n[1] + n[2] + n[3] + n[4];
+            ex += n[0];
+            printf("%-36s %8u %8u %8u %8u %12u", t.rows[r].key, c, n[0], n[1], n[2], n[3]);
+            if (tr) printf(" %9u", n[4]);
+            printf("\n");
         }
-        printf("%lu instructions, %lu memory, %lu other; %lu memory instructions execute (%.1f%%)\n", total, mem,
-               other, ex, mem ? 100.0 * (double)ex / (double)mem : 0.0);
+        printf("%lu instructions, %lu memory, %lu other; %lu memory instructions execute (%.1f%%)\n", t.total, t.mem,
+               t.other, ex, t.mem ? 100.0 * (double)ex / (double)t.mem : 0.0);
     }
     if (fflush(stdout) != 0) return VO_EXIT_FAIL;
     return rc;

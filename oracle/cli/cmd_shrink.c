@@ -757,7 +757,7 @@ int cmd_shrink(int argc, char **argv)
                       "\"version\":\"%s\",\"seed\":0},\"spec\":\"intel-graphics-compiler documentation/visa @98fff716\","
                       "\"tests\":[%s]}\n",
                       /* /2 when the state uses flat memory or the surface tables (docs/format.md) */
-                      cur->state.nregions || cur->state.nbt || cur->state.nss ? 2 : 1, sv.mnemonic, VO_VERSION_STRING, test);
+                      cur->state.nregions || cur->state.nbt || cur->state.nss || cur->state.ntyped ? 2 : 1, sv.mnemonic, VO_VERSION_STRING, test);
     free(test);
     if (dl < 0 || (size_t)dl >= cap) {
         free(doc);

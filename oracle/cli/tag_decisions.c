@@ -15,7 +15,7 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_PARTIAL_OOB] = "D6,D123,D139", /* partial_oob */
     [VO_TAG_UB_OVERLAP] = "D10,D43,D127", /* ub_overlap */
     [VO_TAG_MISALIGNED] = "D9,D35,D39,D43,D53,D101,D126,D140,D170", /* misaligned */
-    [VO_TAG_NOT_IN_DOC] = "D17,D22,D35,D48,D97,D166,D167", /* not_in_doc */
+    [VO_TAG_NOT_IN_DOC] = "D17,D22,D35,D48,D97,D166,D167,D259", /* not_in_doc */
     [VO_TAG_SLM_OOB] = "D5,D55,D123,D139,D148", /* slm_oob */
     [VO_TAG_WRAP] = "D7,D171", /* wrap */
     [VO_TAG_NOMASK] = "D174", /* nomask */
@@ -45,7 +45,7 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_DVR_QW] = "D40,D41,D42", /* doc_vs_reader:21 */
     [VO_TAG_UNALIGNED_DWORDS] = "D38", /* unaligned_dword_units */
     [VO_TAG_IS_MODIFIED] = "D31", /* is_modified */
-    [VO_TAG_ATOMIC_COLLISION] = "D46,D138,D144", /* atomic_collision */
+    [VO_TAG_ATOMIC_COLLISION] = "D46,D138,D144,D261", /* atomic_collision */
     [VO_TAG_DVR_ATOMIC_NAMES] = "D48,D52", /* doc_vs_reader:17 */
     [VO_TAG_DVR_ATOMIC_TYPES] = "D49", /* doc_vs_reader:18 */
     [VO_TAG_DVR_FLOAT_ATOMIC] = "D51", /* doc_vs_reader:27 */
@@ -76,6 +76,7 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_LSC_NO_SSIDX] = "D222", /* lsc:no_ssidx_layout */
     [VO_TAG_B2D_HW_SHAPE] = "D193,D194,D198,D199", /* block2d:hw_shape */
     [VO_TAG_B2D_SURFACE] = "D195", /* block2d:surface_preconditions */
+    [VO_TAG_TYPED_PRED_TEXT] = "D263", /* typed:pred_text */
 };
 
 /* a tag added after this table (NULL entry) points to no decision here until

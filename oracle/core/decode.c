@@ -13,6 +13,9 @@ vo_raw *vo_insn_raw(vo_insn *in, unsigned role)
     case VO_R_SRC0: return &in->src0; /* DWORD_ATOMIC */
     case VO_R_SRC1: return &in->src1;
     case VO_R_SRC2: return &in->src2; /* LSC */
+    case VO_R_TV: return &in->tv; /* typed (issue 28) */
+    case VO_R_TR: return &in->tr;
+    case VO_R_TLOD: return &in->tlod;
     default: return &in->data;
     }
 }
@@ -63,7 +66,7 @@ static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_i
 static int decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err)
 {
     const vo_desc *d0 = n >= 2 ? vo_desc_for(bytes[0]) : NULL;
-    if (!d0 || d0->opcode != VO_OP_LSC_UNTYPED || !vo_desc_for_sub_old(bytes[1])) /* only LSC has two layouts */
+    if (!d0 || d0->family != VO_FAM_LSC || !vo_desc_for_sub_old(bytes[1])) /* only LSC_UNTYPED has two layouts (D222) */
         return decode_as(bytes, n, visa_version, out, err, 0);
     vo_error e1;
     memset(&e1, 0, sizeof e1);
@@ -95,6 +98,9 @@ static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_i
                                                              : "unknown SVM sub-op (decision D164)");
         if (!d) return derr(err, VO_E_LSC_SUBOP, "subop", 1, "unknown or unsupported LSC sub-op");
     }
+    if ((d->flags & VO_DF_LAYOUT_32) && visa_version < 302) /* decision D262 */
+        return derr(err, VO_E_TYPED_VERSION, "opcode", 0,
+                    "the pre-3.2 layout of gather4_typed / scatter4_typed is not supported (decision D262)");
     out->desc = d;
     rd r = { bytes, n, 1 };
     unsigned idw = vo_id_width(visa_version); /* decision D1 */

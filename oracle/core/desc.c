@@ -85,6 +85,20 @@ static const vo_desc desc_tab[] = {
     /* legacy FENCE (issue 26): every mask on every platform (decisions D160-D163) */
     { VO_OP_FENCE, "fence", "FENCE", VO_FAM_FENCE, 0, 0, 0, 1, { F("mask", UB, FENCE_MASK) }, 0, 0, 0,
       .flags = 0 },
+    /* typed (issue 28): vISA >= 3.2 layout (D262); SIMD8, SIMD16 on XeHP_SDV+ (atomic: PVC+) (D259) */
+    { VO_OP_GATHER4_TYPED, "gather4_typed", "GATHER4_TYPED", VO_FAM_TYPED, 0, SZ(3) | SZ(4), SZ(3), 9,
+      { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("channels", UB, CHMASK), F("surface", UB, SURFACE),
+        F("u", RAW, EOFF), F("v", RAW, TV), F("r", RAW, TR), F("lod", RAW, TLOD), F("dst", RAW, DATA) }, 0, 0, 0,
+      .flags = VO_DF_LAYOUT_32 | VO_DF_PRED_UNPRINTED, .simd16_gen = VO_GEN_XEHP_SDV },
+    { VO_OP_SCATTER4_TYPED, "scatter4_typed", "SCATTER4_TYPED", VO_FAM_TYPED, 1, SZ(3) | SZ(4), SZ(3), 9,
+      { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("channels", UB, CHMASK), F("surface", UB, SURFACE),
+        F("u", RAW, EOFF), F("v", RAW, TV), F("r", RAW, TR), F("lod", RAW, TLOD), F("src", RAW, DATA) }, 0, 0, 0,
+      .flags = VO_DF_LAYOUT_32 | VO_DF_PRED_UNPRINTED, .simd16_gen = VO_GEN_XEHP_SDV },
+    { VO_OP_TYPED_ATOMIC, "typed_atomic", "TYPED_ATOMIC", VO_FAM_TYPED, 1, SZ(3) | SZ(4), SZ(3), 11,
+      { F("op", UB, ATOMIC_OP), F("exec_size", UB, EXEC), F("pred", UW, PRED), F("surface", UB, SURFACE),
+        F("u", RAW, EOFF), F("v", RAW, TV), F("r", RAW, TR), F("lod", RAW, TLOD), F("src0", RAW, SRC0),
+        F("src1", RAW, SRC1), F("dst", RAW, DATA) }, 0, 0, 0,
+      .flags = 0, .simd16_gen = VO_GEN_PVC },
 };
 #define NDESC (sizeof desc_tab / sizeof desc_tab[0])
 

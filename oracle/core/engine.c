@@ -215,3 +215,34 @@ int vo_region_ok(uint16_t region)
     }
     return (region >> 12) == 0;
 }
+
+/* ---- typed (issue 28): pixel addressing shared by fam_typed.c and the typed atomic ---- */
+static uint32_t typed_coord(const vo_ctx *x, unsigned k, uint32_t lane)
+{
+    if (k == 0) return vo_rd32(x->eoff_var->data + x->eoff_off + 4 * lane); /* U */
+    const vo_var *v = x->tc_var[k - 1];
+    return v ? vo_rd32(v->data + x->tc_off[k - 1] + 4 * lane) : 0; /* %null reads 0 */
+}
+
+int vo_typed_locate(const vo_ctx *x, uint32_t lane, uint64_t *addr)
+{
+    const vo_typed *t = x->typed;
+    uint32_t u = typed_coord(x, 0, lane), v = typed_coord(x, 1, lane), r = typed_coord(x, 2, lane);
+    uint32_t lod = typed_coord(x, 3, lane);
+    uint32_t px = u, py = 0, pz = 0; /* the page's table: which coordinate is what, per dimension */
+    int arrayed = t->dim == VO_TD_1D_ARRAY || t->dim == VO_TD_2D_ARRAY;
+    switch (t->dim) {
+    case VO_TD_1D_ARRAY: pz = v; break;
+    case VO_TD_2D: py = v; break;
+    case VO_TD_2D_ARRAY: py = v; pz = r; break;
+    case VO_TD_3D: py = v; pz = r; break;
+    default: break;
+    }
+    *addr = 0;
+    if (lod != 0) return VO_TY_OOB_LOD;                   /* decision D258: one mip level */
+    if (px >= t->width || py >= t->height) return VO_TY_OOB_COORD;
+    if (pz >= t->depth) return arrayed ? VO_TY_OOB_ARRAY : VO_TY_OOB_COORD; /* D257: no clamp */
+    uint64_t bpp = 4u * vo_typed_fmt_channels(t->format);
+    *addr = (((uint64_t)pz * t->height + py) * t->width + px) * bpp; /* D255 */
+    return VO_TY_IN;
+}

@@ -77,6 +77,9 @@ typedef struct vo_ctx {
         vo_var *src2_var; uint32_t src2_off;
     } lsc;
     uint64_t addr64;     /* SVM (issue 26): the 64-bit scalar address */
+    /* typed (issue 28): the typed surface and the V, R, LOD operands (NULL: %null, reads 0) */
+    const vo_typed *typed;
+    vo_var *tc_var[3]; uint32_t tc_off[3];
     uint32_t nplan;
     vo_plan plan[VO_MAX_PLAN]; /* last: vo_run clears the ctx up to here */
 } vo_ctx;
@@ -121,6 +124,12 @@ vo_free *vo_free_push(vo_result *r);
 vo_free *vo_free_serializable(vo_ctx *x, uint8_t space, uint32_t index, uint64_t off, uint32_t w, unsigned clause,
                               unsigned op, uint64_t initial, const vo_plan *pl, const uint32_t *g, uint32_t n);
 void vo_result_lists_clear(vo_result *r); /* frees the freedom entries' buffers; nfree = 0 */
+
+/* typed (issue 28): lane i's pixel (U, V, R, LOD) -> *addr, the byte offset of
+ * its first channel in the surface (decision D255); returns VO_TY_IN, or why
+ * it is out of bounds (a coordinate, the array index D257, the LOD D258) */
+enum { VO_TY_IN = 0, VO_TY_OOB_COORD, VO_TY_OOB_ARRAY, VO_TY_OOB_LOD };
+int vo_typed_locate(const vo_ctx *x, uint32_t lane, uint64_t *addr);
 
 /* helpers */
 static inline uint32_t vo_rd32(const uint8_t *p)

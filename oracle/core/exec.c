@@ -359,6 +359,7 @@ static const vo_family_ops *family_of(const vo_desc *d)
     case VO_FAM_FENCE: return &vo_fam_fence; /* issue 26 */
     case VO_FAM_SVM: return &vo_fam_svm;
     case VO_FAM_BLOCK2D: return &vo_fam_lsc_2d; /* issue 27 */
+    case VO_FAM_TYPED: return d->fields[0].role == VO_R_ATOMIC_OP ? &vo_fam_typed_atomic : &vo_fam_typed;
     default: return &vo_fam_scattered;
     }
 }

@@ -178,6 +178,37 @@ static int run(vo_ctx *x)
     return 0;
 }
 
+/* TYPED_ATOMIC (issue 28): the same executor on a typed surface's pixels.
+ * Lane i works on the R channel (the first 4 or 2 bytes) of its pixel
+ * (vo_typed_locate, engine.c); an out-of-bound pixel is planned at the
+ * surface's size rounded up to 4 (a placeholder: nothing is accessed), which
+ * `run` treats as out of bounds: it returns 0 and the write is dropped (the
+ * page's "On read: zeros are returned. On write: data is dropped"; D261). */
+static void typed_plan(vo_ctx *x)
+{
+    static const uint8_t dim_clause[VO_TD_COUNT] = { VO_C_TY_1D, VO_C_TY_1D_ARRAY, VO_C_TY_2D, VO_C_TY_2D_ARRAY,
+                                                     VO_C_TY_3D };
+    unsigned w = width_of(x);
+    vo_clause(x->r, dim_clause[x->typed->dim]);
+    for (uint32_t i = 0; i < x->c.exec_size; i++) {
+        if (!(x->chen >> i & 1)) continue;
+        uint64_t a;
+        int where = vo_typed_locate(x, i, &a);
+        if (where == VO_TY_OOB_LOD) vo_clause(x->r, VO_C_TY_LOD);
+        if (where == VO_TY_OOB_ARRAY) vo_clause(x->r, VO_C_TY_ARRAY_OOB);
+        if (where != VO_TY_IN) vo_clause(x->r, VO_C_TY_ATOMIC_OOB);
+        vo_plan_add(x, (uint8_t)i, 0, 0, where == VO_TY_IN ? a : (x->surf_size + 3) & ~(uint64_t)3, (uint8_t)w,
+                    (uint8_t)w, 4, x->data_off + 4 * i, VO_C_TY_ATOMIC, 1);
+    }
+}
+
+const vo_family_ops vo_fam_typed_atomic = {
+    .eoff_bytes = eoff_bytes,
+    .data_bytes = data_bytes,
+    .plan = typed_plan,
+    .run = run,
+};
+
 const vo_family_ops vo_fam_atomic = {
     .eoff_bytes = eoff_bytes,
     .data_bytes = data_bytes,

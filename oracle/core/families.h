@@ -12,6 +12,7 @@ extern const vo_family_ops vo_fam_lsc_fence, vo_fam_lsc; /* LSC (issue 14) */
 extern const vo_family_ops vo_fam_fence; /* legacy FENCE (issue 26) */
 extern const vo_family_ops vo_fam_svm;   /* SVM (issue 26) */
 extern const vo_family_ops vo_fam_lsc_2d; /* LSC_UNTYPED block2d (issue 27) */
+extern const vo_family_ops vo_fam_typed, vo_fam_typed_atomic; /* typed (issue 28) */
 
 /* validator (validate.c): the opcode's platform range, then the generic
  * field walk; 0 ok; -1 invalid (r->err set); 1 undefined (tag set) */

@@ -97,6 +97,8 @@ static const char *const err_tab[VO_E_COUNT] = {
     "E_SVM_SUBOP", "E_SVM_PROPS", "E_SVM_ADDR",
     /* block2d (issue 27): 81.. */
     "E_B2D_SHAPE", "E_B2D_OPERAND",
+    /* typed (issue 28): 83.. */
+    "E_TYPED_SURFACE", "E_TYPED_COORD", "E_TYPED_VERSION",
 };
 const char *vo_errcode_name(vo_errcode c) { return (unsigned)c < VO_E_COUNT ? err_tab[c] : "E_UNKNOWN"; }
 
@@ -125,6 +127,8 @@ static const char *const tag_tab[VO_TAG_COUNT] = {
     /* legacy FENCE (issue 26) */
     "fence:ignored_bits", "lsc:no_ssidx_layout",
     "block2d:hw_shape", "block2d:surface_preconditions",
+    /* typed (issue 28) */
+    "typed:pred_text",
 };
 _Static_assert(VO_TAG_COUNT <= 64 * VO_TAG_WORDS, "vo_result.tags holds 64 * VO_TAG_WORDS tags");
 _Static_assert(VO_C_COUNT <= 64 * sizeof ((vo_result *)0)->clauses / sizeof(uint64_t), "vo_result.clauses is too small");

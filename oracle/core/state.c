@@ -173,6 +173,7 @@ void vo_state_free(vo_state *s)
     for (uint32_t i = 0; i < s->nregions; i++) vo_surface_clear(&s->regions[i].mem);
     s->nvars = s->npreds = s->naddrs = s->nsurfaces = 0;
     s->nregions = s->nbt = s->nss = 0;
+    s->ntyped = 0;
     s->exec_mask = 0;
 }
 
@@ -204,6 +205,8 @@ int vo_state_copy(vo_state *dst, const vo_state *src)
     if (src->nbt) memcpy(dst->bt, src->bt, sizeof src->bt[0] * src->nbt);
     dst->nss = src->nss;
     if (src->nss) memcpy(dst->ss, src->ss, sizeof src->ss[0] * src->nss);
+    dst->ntyped = src->ntyped; /* typed surfaces (issue 28): values */
+    if (src->ntyped) memcpy(dst->typed, src->typed, sizeof src->typed[0] * src->ntyped);
     memcpy(dst->preds, src->preds, sizeof src->preds[0] * src->npreds);
     dst->npreds = src->npreds;
     memcpy(dst->addrs, src->addrs, sizeof src->addrs[0] * src->naddrs);
@@ -437,11 +440,18 @@ static int cmp_ss(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+static int cmp_typed(const void *a, const void *b)
+{
+    uint32_t x = ((const vo_typed *)a)->surface, y = ((const vo_typed *)b)->surface;
+    return (x > y) - (x < y);
+}
+
 void vo_state_sort(vo_state *s)
 {
     if (s->nregions > 1) qsort(s->regions, s->nregions, sizeof s->regions[0], cmp_region);
     if (s->nbt > 1) qsort(s->bt, s->nbt, sizeof s->bt[0], cmp_bt);
     if (s->nss > 1) qsort(s->ss, s->nss, sizeof s->ss[0], cmp_ss);
+    if (s->ntyped > 1) qsort(s->typed, s->ntyped, sizeof s->typed[0], cmp_typed);
     qsort(s->vars, s->nvars, sizeof s->vars[0], cmp_var);
     qsort(s->preds, s->npreds, sizeof s->preds[0], cmp_pred);
     qsort(s->addrs, s->naddrs, sizeof s->addrs[0], cmp_addr);
@@ -581,6 +591,7 @@ static int fail(vo_error *err, vo_errcode code, const char *field, unsigned pos,
     return -1;
 }
 
+int vo_typed_check(const vo_state *s, vo_error *err, char *path, size_t cap); /* typed_state.c */
 int vo_state_check(const vo_state *s, vo_error *err)
 {
     const vo_platform *p = &s->platform;
@@ -703,6 +714,10 @@ int vo_state_check(const vo_state *s, vo_error *err)
                 return fail(err, VO_E_TABLE_SURFACE, "surface_state[%u].surface", i,
                             "surface %u is not declared in \"surfaces\"", e->surface);
         }
+    }
+    if (s->ntyped) { /* typed surfaces (issue 28): typed_state.c */
+        static _Thread_local char tpath[64];
+        if (vo_typed_check(s, err, tpath, sizeof tpath) != 0) return -1;
     }
     if (vo_state_total_pages(s) > VO_MAX_PAGES)
         return fail(err, VO_E_STATE_CAP, "surfaces", 0, "%llu non-zero pages; cap is %u",

@@ -21,9 +21,15 @@ static int check_exec(vo_ctx *x, unsigned role)
                 vo_tag(x->r, x->d->family == VO_FAM_FOURCH ? VO_TAG_DVR_4SCALED_EXEC : VO_TAG_DVR_SCALED_EXEC);
             return vo_invalid(x, VO_E_EXEC_SIZE, role, "exec size code %u is not legal for %s", code, x->d->mnemonic);
         }
-        if (!(x->d->exec_sizes_doc >> code & 1)) { /* decision D17 */
+        if (x->d->simd16_gen && code == 4) { /* decision D259: SIMD16 typed messages */
+            unsigned g = x->d->simd16_gen;
+            if (x->st->platform.gen < g)
+                return vo_invalid(x, VO_E_EXEC_SIZE, role, "SIMD16 %s needs %s or later", x->d->mnemonic, vo_gen_name(g));
+        }
+        if (!(x->d->exec_sizes_doc >> code & 1)) { /* decision D17 (typed: D259) */
             vo_tag(x->r, VO_TAG_NOT_IN_DOC);
-            vo_tag(x->r, x->d->family == VO_FAM_FOURCH ? VO_TAG_DVR_4SCALED_EXEC : VO_TAG_DVR_SCALED_EXEC);
+            if (x->d->family != VO_FAM_TYPED)
+                vo_tag(x->r, x->d->family == VO_FAM_FOURCH ? VO_TAG_DVR_4SCALED_EXEC : VO_TAG_DVR_SCALED_EXEC);
         }
     } else { /* VO_R_NUM_ELTS: bits 1..0 count, 3..2 reserved, 7..4 mask */
         if ((v & 3) == 3) return vo_invalid(x, VO_E_NUM_ELTS, role, "num_elts code 3 is reserved");
@@ -56,7 +62,7 @@ static int check_pred(vo_ctx *x)
 /* resolves a raw operand; *var NULL for %null when allowed */
 static int check_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var **var)
 {
-    int atomic = x->d->family == VO_FAM_ATOMIC;
+    int atomic = x->d->fields[0].role == VO_R_ATOMIC_OP; /* DWORD_ATOMIC, TYPED_ATOMIC */
     int is_dst = role == VO_R_DATA && (!x->d->is_write || atomic);
     *var = NULL;
     if (rw->id == 0) { /* decision D26 */
@@ -152,6 +158,21 @@ static int check_surface(vo_ctx *x)
     unsigned s = x->in->val[VO_R_SURFACE];
     if (s >= 1 && s <= 3) /* decision D4 */
         return vo_invalid(x, VO_E_SURFACE, VO_R_SURFACE, "surface %u (T1/T2/TSS) is reserved", s);
+    if (x->d->family == VO_FAM_TYPED) { /* decision D257: a typed surface of the state; no SLM, stateless, bindless */
+        if (s == 0 || s == 4 || s == 5)
+            return vo_invalid(x, VO_E_TYPED_SURFACE, VO_R_SURFACE, "%s cannot address surface %u (%s)", x->d->mnemonic,
+                              s, s == 0 ? "SLM" : s == 4 ? "bindless" : "stateless");
+        x->sf = vo_state_surface(x->st, s);
+        if (!x->sf) return vo_invalid(x, VO_E_SURFACE, VO_R_SURFACE, "surface T%u is not declared", s);
+        x->typed = vo_state_typed(x->st, s);
+        if (!x->typed)
+            return vo_invalid(x, VO_E_TYPED_SURFACE, VO_R_SURFACE, "surface T%u is not a typed surface (state \"typed\")", s);
+        x->surf_index = s;
+        x->surf_size = x->sf->size;
+        x->oob = VO_OOB_ZERO;
+        vo_clause(x->r, VO_C_SURF_DECLARED);
+        return 0;
+    }
     x->surf_index = s;
     x->sf = vo_state_surface(x->st, s);
     if (!x->sf && s >= 6) return vo_invalid(x, VO_E_SURFACE, VO_R_SURFACE, "surface T%u is not declared", s);
@@ -230,6 +251,31 @@ static int check_atomic_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var *
     return 0;
 }
 
+/* typed (issue 28): a V, R or LOD coordinate: %null.0 reads 0 (decision D260), else a UD variable */
+static int check_coord(vo_ctx *x, unsigned role, const vo_raw *rw)
+{
+    unsigned k = role == VO_R_TV ? 0 : role == VO_R_TR ? 1 : 2;
+    x->tc_var[k] = NULL;
+    x->tc_off[k] = rw->offset;
+    if (rw->id == 0 && rw->offset == 0) { vo_clause(x->r, VO_C_TY_NULL_COORD); return 0; }
+    if (rw->id == 0) return vo_invalid(x, VO_E_NULL_OPERAND, role, "%%null coordinate with offset %u", rw->offset);
+    if (rw->id >= 22 && rw->id < 32) return vo_invalid(x, VO_E_RESERVED_ID, role, "variable id %u is reserved", rw->id);
+    vo_var *v = vo_state_var(x->st, rw->id);
+    if (!v) return vo_invalid(x, VO_E_VAR_ID, role, "variable V%u is not declared", rw->id);
+    if (v->type != VO_T_UD)
+        return vo_invalid(x, VO_E_TYPED_COORD, role, "coordinates must be UD, V%u is %s", v->id, vo_type_name(v->type));
+    if (v->size >= x->grf && rw->offset % x->grf) /* decision D15 */
+        return vo_invalid(x, VO_E_RAW_ALIGN, role, "offset %u is not GRF-aligned (%u bytes)", rw->offset, x->grf);
+    if (rw->offset % 4) return vo_invalid(x, VO_E_RAW_ALIGN, role, "offset %u is not a multiple of the element size", rw->offset);
+    x->tc_var[k] = v;
+    if ((uint64_t)rw->offset + 4u * x->c.exec_size > v->size) { /* decision D14 */
+        vo_tag(x->r, VO_TAG_RAW_PAST_VAR);
+        vo_clause(x->r, VO_C_RAW_PAST_VAR);
+        return 1;
+    }
+    return 0;
+}
+
 /* an operand field that names a variable (its id width depends on the version) */
 static int has_var_operand(const vo_desc *d)
 {
@@ -266,7 +312,11 @@ int vo_validate(vo_ctx *x)
         int rc = 0;
         switch (role) {
         case VO_R_EXEC: case VO_R_NUM_ELTS: rc = check_exec(x, role); break;
-        case VO_R_PRED: rc = check_pred(x); break;
+        case VO_R_PRED:
+            rc = check_pred(x);
+            if (rc == 0 && v && (d->flags & VO_DF_PRED_UNPRINTED)) /* decision D263 */
+                vo_tag(x->r, VO_TAG_TYPED_PRED_TEXT);
+            break;
         case VO_R_ELT_SIZE:
             if ((v & 3) == 3) rc = vo_invalid(x, VO_E_ELT_SIZE, role, "elt_size code 3 is reserved");
             else if (v & ~3u) rc = vo_invalid(x, VO_E_ELT_SIZE, role, "reserved bits 7..2 set (0x%02x)", v); /* D20 */
@@ -301,7 +351,7 @@ int vo_validate(vo_ctx *x)
         case VO_R_GOFF: rc = check_goff(x); break;
         case VO_R_EOFF: rc = check_raw(x, role, &in->eoff, &x->eoff_var); x->eoff_off = in->eoff.offset; break;
         case VO_R_DATA:
-            if (d->family == VO_FAM_ATOMIC) rc = check_atomic_raw(x, role, &in->data, &x->data_var);
+            if (d->fields[0].role == VO_R_ATOMIC_OP) rc = check_atomic_raw(x, role, &in->data, &x->data_var);
             else rc = check_raw(x, role, &in->data, &x->data_var);
             x->data_off = in->data.offset;
             break;
@@ -309,6 +359,10 @@ int vo_validate(vo_ctx *x)
         case VO_R_ATOMIC_OP: rc = check_atomic_op(x); break;
         case VO_R_SRC0: rc = check_atomic_raw(x, role, &in->src0, &x->src0_var); x->src0_off = in->src0.offset; break;
         case VO_R_SRC1: rc = check_atomic_raw(x, role, &in->src1, &x->src1_var); x->src1_off = in->src1.offset; break;
+        /* typed (issue 28) */
+        case VO_R_TV: rc = check_coord(x, role, &in->tv); break;
+        case VO_R_TR: rc = check_coord(x, role, &in->tr); break;
+        case VO_R_TLOD: rc = check_coord(x, role, &in->tlod); break;
         }
         if (rc < 0) return -1;
         if (rc > 0) undefined = 1;

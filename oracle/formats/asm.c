@@ -309,7 +309,7 @@ static int raw(ps *p, vo_raw *r, const char *field)
 
 static const vo_field_desc *field_of(const vo_desc *d, unsigned role)
 {
-    unsigned n = d->nfields < 10 ? d->nfields : 10;
+    unsigned n = d->nfields < 24 ? d->nfields : 24;
     for (unsigned i = 0; i < n; i++)
         if (d->fields[i].role == role) return &d->fields[i];
     return NULL;
@@ -411,6 +411,8 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
         goto encode;
     }
 
+    if ((d->flags & VO_DF_LAYOUT_32) && visa_version < 302) /* decision D262 */
+        return fail(p, VO_E_TYPED_VERSION, "mnemonic", mat, "the pre-3.2 layout of %s is not supported", d->mnemonic);
     const vo_field_desc *f;
     if (has_pred) {
         if (!field_of(d, VO_R_PRED)) return BAD("pred", 0, "%s has no predicate", d->mnemonic);
@@ -484,7 +486,7 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
     }
 
     /* operands in binary order */
-    unsigned nf = d->nfields < 10 ? d->nfields : 10;
+    unsigned nf = d->nfields < 24 ? d->nfields : 24;
     for (unsigned i = 0; i < nf; i++) {
         f = &d->fields[i];
         switch (f->role) {
@@ -502,6 +504,7 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
             if (expect(p, " ", f->name) != 0 || raw(p, &in.data, f->name) != 0) return -1;
             break;
         case VO_R_SRC0: case VO_R_SRC1: /* DWORD_ATOMIC */
+        case VO_R_TV: case VO_R_TR: case VO_R_TLOD: /* typed (issue 28) */
             if (expect(p, " ", f->name) != 0 || raw(p, vo_insn_raw(&in, f->role), f->name) != 0) return -1;
             break;
         default: break;

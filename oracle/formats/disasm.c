@@ -62,7 +62,7 @@ static void sb_printf(sb *s, const char *fmt, ...)
 
 static int has_role(const vo_desc *d, unsigned role)
 {
-    unsigned n = d->nfields < 10 ? d->nfields : 10;
+    unsigned n = d->nfields < 24 ? d->nfields : 24;
     for (unsigned i = 0; i < n; i++)
         if (d->fields[i].role == role) return 1;
     return 0;
@@ -244,7 +244,7 @@ size_t vo_disasm(const vo_insn *in, char *buf, size_t cap)
     }
 
     /* operands in binary order */
-    unsigned nf = d->nfields < 10 ? d->nfields : 10;
+    unsigned nf = d->nfields < 24 ? d->nfields : 24;
     for (unsigned i = 0; i < nf; i++) {
         switch (d->fields[i].role) {
         case VO_R_SURFACE:
@@ -258,6 +258,9 @@ size_t vo_disasm(const vo_insn *in, char *buf, size_t cap)
         case VO_R_DATA: put_raw(&s, &in->data); break;
         case VO_R_SRC0: put_raw(&s, &in->src0); break; /* DWORD_ATOMIC */
         case VO_R_SRC1: put_raw(&s, &in->src1); break;
+        case VO_R_TV: put_raw(&s, &in->tv); break; /* typed (issue 28) */
+        case VO_R_TR: put_raw(&s, &in->tr); break;
+        case VO_R_TLOD: put_raw(&s, &in->tlod); break;
         default: break;
         }
     }

@@ -1052,6 +1052,51 @@ static int parse_table(px *x, const jv *arr, const jp *path, vo_state *s, int is
     }
     return 0;
 }
+/* "typed" [{"surface","dim","format","width","height","depth"}] (issue 28, docs/state.md):
+ * ascending surface; the rest is judged by vo_state_check (typed_state.c) */
+static int name_index(const char *(*name)(unsigned), const char *v)
+{
+    for (unsigned k = 0; name(k); k++)
+        if (strcmp(name(k), v) == 0) return (int)k;
+    return -1;
+}
+static int parse_typed(px *x, const jv *arr, const jp *path, vo_state *s)
+{
+    const jp *ep, *p;
+    if (want_arr(x, arr, path)) return -1;
+    unsigned i = 0;
+    uint64_t prev = 0;
+    for (const jv *e = arr->child; e; e = e->next, i++) {
+        const jv *js, *jd, *jf, *jw, *jh, *jz;
+        uint64_t sfi = 0, w = 0, h = 0, z = 0;
+        const char *dn = "", *fn = "";
+        ep = PI(path, i);
+        if (want_obj(x, e, ep)) return -1;
+        if (s->ntyped >= VO_MAX_TYPED) return fail(x, VO_E_STATE_CAP, ep, "more than %d typed surfaces", VO_MAX_TYPED);
+        if (getk(x, e, ep, "surface", 1, &js) || getk(x, e, ep, "dim", 1, &jd) || getk(x, e, ep, "format", 1, &jf) ||
+            getk(x, e, ep, "width", 1, &jw) || getk(x, e, ep, "height", 1, &jh) || getk(x, e, ep, "depth", 1, &jz))
+            return -1;
+        p = PK(ep, "surface");
+        if (get_uint(x, js, p, 255, &sfi)) return -1;
+        if (i > 0 && sfi <= prev) return fail(x, VO_E_STATE, p, "typed surfaces must be sorted by ascending, unique surface");
+        prev = sfi;
+        p = PK(ep, "dim");
+        if (get_str(x, jd, p, &dn)) return -1;
+        int dim = name_index(vo_typed_dim_name, dn);
+        if (dim < 0) return fail(x, VO_E_STATE, p, "dimension \"%.32s\" is not 1d, 1d_array, 2d, 2d_array or 3d", dn);
+        p = PK(ep, "format");
+        if (get_str(x, jf, p, &fn)) return -1;
+        int fmt = name_index(vo_typed_fmt_name, fn);
+        if (fmt < 0) /* decision D256 */
+            return fail(x, VO_E_STATE, p, "format \"%.32s\" is not an identity-conversion format (docs/state.md)", fn);
+        if (get_uint(x, jw, PK(ep, "width"), VO_MAX_TYPED_DIM, &w) || get_uint(x, jh, PK(ep, "height"), VO_MAX_TYPED_DIM, &h) ||
+            get_uint(x, jz, PK(ep, "depth"), VO_MAX_TYPED_DIM, &z))
+            return -1;
+        if (!vo_state_add_typed(s, (uint32_t)sfi, (unsigned)dim, (unsigned)fmt, (uint32_t)w, (uint32_t)h, (uint32_t)z))
+            return fail(x, VO_E_STATE, ep, "typed surface rejected by the state builder");
+    }
+    return 0;
+}
 static int parse_bt(px *x, const jv *a, const jp *path, vo_state *s) { return parse_table(x, a, path, s, 0); }
 static int parse_ss(px *x, const jv *a, const jp *path, vo_state *s) { return parse_table(x, a, path, s, 1); }
 
@@ -1059,12 +1104,12 @@ static int parse_ss(px *x, const jv *a, const jp *path, vo_state *s) { return pa
  * obj (all optional; the tables after "surfaces", whose indices they name) */
 static int parse_state_arrays(px *x, const jv *obj, const jp *objpath, vo_state *s)
 {
-    static const char *const keys[7] = {"vars", "preds", "addrs", "surfaces", "memory", "binding_table",
-                                        "surface_state"};
-    static int (*const fns[7])(px *, const jv *, const jp *, vo_state *) = {
-        parse_vars, parse_preds, parse_addrs, parse_surfaces, parse_memory, parse_bt, parse_ss};
+    static const char *const keys[8] = {"vars", "preds", "addrs", "surfaces", "memory", "binding_table",
+                                        "surface_state", "typed"};
+    static int (*const fns[8])(px *, const jv *, const jp *, vo_state *) = {
+        parse_vars, parse_preds, parse_addrs, parse_surfaces, parse_memory, parse_bt, parse_ss, parse_typed};
     const jp *p;
-    for (int k = 0; k < 7; k++) {
+    for (int k = 0; k < 8; k++) {
         const jv *a;
         if (getk(x, obj, objpath, keys[k], 0, &a)) return -1;
         p = PK(objpath, keys[k]);
@@ -1759,15 +1804,34 @@ static int ftab_elem(fx *f, void *ctx, unsigned i)
                      : (void *)vo_state_add_bti(s, (uint32_t)key, (uint32_t)sfi)) ? 0 : -1;
 }
 
+/* ---- typed (issue 28): {"surface","dim","format","width","height","depth"} ---- */
+static int ftyped_elem(fx *f, void *ctx, unsigned i)
+{
+    uint64_t *prev = ctx, sfi, w, h, z;
+    char dn[16], fn[24];
+    if (f->s->ntyped >= VO_MAX_TYPED) return -1;
+    if (FSEQ(f, "{\"surface\":") || fuint(f, 255, &sfi) || FSEQ(f, ",\"dim\":") || fstr_copy(f, dn, sizeof dn) ||
+        FSEQ(f, ",\"format\":") || fstr_copy(f, fn, sizeof fn) || FSEQ(f, ",\"width\":") ||
+        fuint(f, VO_MAX_TYPED_DIM, &w) || FSEQ(f, ",\"height\":") || fuint(f, VO_MAX_TYPED_DIM, &h) ||
+        FSEQ(f, ",\"depth\":") || fuint(f, VO_MAX_TYPED_DIM, &z) || fch(f, '}'))
+        return -1;
+    if (i > 0 && sfi <= *prev) return -1;
+    *prev = sfi;
+    int dim = name_index(vo_typed_dim_name, dn), fmt = name_index(vo_typed_fmt_name, fn);
+    if (dim < 0 || fmt < 0) return -1;
+    return vo_state_add_typed(f->s, (uint32_t)sfi, (unsigned)dim, (unsigned)fmt, (uint32_t)w, (uint32_t)h, (uint32_t)z)
+               ? 0 : -1;
+}
+
 /* ---- the input object ---- */
 /* reads one input object from text (what follows it is not looked at);
  * *used: its length */
 static int fast_case_prefix(const char *text, size_t len, vo_case *c, size_t *used, int check)
 {
-    static const char *const keys[7] = { "vars", "preds", "addrs", "surfaces", "memory", "binding_table",
-                                         "surface_state" };
-    static int (*const elems[7])(fx *, void *, unsigned) = { fvar_elem, fpred_elem, faddr_elem, fsurf_elem,
-                                                             freg_elem, ftab_elem, ftab_elem };
+    static const char *const keys[8] = { "vars", "preds", "addrs", "surfaces", "memory", "binding_table",
+                                         "surface_state", "typed" };
+    static int (*const elems[8])(fx *, void *, unsigned) = { fvar_elem, fpred_elem, faddr_elem, fsurf_elem,
+                                                             freg_elem, ftab_elem, ftab_elem, ftyped_elem };
     if (!text || len == 0) return -1;
     sclass_init();
     fx f = { text, len, 0, &c->state, check, 0 };
@@ -1781,16 +1845,16 @@ static int fast_case_prefix(const char *text, size_t len, vo_case *c, size_t *us
     if ((k = FKEY_OPT(&f, "asm")) < 0) return -1;
     if (k == 0 && (fstr(&f, &s, &n) || fch(&f, ','))) return -1; /* "asm" is informative only */
     if (FKEY(&f, "exec_mask") || fhex32(&f, &c->state.exec_mask)) return -1;
-    static const size_t klens[7] = { 4, 5, 5, 8, 6, 13, 13 };
+    static const size_t klens[8] = { 4, 5, 5, 8, 6, 13, 13, 5 };
     int last = -1;
     while ((k = fnext(&f, '}')) == 1) {
         int a = last + 1, r = 1;
-        while (a < 7 && (r = fkey_lit(&f, keys[a], klens[a], 0)) == 1) a++;
-        if (a == 7 || r < 0) return -1; /* unknown (also "input": a test object), repeated, out of order; no ':' */
+        while (a < 8 && (r = fkey_lit(&f, keys[a], klens[a], 0)) == 1) a++;
+        if (a == 8 || r < 0) return -1; /* unknown (also "input": a test object), repeated, out of order; no ':' */
         last = a;
         uint64_t prev = 0;
         ftab tab = { a == 6, 0 };
-        if (farray(&f, elems[a], a >= 5 ? (void *)&tab : (void *)&prev)) return -1;
+        if (farray(&f, elems[a], a == 5 || a == 6 ? (void *)&tab : (void *)&prev)) return -1;
     }
     if (k < 0) return -1;
     /* no vo_state_sort: every array was read in strictly ascending order */
@@ -2306,6 +2370,34 @@ static void table_text(sb *b, const vo_state *s, int is_ss)
     }
     SB_LIT(b, "]");
 }
+static void typed_text(sb *b, const vo_state *s) /* typed (issue 28): kept sorted by surface */
+{
+    unsigned n = s->ntyped > VO_MAX_TYPED ? VO_MAX_TYPED : s->ntyped;
+    uint64_t keys[VO_MAX_TYPED] = {0};
+    unsigned idx[VO_MAX_TYPED];
+    for (unsigned i = 0; i < n; i++) keys[i] = s->typed[i].surface;
+    order(keys, n, idx);
+    SB_LIT(b, "[");
+    for (unsigned i = 0; i < n; i++) {
+        const vo_typed *t = &s->typed[idx[i]];
+        const char *dn = vo_typed_dim_name(t->dim), *fn = vo_typed_fmt_name(t->format);
+        if (i) SB_LIT(b, ",");
+        SB_LIT(b, "{\"surface\":");
+        sb_u64(b, t->surface);
+        SB_LIT(b, ",\"dim\":\"");
+        sb_str(b, dn ? dn : "?");
+        SB_LIT(b, "\",\"format\":\"");
+        sb_str(b, fn ? fn : "?");
+        SB_LIT(b, "\",\"width\":");
+        sb_u64(b, t->width);
+        SB_LIT(b, ",\"height\":");
+        sb_u64(b, t->height);
+        SB_LIT(b, ",\"depth\":");
+        sb_u64(b, t->depth);
+        SB_LIT(b, "}");
+    }
+    SB_LIT(b, "]");
+}
 static void bt_text(sb *b, const vo_state *s) { table_text(b, s, 0); }
 static void ss_text(sb *b, const vo_state *s) { table_text(b, s, 1); }
 
@@ -2334,6 +2426,10 @@ static void state_members(sb *b, const vo_state *s)
         SB_LIT(b, ",\"surface_state\":");
         ss_text(b, s);
     }
+    if (s->ntyped) {
+        SB_LIT(b, ",\"typed\":");
+        typed_text(b, s);
+    }
 }
 
 static char *sb_finish(sb *b)
@@ -2349,12 +2445,12 @@ static char *sb_finish(sb *b)
 /* the four state arrays of a case input, as raw members of a cJSON object */
 static void add_state_raw(ob *o, cJSON *obj, const vo_state *s)
 {
-    static void (*const fn[7])(sb *, const vo_state *) = { vars_text, preds_text, addrs_text, surfaces_text,
-                                                           memory_text, bt_text, ss_text };
-    static const char *const key[7] = { "vars", "preds", "addrs", "surfaces", "memory", "binding_table",
-                                        "surface_state" };
-    for (int k = 0; k < 7; k++) {
-        if ((k == 4 && !s->nregions) || (k == 5 && !s->nbt) || (k == 6 && !s->nss)) continue;
+    static void (*const fn[8])(sb *, const vo_state *) = { vars_text, preds_text, addrs_text, surfaces_text,
+                                                           memory_text, bt_text, ss_text, typed_text };
+    static const char *const key[8] = { "vars", "preds", "addrs", "surfaces", "memory", "binding_table",
+                                        "surface_state", "typed" };
+    for (int k = 0; k < 8; k++) {
+        if ((k == 4 && !s->nregions) || (k == 5 && !s->nbt) || (k == 6 && !s->nss) || (k == 7 && !s->ntyped)) continue;
         sb b = {0};
         fn[k](&b, s);
         char *t = sb_finish(&b);
@@ -2382,7 +2478,7 @@ static size_t state_text_hint(const vo_state *s)
     for (uint32_t i = 0; i < s->nsurfaces; i++) n += 64 + (size_t)s->surfaces[i].npages * (2 * VO_PAGE_BYTES + 32);
     for (uint32_t i = 0; i < s->nregions; i++)
         n += 96 + (size_t)s->regions[i].mem.npages * (2 * VO_PAGE_BYTES + 32);
-    n += 40 * (size_t)(s->nbt + s->nss);
+    n += 40 * (size_t)(s->nbt + s->nss) + 120 * (size_t)s->ntyped;
     return n;
 }
 
@@ -2471,7 +2567,7 @@ static void tags_text(sb *b, const uint64_t *tags)
 {
     SB_LIT(b, "[");
     int first = 1;
-    for (unsigned t = 0; t < 64; t++) {
+    for (unsigned t = 0; t < 64u * VO_TAG_WORDS; t++) {
         if (!vo_tags_has(tags, t)) continue;
         const char *nm = t < VO_TAG_COUNT ? vo_tag_name(t) : NULL;
         if (!first) SB_LIT(b, ",");

@@ -69,6 +69,7 @@ typedef struct vo_dut_host {
     visa_dut_region regions[VO_MAX_REGIONS];
     visa_dut_bt_entry bt[VO_MAX_BT];
     visa_dut_ss_entry ss[VO_MAX_SS];
+    visa_dut_typed typed[VO_MAX_TYPED]; /* ABI 1.2 */
     vo_dut_out *out;        /* writes land in out->state */
 } vo_dut_host;
 

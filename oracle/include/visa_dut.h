@@ -32,8 +32,9 @@ extern "C" {
  * visa_dut_case, so a 1.0 library still works (it sees no flat memory).
  * 2 adds the return VISA_DUT_UNDEFINED (alias VISA_DUT_FAULT); a library
  * returns it only when c->abi_minor >= 2 (an older host counts 4 as an
- * internal failure). */
-#define VISA_DUT_ABI_MINOR 2u
+ * internal failure).
+ * 3 (issue 28) appends the typed surfaces (visa_dut_typed) to visa_dut_case. */
+#define VISA_DUT_ABI_MINOR 3u
 
 typedef struct visa_dut_var {
     uint32_t id;        /* 1..21 predefined, >= 32 declared */
@@ -89,6 +90,15 @@ typedef struct visa_dut_ss_entry {
     uint32_t surface;
 } visa_dut_ss_entry;
 
+/* ABI 1.3: a typed view of a surface (docs/state.md "typed"): pixel (x, y, z)
+ * at ((z * height + y) * width + x) * bpp of `surface`, channel c at +4c */
+typedef struct visa_dut_typed {
+    uint32_t surface;   /* the surface (index as in visa_dut_surface) holding the pixels */
+    uint32_t dim;       /* 0 1d, 1 1d_array, 2 2d, 3 2d_array, 4 3d */
+    uint32_t format;    /* 0..8: r32, r32g32, r32g32b32a32 x (uint, sint, float) */
+    uint32_t width, height, depth;
+} visa_dut_typed;
+
 typedef struct visa_dut_case {
     uint32_t abi_version;       /* VISA_DUT_ABI_VERSION */
     char platform[16];          /* "TGLLP", "PVC", ... NUL-terminated */
@@ -114,6 +124,9 @@ typedef struct visa_dut_case {
     const visa_dut_bt_entry *bt;      /* sorted by bti */
     uint32_t nss;
     const visa_dut_ss_entry *ss;      /* sorted by offset */
+    /* ABI 1.3 (appended; read only when abi_minor >= 3) */
+    uint32_t ntyped;
+    const visa_dut_typed *typed;      /* sorted by surface */
 } visa_dut_case;
 
 /* return values of visa_dut_execute */

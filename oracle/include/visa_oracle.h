@@ -39,6 +39,8 @@ extern "C" {
 #define VO_MAX_BTI 255u         /* largest binding-table index               */
 #define VO_MAX_SS 32            /* surface-state table entries               */
 #define VO_MAX_SS_OFFSET 0x3FFFFC0u /* largest surface-state offset (2^26-64) */
+#define VO_MAX_TYPED 16         /* typed surfaces (issue 28)                 */
+#define VO_MAX_TYPED_DIM 16384u /* width, height, depth / array size (D256)  */
 #define VO_SS_ALIGN 64u         /* surface-state offsets are 64-byte aligned */
 
 /* ---- type codes (4-bit field, docs/encoding.md §1.3) ---- */
@@ -139,6 +141,26 @@ typedef struct vo_region {
 typedef struct vo_bt_entry { uint32_t bti; uint32_t surface; } vo_bt_entry;
 typedef struct vo_ss_entry { uint32_t offset; uint32_t surface; } vo_ss_entry;
 
+/* A typed surface (issue 28, docs/state.md): the typed view of the declared
+ * surface `surface`, whose bytes hold the pixels linearly (decision D255):
+ * pixel (x, y, z) at ((z * height + y) * width + x) * bpp, channel c at +4c.
+ * 1D and 1D array have height 1; depth is the array size (arrays), the depth
+ * (3D) or 1. One mip level: LOD != 0 is out of bounds (D258). */
+enum vo_typed_dim { VO_TD_1D = 0, VO_TD_1D_ARRAY, VO_TD_2D, VO_TD_2D_ARRAY, VO_TD_3D, VO_TD_COUNT };
+/* identity-conversion formats only (decision D256): channels x 32 bits */
+enum vo_typed_fmt { VO_TF_R32_UINT = 0, VO_TF_R32_SINT, VO_TF_R32_FLOAT, VO_TF_R32G32_UINT, VO_TF_R32G32_SINT,
+    VO_TF_R32G32_FLOAT, VO_TF_R32G32B32A32_UINT, VO_TF_R32G32B32A32_SINT, VO_TF_R32G32B32A32_FLOAT, VO_TF_COUNT };
+typedef struct vo_typed {
+    uint32_t surface;   /* index of a declared surface (>= 6) holding the pixels */
+    uint8_t dim;        /* enum vo_typed_dim */
+    uint8_t format;     /* enum vo_typed_fmt */
+    uint32_t width, height, depth; /* pixels; 1..VO_MAX_TYPED_DIM */
+} vo_typed;
+const char *vo_typed_dim_name(unsigned dim);       /* "1d", "1d_array", ...; NULL past the end */
+const char *vo_typed_fmt_name(unsigned fmt);       /* "r32_uint", ...; NULL past the end */
+unsigned vo_typed_fmt_channels(unsigned fmt);      /* 1, 2 or 4 */
+int vo_typed_fmt_is_float(unsigned fmt);
+
 typedef struct vo_state {
     vo_platform platform;
     uint32_t exec_mask;             /* bit i = channel i */
@@ -152,7 +174,14 @@ typedef struct vo_state {
     vo_region regions[VO_MAX_REGIONS]; /* sorted by base */
     vo_bt_entry bt[VO_MAX_BT];      /* sorted by bti */
     vo_ss_entry ss[VO_MAX_SS];      /* sorted by offset */
+    /* typed surfaces (issue 28; empty unless the JSON has "typed") */
+    uint32_t ntyped;
+    vo_typed typed[VO_MAX_TYPED];   /* sorted by surface */
 } vo_state;
+vo_typed *vo_state_typed(const vo_state *s, uint32_t surface); /* NULL if absent */
+/* NULL on a cap or a duplicate surface (the rest is checked by vo_state_check) */
+vo_typed *vo_state_add_typed(vo_state *s, uint32_t surface, unsigned dim, unsigned format,
+                             uint32_t width, uint32_t height, uint32_t depth);
 
 void vo_state_init(vo_state *s);            /* empty state, TGLLP, vISA 3.6 */
 void vo_state_free(vo_state *s);            /* frees owned memory; s is empty after */
@@ -282,7 +311,11 @@ typedef enum vo_errcode {
     VO_E_B2D_SHAPE = 81,       /* block2d data size / order / blocks / width /  */
                                /* height / vnni outside the verifier's rules     */
     VO_E_B2D_OPERAND = 82,     /* block2d surface / X / Y operand class or type */
-    VO_E_COUNT = 83
+    /* typed (issue 28) */
+    VO_E_TYPED_SURFACE = 83,   /* surface is not a typed surface of the state   */
+    VO_E_TYPED_COORD = 84,     /* a V/R/LOD coordinate operand not UD           */
+    VO_E_TYPED_VERSION = 85,   /* gather4/scatter4_typed layout before vISA 3.2 */
+    VO_E_COUNT = 86
 } vo_errcode;
 const char *vo_errcode_name(vo_errcode c);   /* "E_TRUNCATED", ... stable */
 
@@ -318,7 +351,9 @@ enum vo_opcode {
     /* legacy FENCE (issue 26) */
     VO_OP_FENCE = 0x5C,
     /* SVM (issue 26): the sub-op byte selects the descriptor (D164) */
-    VO_OP_SVM = 0x4E
+    VO_OP_SVM = 0x4E,
+    /* typed (issue 28) */
+    VO_OP_GATHER4_TYPED = 0x4B, VO_OP_SCATTER4_TYPED = 0x4C, VO_OP_TYPED_ATOMIC = 0x73
 };
 
 /* roles a field plays; a descriptor lists its fields in binary order */
@@ -372,6 +407,8 @@ enum vo_role {
     VO_R_B2D_SP,        /*   in this order (VO_R_B2D_BASE + i = b2d[i])      */
     VO_R_B2D_X,
     VO_R_B2D_Y,
+    /* typed (issue 28): U is VO_R_EOFF */
+    VO_R_TV, VO_R_TR, VO_R_TLOD, /* raw operands: V, R, LOD coordinates (may be %null) */
     VO_R_COUNT
 };
 enum vo_fkind { VO_FK_UB = 0, VO_FK_UW, VO_FK_VEC, VO_FK_RAW, VO_FK_UD /* 4 bytes (LSC) */ };
@@ -385,7 +422,9 @@ enum vo_family { VO_FAM_SCATTERED = 0, VO_FAM_BLOCK, VO_FAM_FOURCH,
     /* SVM (issue 26) */
     VO_FAM_SVM,
     /* 2D blocks (issue 27): LSC_UNTYPED block2d (fam_2d.c) */
-    VO_FAM_BLOCK2D };
+    VO_FAM_BLOCK2D,
+    /* typed (issue 28) */
+    VO_FAM_TYPED };
 
 typedef struct vo_field_desc {
     const char *name;   /* as the spec page names the field, lower-case */
@@ -417,12 +456,16 @@ typedef struct vo_desc {
     /* LSC (issue 14): the byte after the opcode selects the descriptor */
     uint8_t has_subop;
     uint8_t subop;
+    /* typed (issue 28): the platform SIMD16 needs (E_EXEC_SIZE before; D259); 0 = no gate */
+    uint8_t simd16_gen;
 } vo_desc;
 enum vo_desc_flags {
     VO_DF_SURFACE_LIMITS = 1, /* the page limits surfaces (doc_vs_reader:20 on any but 0 and 5) */
     VO_DF_ELT_UNITS = 2,      /* exec size and mask from num_elts; offsets in element-size units (D8) */
     VO_DF_BYTE_OFFSET = 4,    /* block load at a byte offset, dword units before vISA 3.2 (D38, D39) */
-    VO_DF_LSC_NO_SSIDX = 8    /* LSC_UNTYPED in the older layout, without ss_idx (D222) */
+    VO_DF_LSC_NO_SSIDX = 8,   /* LSC_UNTYPED in the older layout, without ss_idx (D222) */
+    VO_DF_LAYOUT_32 = 16,     /* typed: only the vISA >= 3.2 layout is supported (E_TYPED_VERSION before; D262) */
+    VO_DF_PRED_UNPRINTED = 32 /* Intel's printer omits the predicate (tag typed:pred_text; D263) */
 };
 const vo_desc *vo_desc_for(uint8_t opcode);     /* NULL if unsupported (the first sub-op's for LSC_UNTYPED) */
 const vo_desc *vo_desc_for_sub(uint8_t opcode, uint8_t subop); /* LSC_UNTYPED sub-ops; NULL if unsupported */
@@ -460,6 +503,7 @@ typedef struct vo_insn {
     vo_raw src2;
     /* block2d (issue 27): SurfaceBase, SurfaceWidth, SurfaceHeight, SurfacePitch, X, Y */
     vo_vec b2d[6];
+    vo_raw tv, tr, tlod;            /* typed: V, R, LOD coordinates (U is eoff) */
 } vo_insn;
 
 /* Structural decode: walks the opcode's descriptor. Fails only on an unknown
@@ -570,7 +614,15 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(B2D_U_ST_T, "block2d.undef_store_transposed") \
     X(B2D_U_ST_H, "block2d.undef_store_height") X(B2D_U_ST_ROW, "block2d.undef_store_row_bytes") \
     X(B2D_U_SLM, "block2d.undef_slm") X(B2D_U_PLATFORM, "block2d.undef_pre_pvc") \
-    X(B2D_U_SURFACE, "block2d.undef_surface_preconditions")
+    X(B2D_U_SURFACE, "block2d.undef_surface_preconditions") \
+    /* typed (issue 28, D255-) */ \
+    X(TY_1D, "typed.addr_1d") X(TY_1D_ARRAY, "typed.addr_1d_array") X(TY_2D, "typed.addr_2d") \
+    X(TY_2D_ARRAY, "typed.addr_2d_array") X(TY_3D, "typed.addr_3d") X(TY_BLOCK, "typed.channel_block") \
+    X(TY_READ, "typed.read") X(TY_WRITE, "typed.write") X(TY_OOB_READ, "typed.oob_read_rgb0_a1") \
+    X(TY_OOB_WRITE, "typed.oob_write_dropped") X(TY_MISSING_READ, "typed.missing_channel_read") \
+    X(TY_MISSING_WRITE, "typed.missing_channel_write_dropped") X(TY_LOD, "typed.lod_nonzero_oob") \
+    X(TY_ARRAY_OOB, "typed.array_index_oob") X(TY_NULL_COORD, "typed.null_coord_zero") \
+    X(TY_ATOMIC, "typed.atomic_pixel") X(TY_ATOMIC_OOB, "typed.atomic_oob")
 
 enum vo_clause {
 #define VO_X_ENUM(e, s) VO_C_##e,
@@ -644,6 +696,8 @@ enum vo_tag {
     /* block2d (issue 27): the two legality levels' undefined reasons (the rule is the case's clause) */
     VO_TAG_B2D_HW_SHAPE,         /* block2d:hw_shape: verifier-accepted, not runnable on hardware (D193) */
     VO_TAG_B2D_SURFACE,          /* block2d:surface_preconditions (D195) */
+    /* typed (issue 28) */
+    VO_TAG_TYPED_PRED_TEXT,      /* typed:pred_text: a predicate Intel's printer omits (D263) */
     VO_TAG_COUNT
 };
 /* a result's tags: a bit set of VO_TAG_WORDS 64-bit words (tag t: bit t % 64 of word t / 64) */

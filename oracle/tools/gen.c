@@ -230,17 +230,22 @@ typedef struct {
     uint64_t (*systematic_count)(void);
     int (*build)(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi);
     uint16_t nrandom;   /* random cases after the systematic part (rounded up to 100) */
+    const char *mnemonic; /* NULL: every opcode of the family; else this one only (typed) */
 } fam_gen;
 static const fam_gen fam_gens[] = {
-    { VO_FAM_ATOMIC, vo_gen_atomic_systematic_count, vo_gen_atomic_case, 1200 },
-    { VO_FAM_LSC_FENCE, vo_gen_lsc_fence_systematic_count, vo_gen_lsc_fence_case, 100 }, /* every encoding + ~100 */
-    { VO_FAM_FENCE, vo_gen_fence_systematic_count, vo_gen_fence_case, 100 }, /* issue 26: 256 masks x 15 platforms */
+    { VO_FAM_ATOMIC, vo_gen_atomic_systematic_count, vo_gen_atomic_case, 1200, NULL },
+    { VO_FAM_LSC_FENCE, vo_gen_lsc_fence_systematic_count, vo_gen_lsc_fence_case, 100, NULL }, /* every encoding + ~100 */
+    /* typed (issue 28) */
+    { VO_FAM_TYPED, vo_gen_gather4_typed_count, vo_gen_gather4_typed_case, 500, "gather4_typed" },
+    { VO_FAM_TYPED, vo_gen_scatter4_typed_count, vo_gen_scatter4_typed_case, 500, "scatter4_typed" },
+    { VO_FAM_TYPED, vo_gen_typed_atomic_count, vo_gen_typed_atomic_case, 600, "typed_atomic" },
+    { VO_FAM_FENCE, vo_gen_fence_systematic_count, vo_gen_fence_case, 100, NULL }, /* issue 26: 256 masks x 15 platforms */
 };
 static const fam_gen *fam_gen_of(uint8_t op)
 {
     const vo_desc *d = vo_desc_for(op);
     for (unsigned i = 0; d && i < sizeof fam_gens / sizeof fam_gens[0]; i++)
-        if (fam_gens[i].family == d->family) return &fam_gens[i];
+        if (fam_gens[i].family == d->family && (!fam_gens[i].mnemonic || strcmp(fam_gens[i].mnemonic, d->mnemonic) == 0)) return &fam_gens[i];
     return NULL;
 }
 

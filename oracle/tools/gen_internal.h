@@ -27,6 +27,16 @@ uint64_t vo_gen_2d_group_systematic_count(unsigned g);
 uint64_t vo_gen_2d_group_default_count(unsigned g);
 int vo_gen_2d_group_case(unsigned g, uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
 
+/* gen_typed.c (issue 28): one row per typed opcode */
+uint64_t vo_gen_typed_systematic_count(uint8_t op);
+int vo_gen_typed_case(uint8_t op, uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+uint64_t vo_gen_gather4_typed_count(void);
+uint64_t vo_gen_scatter4_typed_count(void);
+uint64_t vo_gen_typed_atomic_count(void);
+int vo_gen_gather4_typed_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+int vo_gen_scatter4_typed_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+int vo_gen_typed_atomic_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+
 /* ---- the legacy families' axes (gen_legacy.c), walked by gen.c ---- */
 /* factors: platform, vISA version, exec size, mask control, predicate form,
  * sub-field (channels / element size / bytes per lane / oword count),

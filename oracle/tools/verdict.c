@@ -203,6 +203,11 @@ int vo_dut_host_prepare(vo_dut_host *h, const vo_state *in, const uint8_t *insn,
     c->bt = h->bt;
     c->nss = s->nss;
     c->ss = h->ss;
+    for (uint32_t i = 0; i < s->ntyped; i++) /* ABI 1.3 (issue 28) */
+        h->typed[i] = (visa_dut_typed){ s->typed[i].surface, s->typed[i].dim, s->typed[i].format, s->typed[i].width,
+                                        s->typed[i].height, s->typed[i].depth };
+    c->ntyped = s->ntyped;
+    c->typed = h->typed;
     return 0;
 }
 

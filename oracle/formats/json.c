@@ -433,7 +433,7 @@ static void jappend(jv *parent, jv *kid)
  * other member is ignored by every reader, so its value is checked with the
  * same grammar and errors but kept nowhere (issue 30 point 3: an ignored
  * member cost ~36 bytes of tree per byte of text). */
-#define STATE_KEYS "vars", "preds", "addrs", "surfaces", "memory", "binding_table", "surface_state"
+#define STATE_KEYS "vars", "preds", "addrs", "surfaces", "memory", "binding_table", "surface_state", "typed"
 static const char *const K_ROOT[] = {"input", "id", "comment", "expect", "platform", "insn", "exec_mask",
                                      "status", "error", "digest", STATE_KEYS, NULL};
 static const char *const K_INPUT[] = {"platform", "insn", "exec_mask", STATE_KEYS, NULL};
@@ -447,6 +447,7 @@ static const char *const K_SURFACES[] = {"index", "size", "data", NULL};
 static const char *const K_MEMORY[] = {"base", "size", "data", NULL};
 static const char *const K_BT[] = {"bti", "surface", NULL};
 static const char *const K_SS[] = {"offset", "surface", NULL};
+static const char *const K_TYPED[] = {"surface", "dim", "format", "width", "height", "depth", NULL};
 static const char *const K_NONE[] = {NULL};
 
 static int key_in(const char *const *set, const char *k, size_t kl)
@@ -459,9 +460,9 @@ static int key_in(const char *const *set, const char *k, size_t kl)
 static const char *const *kids_of(const char *k, size_t kl)
 {
     static const char *const names[] = {"input", "expect", "platform", "error", "vars", "preds", "addrs",
-                                        "surfaces", "memory", "binding_table", "surface_state"};
+                                        "surfaces", "memory", "binding_table", "surface_state", "typed"};
     static const char *const *const sets[] = {K_INPUT, K_EXPECT, K_PLATFORM, K_ERROR, K_VARS, K_PREDS, K_ADDRS,
-                                              K_SURFACES, K_MEMORY, K_BT, K_SS};
+                                              K_SURFACES, K_MEMORY, K_BT, K_SS, K_TYPED};
     for (size_t j = 0; j < sizeof names / sizeof names[0]; j++)
         if (strlen(names[j]) == kl && memcmp(names[j], k, kl) == 0) return sets[j];
     return K_NONE;
@@ -1100,7 +1101,9 @@ static int parse_typed(px *x, const jv *arr, const jp *path, vo_state *s)
 static int parse_bt(px *x, const jv *a, const jp *path, vo_state *s) { return parse_table(x, a, path, s, 0); }
 static int parse_ss(px *x, const jv *a, const jp *path, vo_state *s) { return parse_table(x, a, path, s, 1); }
 
-/* vars / preds / addrs / surfaces / memory / binding_table / surface_state of
+/* (a member added here is added to the K_ tables above jvalue, or the tree
+ * never keeps it)
+ * vars / preds / addrs / surfaces / memory / binding_table / surface_state of
  * obj (all optional; the tables after "surfaces", whose indices they name) */
 static int parse_state_arrays(px *x, const jv *obj, const jp *objpath, vo_state *s)
 {

@@ -377,6 +377,17 @@ char *cli_read_input_buf(const char *path, size_t *len, int flags, char **buf, s
     if (fd != STDIN_FILENO) close(fd);
     errno = e;
     if (!b || !(flags & CLI_READ_GZIP) || !cli_is_gzip(b, *len)) return b;
+    /* the compressed bytes alone while inflating: a buffer kept from an
+     * earlier (inflated) read goes first, so the peak is the compressed data
+     * plus the text, not two texts (issue 30 point 3) */
+    char *z = malloc(*len + 1);
+    if (z) {
+        memcpy(z, b, *len);
+        free(*buf);
+        *buf = z;
+        *cap = *len + 1;
+        b = z;
+    }
     char *t = inflate_all(b, *len, path, len, err, errcap);
     e = errno;
     if (t) { /* the inflated text replaces the buffer */

@@ -428,12 +428,58 @@ static void jappend(jv *parent, jv *kid)
     parent->nkids++;
 }
 
-static jv *jvalue(px *x, jdoc *d, int depth)
+/* The members a reader looks up, by the name of the member that holds them
+ * (an array's elements: the array's name): only these become nodes. Any
+ * other member is ignored by every reader, so its value is checked with the
+ * same grammar and errors but kept nowhere (issue 30 point 3: an ignored
+ * member cost ~36 bytes of tree per byte of text). */
+#define STATE_KEYS "vars", "preds", "addrs", "surfaces", "memory", "binding_table", "surface_state", "typed"
+static const char *const K_ROOT[] = {"input", "id", "comment", "expect", "platform", "insn", "exec_mask",
+                                     "status", "error", "digest", STATE_KEYS, NULL};
+static const char *const K_INPUT[] = {"platform", "insn", "exec_mask", STATE_KEYS, NULL};
+static const char *const K_EXPECT[] = {"status", "error", "digest", STATE_KEYS, NULL};
+static const char *const K_PLATFORM[] = {"name", "grf_bytes", "visa_version", NULL};
+static const char *const K_ERROR[] = {"code", NULL};
+static const char *const K_VARS[] = {"id", "type", "num_elts", "data", NULL};
+static const char *const K_PREDS[] = {"id", "num_elts", "bits", NULL};
+static const char *const K_ADDRS[] = {"id", "elems", NULL};
+static const char *const K_SURFACES[] = {"index", "size", "data", NULL};
+static const char *const K_MEMORY[] = {"base", "size", "data", NULL};
+static const char *const K_BT[] = {"bti", "surface", NULL};
+static const char *const K_SS[] = {"offset", "surface", NULL};
+static const char *const K_TYPED[] = {"surface", "dim", "format", "width", "height", "depth", NULL};
+static const char *const K_NONE[] = {NULL};
+
+static int key_in(const char *const *set, const char *k, size_t kl)
 {
+    for (; *set; set++)
+        if (strlen(*set) == kl && memcmp(*set, k, kl) == 0) return 1;
+    return 0;
+}
+
+static const char *const *kids_of(const char *k, size_t kl)
+{
+    static const char *const names[] = {"input", "expect", "platform", "error", "vars", "preds", "addrs",
+                                        "surfaces", "memory", "binding_table", "surface_state", "typed"};
+    static const char *const *const sets[] = {K_INPUT, K_EXPECT, K_PLATFORM, K_ERROR, K_VARS, K_PREDS, K_ADDRS,
+                                              K_SURFACES, K_MEMORY, K_BT, K_SS, K_TYPED};
+    for (size_t j = 0; j < sizeof names / sizeof names[0]; j++)
+        if (strlen(names[j]) == kl && memcmp(names[j], k, kl) == 0) return sets[j];
+    return K_NONE;
+}
+
+/* a value at d->i: a node when keep (its object members named in kids kept,
+ * its array elements kept with the same kids), else only checked (a
+ * non-NULL dummy returned on success, nothing allocated, its strings' room
+ * given back) */
+static jv *jvalue(px *x, jdoc *d, int depth, const char *const *kids, int keep)
+{
+    static jv skipped;
+    size_t sn0 = d->sn;
     jskip_ws(d);
     if (d->i >= d->n) { fail_at(x, (int64_t)d->i, "unexpected end of the text"); return NULL; }
     unsigned char ch = (unsigned char)d->t[d->i];
-    jv *v;
+    jv *v = &skipped;
     if (ch == '{' || ch == '[') {
         if (depth >= VO_JSON_DEPTH_MAX) {
             fail_at(x, (int64_t)d->i, "nested deeper than %d levels", VO_JSON_DEPTH_MAX);
@@ -441,13 +487,13 @@ static jv *jvalue(px *x, jdoc *d, int depth)
         }
         int obj = ch == '{';
         char close = obj ? '}' : ']';
-        if (!(v = jnew(d, obj ? J_OBJ : J_ARR))) return NULL;
+        if (keep && !(v = jnew(d, obj ? J_OBJ : J_ARR))) return NULL;
         d->i++;
         jskip_ws(d);
         if (d->i < d->n && d->t[d->i] == close) { d->i++; return v; }
         for (;;) {
             const char *key = NULL;
-            size_t klen = 0;
+            size_t klen = 0, snm = d->sn;
             if (obj) {
                 jskip_ws(d);
                 if (d->i >= d->n || d->t[d->i] != '"') {
@@ -461,32 +507,46 @@ static jv *jvalue(px *x, jdoc *d, int depth)
                 if (d->i >= d->n || d->t[d->i] != ':') { fail_at(x, (int64_t)d->i, "expected ':'"); return NULL; }
                 d->i++;
             }
-            jv *k = jvalue(x, d, depth + 1);
+            int kk = keep && (!obj || key_in(kids, key, klen));
+            jv *k = jvalue(x, d, depth + 1, obj ? kids_of(key, klen) : kids, kk);
             if (!k) return NULL;
-            k->key = key;
-            k->klen = (uint32_t)klen;
-            jappend(v, k);
+            if (kk) {
+                k->key = key;
+                k->klen = (uint32_t)klen;
+                jappend(v, k);
+            } else {
+                d->sn = snm; /* (its name and strings are not kept) */
+            }
             jskip_ws(d);
             if (d->i < d->n && d->t[d->i] == ',') { d->i++; continue; }
-            if (d->i < d->n && d->t[d->i] == close) { d->i++; return v; }
+            if (d->i < d->n && d->t[d->i] == close) {
+                d->i++;
+                return v;
+            }
             fail_at(x, (int64_t)d->i, d->i < d->n && !d->t[d->i] ? "NUL byte between tokens"
                                        : obj ? "expected ',' or '}'" : "expected ',' or ']'");
             return NULL;
         }
     }
     if (ch == '"') {
-        if (!(v = jnew(d, J_STR))) return NULL;
-        return (v->valuestring = jstring(x, d, &v->nonhex, &v->slen)) ? v : NULL;
+        jv tmp;
+        if (keep && !(v = jnew(d, J_STR))) return NULL;
+        jv *w = keep ? v : &tmp;
+        if (!(w->valuestring = jstring(x, d, &w->nonhex, &w->slen))) return NULL;
+        if (!keep) d->sn = sn0;
+        return v;
     }
     if (ch == '-' || jdigit(ch)) {
-        if (!(v = jnew(d, J_NUM))) return NULL;
-        return jnumber(x, d, v) ? NULL : v;
+        jv tmp;
+        memset(&tmp, 0, sizeof tmp);
+        if (keep && !(v = jnew(d, J_NUM))) return NULL;
+        return jnumber(x, d, keep ? v : &tmp) ? NULL : v;
     }
     static const char *const lit[3] = {"null", "false", "true"};
     for (int k = 0; k < 3; k++) {
         size_t l = strlen(lit[k]);
         if (d->n - d->i >= l && memcmp(d->t + d->i, lit[k], l) == 0) {
-            if (!(v = jnew(d, (uint8_t)(J_NULL + k)))) return NULL;
+            if (keep && !(v = jnew(d, (uint8_t)(J_NULL + k)))) return NULL;
             d->i += l;
             return v;
         }
@@ -512,7 +572,7 @@ static jv *parse_doc(px *x, const char *text, size_t len)
     d->n = len;
     d->strs = malloc(len + 1);
     if (!d->strs) d->oom = 1;
-    jv *root = d->strs ? jvalue(x, d, 0) : NULL;
+    jv *root = d->strs ? jvalue(x, d, 0, K_ROOT, 1) : NULL;
     if (d->oom) {
         x->err->code = VO_E_OOM;
         x->err->field = "json";
@@ -1073,7 +1133,9 @@ static int parse_typed(px *x, const jv *arr, const jp *path, vo_state *s)
 static int parse_bt(px *x, const jv *a, const jp *path, vo_state *s) { return parse_table(x, a, path, s, 0); }
 static int parse_ss(px *x, const jv *a, const jp *path, vo_state *s) { return parse_table(x, a, path, s, 1); }
 
-/* vars / preds / addrs / surfaces / memory / binding_table / surface_state of
+/* (a member added here is added to the K_ tables above jvalue, or the tree
+ * never keeps it)
+ * vars / preds / addrs / surfaces / memory / binding_table / surface_state of
  * obj (all optional; the tables after "surfaces", whose indices they name) */
 static int parse_state_arrays(px *x, const jv *obj, const jp *objpath, vo_state *s)
 {

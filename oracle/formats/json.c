@@ -438,12 +438,13 @@ static const char *const K_ROOT[] = {"input", "id", "comment", "expect", "platfo
                                      "status", "error", "digest", STATE_KEYS, NULL};
 static const char *const K_INPUT[] = {"platform", "insn", "exec_mask", STATE_KEYS, NULL};
 static const char *const K_EXPECT[] = {"status", "error", "digest", STATE_KEYS, NULL};
-static const char *const K_PLATFORM[] = {"name", "grf_bytes", "visa_version", NULL};
+static const char *const K_PLATFORM[] = {"name", "grf_bytes", "visa_version", "lsc_min_simd", NULL};
 static const char *const K_ERROR[] = {"code", NULL};
 static const char *const K_VARS[] = {"id", "type", "num_elts", "data", NULL};
 static const char *const K_PREDS[] = {"id", "num_elts", "bits", NULL};
 static const char *const K_ADDRS[] = {"id", "elems", NULL};
-static const char *const K_SURFACES[] = {"index", "size", "data", NULL};
+static const char *const K_SURFACES[] = {"index", "size", "data", "media", NULL};
+static const char *const K_MEDIA[] = {"width", "height", "pitch", "pixel", NULL};
 static const char *const K_MEMORY[] = {"base", "size", "data", NULL};
 static const char *const K_BT[] = {"bti", "surface", NULL};
 static const char *const K_SS[] = {"offset", "surface", NULL};
@@ -460,9 +461,9 @@ static int key_in(const char *const *set, const char *k, size_t kl)
 static const char *const *kids_of(const char *k, size_t kl)
 {
     static const char *const names[] = {"input", "expect", "platform", "error", "vars", "preds", "addrs",
-                                        "surfaces", "memory", "binding_table", "surface_state", "typed"};
+                                        "surfaces", "memory", "binding_table", "surface_state", "typed", "media"};
     static const char *const *const sets[] = {K_INPUT, K_EXPECT, K_PLATFORM, K_ERROR, K_VARS, K_PREDS, K_ADDRS,
-                                              K_SURFACES, K_MEMORY, K_BT, K_SS, K_TYPED};
+                                              K_SURFACES, K_MEMORY, K_BT, K_SS, K_TYPED, K_MEDIA};
     for (size_t j = 0; j < sizeof names / sizeof names[0]; j++)
         if (strlen(names[j]) == kl && memcmp(names[j], k, kl) == 0) return sets[j];
     return K_NONE;

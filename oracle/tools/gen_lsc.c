@@ -16,18 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef struct { uint64_t s; } rng;
-static uint64_t nx(rng *r)
-{
-    uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static uint32_t rn(rng *r, uint32_t n) { return n ? (uint32_t)(((nx(r) >> 32) * (uint64_t)n) >> 32) : 0; }
-static int chance(rng *r, unsigned pct) { return rn(r, 100) < pct; }
-#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
-#define PICK(r, arr) ((arr)[rn((r), (uint32_t)NELEM(arr))])
+#include "gen_rng.h"
 
 static void note(vo_case *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void note(vo_case *c, const char *fmt, ...)

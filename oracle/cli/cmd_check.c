@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "shard_proof.h"
 #include "dut_transport.h"
 #include "../formats/json_reader.h"
 #include "progress.h"
@@ -513,32 +514,8 @@ static int filter_keep(const cfilter *f, const char *id, const vo_case *c, const
     return 1;
 }
 
-/* ------------------------------------------------------------------ */
-/* bucket table: failing (and unsupported) tests per bucket            */
-/* ------------------------------------------------------------------ */
-typedef struct btab { struct bent { char b[96]; size_t n; } *e; size_t n, cap; } btab;
-
-static void btab_add(btab *t, const char *b)
-{
-    for (size_t i = 0; i < t->n; i++)
-        if (!strcmp(t->e[i].b, b)) { t->e[i].n++; return; }
-    if (t->n == t->cap) {
-        size_t nc = t->cap ? t->cap * 2 : 64;
-        struct bent *ne = realloc(t->e, nc * sizeof *ne);
-        if (!ne) return; /* the table is a summary: a bucket lost to OOM is only not listed */
-        t->e = ne;
-        t->cap = nc;
-    }
-    snprintf(t->e[t->n].b, sizeof t->e[0].b, "%s", b);
-    t->e[t->n++].n = 1;
-}
-
-static int bent_cmp(const void *a, const void *b)
-{
-    const struct bent *x = a, *y = b;
-    if (x->n != y->n) return x->n < y->n ? 1 : -1; /* most tests first, then by name: deterministic */
-    return strcmp(x->b, y->b);
-}
+/* bucket table: failing (and unsupported) tests per bucket: cli_btab (shard_proof.c; hashed, D245).
+ * The table is a summary: a bucket lost to OOM is only not listed. */
 
 static void json_str(FILE *o, const char *s)
 {
@@ -1187,20 +1164,29 @@ int cmd_check(int argc, char **argv)
         set_hash = (set_hash ^ '\n') * 1099511628211ull;
         if (shard_n == 1 || id_value(ids[k]) % shard_n == shard_i) nrun++;
     }
+    /* D244: what the shard ran, proved to merge (shard_proof.h) */
+    uint64_t *psum = calloc(shard_n, sizeof *psum), ran_sum = 0;
+    char proof[65] = "";
+    if (psum) {
+        cli_shard_sums((const char (*)[17])ids, ntests, shard_n, psum);
+        ran_sum = psum[shard_i];
+        if (cli_shard_commit(shard_n, psum, proof) != 0) proof[0] = 0;
+        free(psum);
+    }
     for (int f = 0; f < nfiles; f++)
         if (vf[f].n > maxn) maxn = vf[f].n;
     /* the tests of one file in run order (--shard: those whose id falls in it) */
     size_t *jobs = malloc(maxn * sizeof *jobs);
     outcome *res_v = calloc(maxn, sizeof *res_v);
     worker *w = calloc((size_t)njobs, sizeof *w);
-    btab bt = { NULL, 0, 0 }, ut = { NULL, 0, 0 }; /* failing buckets; unsupported per instruction and reason */
+    cli_btab bt = { 0 }, ut = { 0 }; /* failing buckets; unsupported per instruction and reason */
     size_t tagn[VO_TAG_COUNT] = { 0 };               /* failing tests per tag (issue 32) */
     pool pl;
     memset(&pl, 0, sizeof pl);
     pthread_mutex_init(&pl.mu, NULL);
     pthread_cond_init(&pl.cv, NULL);
     int nw = 0, ninit = 0;
-    if (!jobs || !res_v || !w) {
+    if (!jobs || !res_v || !w || !proof[0]) {
         rc = cli_fail(VO_EXIT_FAIL, "check: out of memory");
         goto out_dut;
     }
@@ -1343,8 +1329,8 @@ int cmd_check(int argc, char **argv)
                 vo_progress_tick(&pg, DONE, failed);
                 continue;
             }
-            if (!oc->unsupported || list_unsup) btab_add(&bt, oc->bucket);
-            if (oc->unsupported) unsupported++, btab_add(&ut, oc->ureason); /* counted apart (issue 32: summarised) */
+            if (!oc->unsupported || list_unsup) (void)cli_btab_add(&bt, oc->bucket, 1);
+            if (oc->unsupported) unsupported++, (void)cli_btab_add(&ut, oc->ureason, 1); /* counted apart (issue 32: summarised) */
             else failed++;
             for (unsigned t = 0; t < VO_TAG_COUNT && !oc->unsupported; t++) tagn[t] += (unsigned)vo_tags_has(oc->tags, t);
             if (oc->rep) {
@@ -1392,8 +1378,8 @@ int cmd_check(int argc, char **argv)
         char nr[96] = "";
         if (skipped) snprintf(nr, sizeof nr, ", %zu skipped", skipped);
         if (not_run) snprintf(nr + strlen(nr), sizeof nr - strlen(nr), ", %zu not run", not_run);
-        if (bt.n) qsort(bt.e, bt.n, sizeof *bt.e, bent_cmp); /* qsort(NULL, 0) is UB (UBSan) */
-        if (ut.n) qsort(ut.e, ut.n, sizeof *ut.e, bent_cmp);
+        cli_btab_sort(&bt);
+        cli_btab_sort(&ut);
         unsigned tord[VO_TAG_COUNT], ntag = 0; /* tags of failing tests, most first, then by enum order */
         for (unsigned t = 0; t < VO_TAG_COUNT; t++)
             if (tagn[t]) tord[ntag++] = t;
@@ -1422,8 +1408,9 @@ int cmd_check(int argc, char **argv)
             fprintf(cout, "},\"tags\":{");
             for (unsigned k = 0; k < ntag; k++) fprintf(cout, "%s\"%s\":%zu", k ? "," : "", vo_tag_name(tord[k]), tagn[tord[k]]);
             /* issue 18: "tests", "set" and "shard" let `merge` join the reports of shards */
-            fprintf(cout, "},\"tests\":%zu,\"set\":\"%016llx\",\"shard\":\"%lu/%lu\"}\n", ntests,
-                    (unsigned long long)set_hash, shard_i, shard_n);
+            fprintf(cout, "},\"tests\":%zu,\"set\":\"%016llx\",\"shard\":\"%lu/%lu\",\"ran\":%zu,\"ran_digest\":\"%016llx\","
+                    "\"shards_digest\":\"%s\"}\n", ntests, (unsigned long long)set_hash, shard_i, shard_n, nrun,
+                    (unsigned long long)ran_sum, proof); /* D244 */
             fflush(cout);
             if (unsupported) fprintf(stderr, "%zu unsupported\n", unsupported);
             fprintf(stderr, "%zu passed, %zu failed%s\n", passed, failed, nr);
@@ -1491,8 +1478,8 @@ out_dut:
         vo_dut_out_free(&w[k].o);
         free(w[k].mini);
     }
-    free(bt.e);
-    free(ut.e);
+    cli_btab_free(&bt);
+    cli_btab_free(&ut);
     free(res_v);
     free(jobs);
     free(w);

@@ -164,7 +164,7 @@ int cmd_merge(int argc, char **argv)
     size_t nfv = 0, fvcap = 0;
     unsigned long n_sh = 0;
     double tests = -1, sum_p = 0, sum_f = 0, sum_nr = 0, sum_u = 0, sum_s = 0, codes[4] = { 0, 0, 0, 0 };
-    cli_btab bt = { 0 }, ut = { 0 }; /* issue 32: unsupported per instruction and reason */
+    cli_btab bt = { 0 }, ct = { 0 }, ut = { 0 }; /* ct: tests per cause (D305) */ /* issue 32: unsupported per instruction and reason */
     uint64_t *dv = NULL; /* D244: each shard's "ran_digest" */
     char proof[65] = "";
     double sum_ran = 0;
@@ -244,6 +244,7 @@ int cmd_merge(int argc, char **argv)
                 }
                 fv[nfv++] = idv;
                 const cJSON *bk = cJSON_GetObjectItemCaseSensitive(o, "bucket");
+                const cJSON *ck = cJSON_GetObjectItemCaseSensitive(o, "cause");
                 int unsup = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "unsupported"));
                 const cJSON *tg = cJSON_GetObjectItemCaseSensitive(o, "tags"), *te;
                 if (!unsup && cJSON_IsArray(tg)) /* issue 32: failing tests per tag, as check counts them */
@@ -251,11 +252,13 @@ int cmd_merge(int argc, char **argv)
                         for (unsigned t = 0; t < VO_TAG_COUNT && cJSON_IsString(te); t++)
                             if (!strcmp(vo_tag_name(t), te->valuestring)) tagn[t]++;
                 int dup = id_add(&ids, id->valuestring);
+                if (!dup && !unsup && (!cJSON_IsString(ck) || cli_btab_add(&ct, ck->valuestring, 1) != 0))
+                    dup = cJSON_IsString(ck) ? -1 : -2;
                 if (!dup && (!cJSON_IsString(bk) || cli_btab_add(&bt, bk->valuestring, 1) != 0)) dup = cJSON_IsString(bk) ? -1 : -2;
                 cJSON_Delete(o);
                 o = NULL;
                 if (dup == -2) {
-                    rc = cli_fail(VO_EXIT_BAD, "merge: '%s' line %zu: a failing record without \"bucket\"", path, line);
+                    rc = cli_fail(VO_EXIT_BAD, "merge: '%s' line %zu: a failing record without \"bucket\" or \"cause\"", path, line);
                     break;
                 }
                 if (dup < 0) {
@@ -415,6 +418,7 @@ int cmd_merge(int argc, char **argv)
         char line[512], nrs[96] = "";
         int bad = 0;
         cli_btab_sort(&bt);
+        cli_btab_sort(&ct);
         cli_btab_sort(&ut);
         unsigned tord[VO_TAG_COUNT], ntag = 0; /* as check orders them: most first, then enum order */
         for (unsigned t = 0; t < VO_TAG_COUNT; t++)
@@ -439,6 +443,13 @@ int cmd_merge(int argc, char **argv)
                 k = snprintf(line, sizeof line, ":%zu", bt.e[i].n);
                 bad |= put(&out, line, (size_t)k);
             }
+            bad |= put(&out, "},\"causes\":{", 12);
+            for (size_t i = 0; i < ct.n; i++) {
+                if (i) bad |= put(&out, ",", 1);
+                bad |= put_jstr(&out, ct.e[i].b);
+                k = snprintf(line, sizeof line, ":%zu", ct.e[i].n);
+                bad |= put(&out, line, (size_t)k);
+            }
             k = snprintf(line, sizeof line, "},\"unsupported_listed\":%s,\"unsupported_reasons\":{", listed ? "true" : "false");
             bad |= put(&out, line, (size_t)k);
             for (size_t i = 0; i < ut.n; i++) {
@@ -459,6 +470,11 @@ int cmd_merge(int argc, char **argv)
             if (bt.n) bad |= put(&out, "buckets (tests per bucket):\n", 28);
             for (size_t i = 0; i < bt.n; i++) {
                 int k = snprintf(line, sizeof line, "  %6zu  %s\n", bt.e[i].n, bt.e[i].b);
+                bad |= put(&out, line, (size_t)k);
+            }
+            if (ct.n) bad |= put(&out, "causes (tests per cause: the wrong bytes against the access plan):\n", 67);
+            for (size_t i = 0; i < ct.n; i++) {
+                int k = snprintf(line, sizeof line, "  %6zu  %s\n", ct.e[i].n, ct.e[i].b);
                 bad |= put(&out, line, (size_t)k);
             }
             if (ntag) bad |= put(&out, "tags of the failing tests (tests per tag; the decisions behind it):\n", 68);
@@ -500,6 +516,7 @@ int cmd_merge(int argc, char **argv)
     }
     free(out.p);
     cli_btab_free(&bt);
+    cli_btab_free(&ct);
     cli_btab_free(&ut);
     free(dv);
     free(ids.id);

@@ -80,7 +80,8 @@ uint64_t cli_shard_term(const char *id16)
 {
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned int mdlen = 0;
-    size_t n = strnlen(id16, 16);
+    size_t n = 0;
+    while (n < 16 && id16[n]) n++;
     if (!EVP_Digest(id16, n, md, &mdlen, EVP_sha256(), NULL) || mdlen < 8) return 0;
     uint64_t v = 0;
     for (int i = 0; i < 8; i++) v = v << 8 | md[i];

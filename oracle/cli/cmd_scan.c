@@ -242,6 +242,9 @@ static int scan_isa(const char *path, const uint8_t *buf, size_t len, int json, 
     for (uint32_t i = 0; i < f.nobjects; i++) {
         const vo_isa_object *o = &f.objects[i];
         unsigned long index = 0;
+        /* D225: the layout the object's stream walked in names the cases' LSC layout */
+        unsigned lay = o->layout == VO_ISA_FULL ? VO_LSC_LAYOUT_SSIDX : VO_LSC_LAYOUT_NO_SSIDX;
+        plat.lsc_layout = (uint8_t)lay;
         for (uint32_t j = 0; j < o->ninsns; j++) {
             const vo_isa_insn *x = &o->insns[j];
             if (vo_isa_op_class(x->opcode) & VO_ISA_LABEL) continue; /* func / label */
@@ -263,7 +266,7 @@ static int scan_isa(const char *path, const uint8_t *buf, size_t len, int json, 
                 vo_error de;
                 if (out_of_scope(name)) sup = 3;
                 else if (x->dropped) sup = 4;
-                else if (vo_decode(buf + x->offset, x->len, ver, &insn, &de) == 0) {
+                else if (vo_decode_layout(buf + x->offset, x->len, ver, lay, &insn, &de) == 0) {
                     vo_disasm_igc(&insn, text, sizeof text);
                     text_key(text, mn, sizeof mn, key, sizeof key);
                     sup = 0;

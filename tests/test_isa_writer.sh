@@ -12,7 +12,7 @@ import glob, json, os, subprocess, sys
 vo, src, tmp = sys.argv[1:4]
 sys.path.insert(0, os.path.join(src, "tests"))
 import isa_writer
-bad = 0; nk = ni = nold = 0
+bad = 0; nk = ni = nold = ncase = 0
 def fail(m):
     global bad
     print("FAIL:", m); bad = 1
@@ -31,6 +31,27 @@ for f in sorted(glob.glob(os.path.join(src, "corpus/kernels/*/*.visaasm"))):
     if [o.get("text") for o in got] != want or any(o["support"] != "executes" for o in got):
         fail("%s: the written file does not print IGC's lines" % f); continue
     nk += 1; ni += len(insns)
+    # D226: scan --cases on the .visaasm writes the cases the written .isa gives (the .isa's name
+    # their LSC layout, D225; the text has none)
+    dv, di = os.path.join(tmp, "cv"), os.path.join(tmp, "ci")
+    for d in (dv, di):
+        os.makedirs(d, exist_ok=True)
+        for x in os.listdir(d): os.unlink(os.path.join(d, x))
+    rv = subprocess.run([vo, "scan", "--cases", dv, "--platform", "PVC", f], capture_output=True, text=True)
+    ri = subprocess.run([vo, "scan", "--cases", di, "--platform", "PVC", p], capture_output=True, text=True)
+    cv, ci = sorted(os.listdir(dv)), sorted(os.listdir(di))
+    if rv.returncode != 0 or ri.returncode != 0 or len(cv) != len(insns) or \
+            [c.split(".")[0] for c in cv] != [c.split(".")[0] for c in ci]:
+        fail("%s: --cases: %d from the text, %d from the file, %d instructions %s" % (f, len(cv), len(ci), len(insns), rv.stderr))
+        continue
+    by_insn = {}
+    for c in ci:
+        j = json.load(open(os.path.join(di, c))); j["platform"].pop("lsc_layout", None); by_insn[j["insn"]] = j
+    for c in cv:
+        j = json.load(open(os.path.join(dv, c)))
+        if by_insn.get(j["insn"]) != j:
+            fail("%s: case %s from the text differs from the file's" % (f, c)); break
+    ncase += len(cv)
     igc = f[:-len(".visaasm")] + ".isa"
     if os.path.exists(igc) and subprocess.run([vo, "scan", igc], capture_output=True).returncode != 2 and \
             any(b[0] == 0x89 for b in insns):
@@ -53,8 +74,9 @@ for f in sorted(glob.glob(os.path.join(src, "corpus/kernels/*/*.visaasm"))):
                 if j["platform"].get("lsc_layout") != lay:
                     fail("%s: case %s names %s, not %s" % (f, c, j["platform"].get("lsc_layout"), lay)); break
         nold += 1
-if nk < 60 or ni < 400 or nold < 20:
+if nk < 60 or ni < 400 or nold < 20 or ncase < 400:
     fail("only %d kernels, %d instructions, %d in the older layout" % (nk, ni, nold))
-print("isa writer: %d kernels, %d memory instructions read back; %d kernels in both LSC layouts" % (nk, ni, nold))
+print("isa writer: %d kernels, %d memory instructions read back; %d kernels in both LSC layouts; %d cases from .visaasm"
+      % (nk, ni, nold, ncase))
 sys.exit(bad)
 PY

@@ -58,3 +58,5 @@ printf '{"platform":{"name":"PVC","visa_version":"4.1"},"insn":"","exec_mask":"f
 printf '{"platform":{"name":"PVC","visa_version":"4.1"},"insn":"","exec_mask":"ffffffff","memory":[{"base":"0xffffffffffffff00","size":4096}]}' > "$j/bad_region_range.json"
 n=$((n + 3))
 echo "fuzz-seeds: $(ls "$root/corpus/oracle_fuzzer" | wc -l) binary seeds in corpus/{oracle,roundtrip,diff}_fuzzer, $n JSON seeds in corpus/json_fuzzer"
+# kernel-corpus seeds (issue 25 point 8): IGC's memory instructions with the kernels' operand shapes
+python3 "$root/scripts/kernel-seeds.py" "$vo" "$root/corpus/kernels" "$root/corpus/oracle_fuzzer" "$root/corpus/diff_fuzzer" >/dev/null

@@ -77,7 +77,7 @@ int cmd_explain(int argc, char **argv)
     vo_insn insn;
     vo_error de;
     char text[256] = "(does not decode)";
-    int decoded = vo_decode(c.insn, c.insn_len, c.state.platform.visa_version, &insn, &de) == 0;
+    int decoded = vo_decode_layout(c.insn, c.insn_len, c.state.platform.visa_version, c.state.platform.lsc_layout, &insn, &de) == 0;
     if (decoded) vo_disasm(&insn, text, sizeof text);
 
     printf("case:     %s%s%s\n", tid[0] ? tid : "-", c.comment[0] ? "  " : "", c.comment);

@@ -146,7 +146,7 @@ static void rk_case(rk_set *s, const vo_case *c, vo_result *r, int side)
         }
     vo_insn in;
     vo_error e;
-    if (vo_decode(c->insn, c->insn_len, c->state.platform.visa_version, &in, &e) != 0) {
+    if (vo_decode_layout(c->insn, c->insn_len, c->state.platform.visa_version, c->state.platform.lsc_layout, &in, &e) != 0) {
         snprintf(k, sizeof k, "%s invalid=%s", c->insn_len && vo_desc_for(c->insn[0]) ? vo_desc_for(c->insn[0])->mnemonic
                                                                                        : "(unknown opcode)",
                  vo_errcode_name(e.code));

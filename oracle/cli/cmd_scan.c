@@ -34,7 +34,8 @@ static const char scan_help[] =
     "--igc-truncated lists the .isa files IGC 1.0.12504 wrote, whose instructions\n"
     "lost operands (support truncated; refused otherwise, D223).\n"
     "--cases DIR writes DIR/<kernel>.<index>.json, an input object per memory\n"
-    "instruction of a .isa file that executes (D224), on --platform NAME (TGLLP).\n";
+    "instruction that executes (D224; of a .visaasm file from its .decl lines,\n"
+    "D226), on --platform NAME (TGLLP).\n";
 
 static int starts(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
 
@@ -242,6 +243,9 @@ static int scan_isa(const char *path, const uint8_t *buf, size_t len, int json, 
     for (uint32_t i = 0; i < f.nobjects; i++) {
         const vo_isa_object *o = &f.objects[i];
         unsigned long index = 0;
+        /* D225: the layout the object's stream walked in names the cases' LSC layout */
+        unsigned lay = o->layout == VO_ISA_FULL ? VO_LSC_LAYOUT_SSIDX : VO_LSC_LAYOUT_NO_SSIDX;
+        plat.lsc_layout = (uint8_t)lay;
         for (uint32_t j = 0; j < o->ninsns; j++) {
             const vo_isa_insn *x = &o->insns[j];
             if (vo_isa_op_class(x->opcode) & VO_ISA_LABEL) continue; /* func / label */
@@ -263,7 +267,7 @@ static int scan_isa(const char *path, const uint8_t *buf, size_t len, int json, 
                 vo_error de;
                 if (out_of_scope(name)) sup = 3;
                 else if (x->dropped) sup = 4;
-                else if (vo_decode(buf + x->offset, x->len, ver, &insn, &de) == 0) {
+                else if (vo_decode_layout(buf + x->offset, x->len, ver, lay, &insn, &de) == 0) {
                     vo_disasm_igc(&insn, text, sizeof text);
                     text_key(text, mn, sizeof mn, key, sizeof key);
                     sup = 0;
@@ -333,6 +337,19 @@ int cmd_scan(int argc, char **argv)
         char kernel[128] = "?";
         uint16_t ver = 401;
         unsigned long index = 0;
+        /* --cases: the kernel's declarations as the .isa reader gives them (D226) */
+        static vo_isa_var kv[65536];
+        static uint16_t kp[4096];
+        vo_isa_object ko;
+        memset(&ko, 0, sizeof ko);
+        ko.vars = kv;
+        ko.pred_elts = kp;
+        vo_platform plat;
+        memset(&plat, 0, sizeof plat);
+        if (cases && vo_platform_lookup(platform, &plat) != 0) {
+            free(buf);
+            return cli_fail(VO_EXIT_BAD, "scan: unknown platform '%s'", platform);
+        }
         for (char *line = buf, *next; line && *line; line = next) {
             next = strchr(line, '\n');
             if (next) *next++ = 0;
@@ -351,6 +368,28 @@ int cmd_scan(int argc, char **argv)
                     memcpy(kernel, s + 9, n);
                     kernel[n] = 0;
                     index = 0;
+                    ko.nvars = 0;
+                    ko.npreds = 0;
+                    ko.nsurfaces = 0;
+                } else if (starts(s, ".decl ")) { /* D226: V<id> type/num_elts, P<n> num_elts, T<n> */
+                    unsigned long id = 0, ne = 1;
+                    char ty[8] = "";
+                    const char *ty_at = strstr(s, " type="), *e = strstr(s, " num_elts=");
+                    if (ty_at) sscanf(ty_at + 6, "%7[a-z]", ty);
+                    if (e) ne = strtoul(e + 10, NULL, 10);
+                    if (sscanf(s + 6, "V%lu ", &id) == 1 && strstr(s, " v_type=G") && ko.nvars < 65536 &&
+                        vo_type_from_name(ty) >= 0 && ne >= 1 && ne <= 4096 && id <= UINT32_MAX) {
+                        vo_isa_var *x = &kv[ko.nvars++];
+                        memset(x, 0, sizeof *x);
+                        x->id = (uint32_t)id;
+                        x->type = (uint8_t)vo_type_from_name(ty);
+                        x->num_elts = (uint16_t)ne;
+                    } else if (sscanf(s + 6, "P%lu ", &id) == 1 && id >= 1 && id <= 4096 && ne <= 32) {
+                        kp[id - 1] = (uint16_t)ne;
+                        if (id > ko.npreds) ko.npreds = (uint16_t)id;
+                    } else if (sscanf(s + 6, "T%lu ", &id) == 1 && id >= 6 && id < 6 + 250 && id - 5 > ko.nsurfaces) {
+                        ko.nsurfaces = (uint8_t)(id - 5);
+                    }
                 }
                 continue;
             }
@@ -379,6 +418,14 @@ int cmd_scan(int argc, char **argv)
                     memcpy(want, s, n);
                     want[n] = 0;
                     sup = strcmp(tx, want) == 0 ? 0 : 1; /* D220: the text between indent and comment */
+                    uint8_t ib[VO_MAX_INSN_BYTES];
+                    size_t il = sup == 0 && cases ? vo_encode(&insn, ib, sizeof ib) : 0;
+                    plat.visa_version = ver;
+                    if (il && write_case(cases, kernel, index, &ko, ib, (uint32_t)il, &plat, &insn) != 0) {
+                        free(buf);
+                        return cli_fail(VO_EXIT_FAIL, "scan: cannot write the case of %s '%s' instruction %lu in %s",
+                                        argv[fi], kernel, index, cases);
+                    }
                 }
                 record(&t, key, sup);
             } else {

@@ -128,7 +128,7 @@ static int start_cand(void)
 static int decode(const vo_case *c, vo_insn *in)
 {
     vo_error e;
-    return vo_decode(c->insn, c->insn_len, c->state.platform.visa_version, in, &e) == 0 ? 0 : -1;
+    return vo_decode_layout(c->insn, c->insn_len, c->state.platform.visa_version, c->state.platform.lsc_layout, in, &e) == 0 ? 0 : -1;
 }
 
 static int has_role(const vo_desc *d, unsigned role)

@@ -64,11 +64,14 @@ static unsigned imm_bytes(uint8_t type_byte)
 static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err, int old);
 /* LSC_UNTYPED: the HEAD layout (D110); when its bytes do not decode exactly and
  * the older layout without ss_idx does, that one (D222) */
-static int decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err)
+static int decode(const uint8_t *bytes, size_t n, uint16_t visa_version, unsigned layout, vo_insn *out,
+                  vo_error *err)
 {
     const vo_desc *d0 = n >= 2 ? vo_desc_for(bytes[0]) : NULL;
     if (!d0 || d0->family != VO_FAM_LSC || !vo_desc_for_sub_old(bytes[1])) /* only LSC_UNTYPED has two layouts (D222) */
         return decode_as(bytes, n, visa_version, out, err, 0);
+    if (layout != VO_LSC_LAYOUT_AUTO) /* the case names its layout (D225) */
+        return decode_as(bytes, n, visa_version, out, err, layout == VO_LSC_LAYOUT_NO_SSIDX);
     vo_error e1;
     memset(&e1, 0, sizeof e1);
     if (decode_as(bytes, n, visa_version, out, &e1, 0) == 0) return 0;
@@ -183,17 +186,24 @@ static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_i
  * a decode depends on nothing but its bytes and the version (issue 15). */
 int vo_decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err)
 {
-    static _Thread_local struct { uint8_t b[VO_MAX_INSN_BYTES]; size_t n; uint16_t v; int ok; vo_insn insn; } last;
-    if (last.ok && n == last.n && visa_version == last.v && memcmp(bytes, last.b, n) == 0) {
+    return vo_decode_layout(bytes, n, visa_version, VO_LSC_LAYOUT_AUTO, out, err);
+}
+
+int vo_decode_layout(const uint8_t *bytes, size_t n, uint16_t visa_version, unsigned lsc_layout, vo_insn *out,
+                     vo_error *err)
+{
+    static _Thread_local struct { uint8_t b[VO_MAX_INSN_BYTES]; size_t n; uint16_t v; unsigned l; int ok; vo_insn insn; } last;
+    if (last.ok && n == last.n && visa_version == last.v && lsc_layout == last.l && memcmp(bytes, last.b, n) == 0) {
         memcpy(out, &last.insn, sizeof *out); /* (padding too: as decode left it) */
         return 0;
     }
-    int rc = decode(bytes, n, visa_version, out, err);
+    int rc = decode(bytes, n, visa_version, lsc_layout, out, err);
     last.ok = 0;
     if (rc == 0 && n <= sizeof last.b) {
         memcpy(last.b, bytes, n);
         last.n = n;
         last.v = visa_version;
+        last.l = lsc_layout;
         memcpy(&last.insn, out, sizeof *out);
         last.ok = 1;
     }

@@ -406,7 +406,7 @@ static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_resu
     if (!checked && vo_state_check(in, &r->err) != 0) return finish(r, VO_INVALID);
 
     vo_insn insn;
-    if (vo_decode(bytes, n, in->platform.visa_version, &insn, &r->err) != 0) return finish(r, VO_INVALID);
+    if (vo_decode_layout(bytes, n, in->platform.visa_version, in->platform.lsc_layout, &insn, &r->err) != 0) return finish(r, VO_INVALID);
 
     vo_ctx x;
     memset(&x, 0, offsetof(vo_ctx, plan)); /* the plan is written before it is read (nplan) */

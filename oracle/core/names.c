@@ -44,6 +44,7 @@ int vo_platform_lookup(const char *name, vo_platform *out)
             out->grf_bytes = plat_tab[i].grf;
             out->gen = plat_tab[i].gen;
             out->lsc_min_simd = 0; /* the platform's default (D150) */
+            out->lsc_layout = VO_LSC_LAYOUT_AUTO; /* the length selects (D222, D225) */
             last[c0] = (unsigned char)i;
             return 0;
         }

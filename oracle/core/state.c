@@ -631,6 +631,8 @@ int vo_state_check(const vo_state *s, vo_error *err)
     if (!vo_platform_lsc_min_simd_ok(p, p->lsc_min_simd)) /* D150 */
         return fail(err, VO_E_STATE, "platform.lsc_min_simd", 0, "LSC minimum payload width %u is not %s",
                     (unsigned)p->lsc_min_simd, p->grf_bytes == 32 ? "8 or 16" : "16 or 32");
+    if (p->lsc_layout > VO_LSC_LAYOUT_NO_SSIDX) /* D225 */
+        return fail(err, VO_E_STATE, "platform.lsc_layout", 0, "LSC layout %u is not 0, 1 or 2", (unsigned)p->lsc_layout);
     if (p->visa_version < 300 || p->visa_version > 401 || p->visa_version % 100 > 99)
         return fail(err, VO_E_STATE, "platform.visa_version", 0, "vISA version %u.%u outside 3.0..4.1",
                     (unsigned)p->visa_version / 100, (unsigned)p->visa_version % 100);

@@ -247,6 +247,13 @@ int vo_bincase_decode(const uint8_t *buf, size_t n, unsigned flags, vo_case *c, 
                 s->platform.lsc_min_simd = (uint8_t)(k == 0 ? 0 : k == 1 ? 16 : s->platform.grf_bytes == 32 ? 8 : 32);
                 break;
             }
+            if ((tag & 0x1C) == 0x1C) { /* D225 (tag 0x1F): the LSC_UNTYPED layout: byte % 3 = 0 the length selects,
+                                         * 1 ss_idx, 2 no_ss_idx */
+                unsigned k = rd_u8(&r) % 3u;
+                if (r.eof) goto done;
+                s->platform.lsc_layout = (uint8_t)k;
+                break;
+            }
             if ((tag & 0x1C) == 0x10) { /* tag 0x13 */ /* media geometry of a surface (D205): index u8, width, height, pitch var, pixel u8 */
                 uint8_t idx = rd_u8(&r);
                 uint64_t g[3];
@@ -403,6 +410,10 @@ int vo_bincase_encode(const vo_case *c, uint8_t **out, size_t *len, vo_error *er
     if (s->platform.lsc_min_simd) { /* D150: the platform record (tag 0x17), only when not the default */
         w_u8(&w, 0x17);
         w_u8(&w, s->platform.lsc_min_simd == 16 ? 1 : 2);
+    }
+    if (s->platform.lsc_layout) { /* D225: the layout record (tag 0x1F), only when named */
+        w_u8(&w, 0x1F);
+        w_u8(&w, s->platform.lsc_layout == VO_LSC_LAYOUT_SSIDX ? 1 : 2);
     }
 
     for (uint32_t i = 0; i < s->nvars; i++) {

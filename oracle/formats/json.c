@@ -438,7 +438,7 @@ static const char *const K_ROOT[] = {"input", "id", "comment", "expect", "platfo
                                      "status", "error", "digest", STATE_KEYS, NULL};
 static const char *const K_INPUT[] = {"platform", "insn", "exec_mask", STATE_KEYS, NULL};
 static const char *const K_EXPECT[] = {"status", "error", "digest", STATE_KEYS, NULL};
-static const char *const K_PLATFORM[] = {"name", "grf_bytes", "visa_version", "lsc_min_simd", NULL};
+static const char *const K_PLATFORM[] = {"name", "grf_bytes", "visa_version", "lsc_min_simd", "lsc_layout", NULL};
 static const char *const K_ERROR[] = {"code", NULL};
 static const char *const K_VARS[] = {"id", "type", "num_elts", "data", NULL};
 static const char *const K_PREDS[] = {"id", "num_elts", "bits", NULL};
@@ -688,12 +688,13 @@ static int get_hex32(px *x, const jv *it, const jp *path, uint32_t *out)
 static int parse_platform(px *x, const jv *in, const jp *inpath, vo_platform *out)
 {
     const jp *pp, *p; char buf[64];
-    const jv *plat, *name, *grf, *ver, *lmin;
+    const jv *plat, *name, *grf, *ver, *lmin, *lay;
     const char *s = NULL;
     pp = PK(inpath, "platform");
     if (getk(x, in, inpath, "platform", 1, &plat) || want_obj(x, plat, pp)) return -1;
     if (getk(x, plat, pp, "name", 1, &name) || getk(x, plat, pp, "grf_bytes", 0, &grf) ||
-        getk(x, plat, pp, "visa_version", 1, &ver) || getk(x, plat, pp, "lsc_min_simd", 0, &lmin))
+        getk(x, plat, pp, "visa_version", 1, &ver) || getk(x, plat, pp, "lsc_min_simd", 0, &lmin) ||
+        getk(x, plat, pp, "lsc_layout", 0, &lay))
         return -1;
     p = PK(pp, "name");
     if (get_str(x, name, p, &s)) return -1;
@@ -727,6 +728,15 @@ static int parse_platform(px *x, const jv *in, const jp *inpath, vo_platform *ou
             return fail(x, VO_E_STATE, p, "lsc_min_simd %u is not %s on %s", (unsigned)w,
                         pl.grf_bytes == 32 ? "8 or 16" : "16 or 32", pl.name);
         pl.lsc_min_simd = (uint8_t)w;
+    }
+    if (lay) { /* decision D225: absent = the length selects (D222) */
+        p = PK(pp, "lsc_layout");
+        if (get_str(x, lay, p, &s)) return -1;
+        if (strcmp(s, "ss_idx") != 0 && strcmp(s, "no_ss_idx") != 0) {
+            clip(buf, sizeof buf, s);
+            return fail(x, VO_E_STATE, p, "lsc_layout \"%s\" is not \"ss_idx\" or \"no_ss_idx\"", buf);
+        }
+        pl.lsc_layout = s[0] == 's' ? VO_LSC_LAYOUT_SSIDX : VO_LSC_LAYOUT_NO_SSIDX;
     }
     *out = pl;
     return 0;
@@ -2583,6 +2593,8 @@ static cJSON *case_obj(ob *o, const vo_case *c)
              (unsigned)(s->platform.visa_version % 100));
     add_str(o, pl, "visa_version", vb);
     if (s->platform.lsc_min_simd) add_u64(o, pl, "lsc_min_simd", s->platform.lsc_min_simd); /* D150: only when set */
+    if (s->platform.lsc_layout) /* D225: only when named */
+        add_str(o, pl, "lsc_layout", s->platform.lsc_layout == VO_LSC_LAYOUT_SSIDX ? "ss_idx" : "no_ss_idx");
     add(o, in, "platform", pl);
     size_t n = c->insn_len > VO_MAX_INSN_BYTES ? VO_MAX_INSN_BYTES : c->insn_len;
     add_hex(o, in, "insn", c->insn, n);
@@ -2590,7 +2602,7 @@ static cJSON *case_obj(ob *o, const vo_case *c)
     vo_error e;
     memset(&insn, 0, sizeof insn);
     memset(&e, 0, sizeof e);
-    if (vo_decode(c->insn, n, s->platform.visa_version, &insn, &e) == 0) {
+    if (vo_decode_layout(c->insn, n, s->platform.visa_version, s->platform.lsc_layout, &insn, &e) == 0) {
         char text[512];
         text[0] = 0;
         vo_disasm(&insn, text, sizeof text);

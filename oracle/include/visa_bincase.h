@@ -58,6 +58,10 @@
  *                platform, else 32; a later record replaces an earlier one.
  *                Encoded right after the instruction bytes, only when the
  *                state names a width
+ *       0x1F (kind 3, tag bits 4..2 = 7) the LSC_UNTYPED byte layout (D225):
+ *                one byte, byte % 3 = 0 the length selects (record absent), 1
+ *                "ss_idx", 2 "no_ss_idx"; a later record replaces an earlier
+ *                one. Encoded after the 0x17 record, only when named
  *       0x13 (kind 3, tag bits 4..2 = 4) a media surface's 2D geometry
  *                (MEDIA_LD / MEDIA_ST, D205), right after its surface: index
  *                byte (a surface declared earlier, else E_STATE); width,

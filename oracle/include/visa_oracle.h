@@ -64,7 +64,14 @@ typedef struct vo_platform {
     uint8_t lsc_min_simd;   /* LSC minimum payload width (D150): 0 the platform's
                                default (D146), else 8 or 16 on 32-byte GRFs, 16 or 32
                                on 64-byte GRFs; vo_platform_lsc_min_simd resolves it */
+    uint8_t lsc_layout;     /* LSC_UNTYPED byte layout (D225): a vo_lsc_layout */
 } vo_platform;
+/* which LSC_UNTYPED layout a case's bytes are in (D110, D222, D225) */
+enum vo_lsc_layout {
+    VO_LSC_LAYOUT_AUTO = 0,     /* the length selects it (D222): the default, JSON member absent */
+    VO_LSC_LAYOUT_SSIDX = 1,    /* "ss_idx": only the HEAD layout, with the surface-state index */
+    VO_LSC_LAYOUT_NO_SSIDX = 2  /* "no_ss_idx": only the older layout (IGC up to 1.0.12504) */
+};
 /* vISA version M.m as C spells it (306 for the JSON "3.6"; visa_json.h has
  * vo_visa_version_parse and vo_visa_version_format for the text form) */
 #define VO_VISA_VERSION(major, minor) ((uint16_t)((major) * 100u + (minor)))
@@ -540,6 +547,10 @@ typedef struct vo_insn {
  * opcode, truncation or trailing bytes (err names field and offset). Field
  * values are checked later by vo_validate. Returns 0 or -1. */
 int vo_decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err);
+/* vo_decode with the LSC_UNTYPED layout a case names (enum vo_lsc_layout, D225):
+ * AUTO is vo_decode; SSIDX / NO_SSIDX decode LSC_UNTYPED in that layout only */
+int vo_decode_layout(const uint8_t *bytes, size_t n, uint16_t visa_version, unsigned lsc_layout, vo_insn *out,
+                     vo_error *err);
 /* The raw operand a role names (eoff, src0, src1; data for every other role). */
 vo_raw *vo_insn_raw(vo_insn *insn, unsigned role);
 vo_vec *vo_insn_vec(vo_insn *insn, unsigned role); /* goff; LSC surf, pitch; block2d b2d[] */

@@ -155,7 +155,7 @@ int vo_pairs_derive(vo_pairs *p, const vo_state *st0, const uint8_t *insn, size_
 {
     vo_insn in;
     vo_error e;
-    if (vo_decode(insn, n, st0->platform.visa_version, &in, &e) != 0) return -1;
+    if (vo_decode_layout(insn, n, st0->platform.visa_version, st0->platform.lsc_layout, &in, &e) != 0) return -1;
     vo_state st;
     vo_state_init(&st);
     vo_result r;

@@ -1348,7 +1348,7 @@ static int verdict(vctx *xp, const vo_state *in, const uint8_t *insn, size_t n, 
         v->code_match = !d->code_known ? VO_CODE_FOREIGN : d->code_val == r->err.code ? VO_CODE_SAME : VO_CODE_OTHER;
     vo_insn_mnemonic(insn, n, v->mnemonic, sizeof v->mnemonic);
     vo_error derr;
-    if (vo_decode(insn, n, in->platform.visa_version, &xp->insn, &derr) == 0) {
+    if (vo_decode_layout(insn, n, in->platform.visa_version, in->platform.lsc_layout, &xp->insn, &derr) == 0) {
         xp->have_insn = 1;
         vo_insn_ctrl(&xp->insn, &xp->ctrl);
         xp->is_write = xp->insn.desc->is_write;

@@ -866,7 +866,7 @@ static void pm_put(pser *s, uint64_t cur, uint32_t used, uint32_t absd)
 }
 
 /* the lanes that can run on memory x and leave it x (a direct-mapped cache of the last values) */
-#define VO_PM_AC 1024u
+#define VO_PM_AC 8192u
 static uint32_t absorbed_at(pser *s, uint64_t x)
 {
     const vo_free *f = s->f;

@@ -8,7 +8,11 @@
  * verdict but 1 is a checker failure: `serial_unproven` (the search reached
  * VO_SERIAL_CAP) or, worse, `not_serializable`. Prints the slowest verdict
  * (target <= 50 ms) and every failure; exit 1 when there is one.
- *   build/bench_serial [orders-per-case]     (default 6) */
+ *   build/bench_serial [orders-per-case]     (default 6)
+ * With a second argument `wrong`, every final value gets its low bit flipped
+ * (most such answers are wrong, some still reachable): it prints the slowest
+ * verdict and how many ended serial_unproven (the search's cap), the cost of
+ * refuting instead of finding (decision D152). */
 #define _POSIX_C_SOURCE 199309L
 #include "visa_check.h"
 #include "atomic_ops.h"
@@ -50,6 +54,7 @@ static uint64_t pick(unsigned set, unsigned w)
 int main(int argc, char **argv)
 {
     unsigned orders = argc > 1 ? (unsigned)atoi(argv[1]) : 6;
+    int wrong = argc > 2 && strcmp(argv[2], "wrong") == 0;
     static vo_ser_lane lanes[32];
     unsigned cases = 0, unproven = 0, refused = 0, slow = 0;
     double worst = 0, worst_ok = 0;
@@ -95,11 +100,26 @@ int main(int argc, char **argv)
                             rets[perm[k]] = vo_atomic_ret64(code, cur, nw);
                             cur = nw;
                         }
+                        if (wrong) cur ^= 1;
                         uint64_t steps = 0;
                         double t0 = now();
                         int rc = vo_serial_search(&f, cur, dst ? rets : NULL, VO_SERIAL_CAP, &steps);
                         double dt = now() - t0;
                         cases++;
+                        if (wrong) { /* the verdict may be 1 or 0; only the cap is a failure to report */
+                            if (rc < 0) unproven++;
+                            if (rc < 0 || dt > 0.05)
+                                printf("%s %.1f ms: op 0x%02x w%u %s set %u order %u (%llu steps)\n",
+                                       rc < 0 ? "UNPROVEN" : "SLOW", dt * 1e3, code, w, dst ? "dst" : "%null", set, o,
+                                       (unsigned long long)steps);
+                            if (dt > worst) {
+                                worst = dt;
+                                snprintf(worst_what, sizeof worst_what, "op 0x%02x w%u %s set %u (%llu steps)", code,
+                                         w, dst ? "dst" : "%null", set, (unsigned long long)steps);
+                            }
+                            refused += rc == 0;
+                            continue;
+                        }
                         if (rc == 1 && dt > 0.05) {
                             slow++;
                             printf("SLOW %.1f ms: op 0x%02x w%u %s set %u order %u (%llu steps)\n", dt * 1e3, code, w,
@@ -124,6 +144,11 @@ int main(int argc, char **argv)
                         }
                     }
         }
+    }
+    if (wrong) {
+        printf("%u answers with the final's low bit flipped; %u refuted, %u serial_unproven; slowest verdict %.2f ms "
+               "(%s)\n", cases, refused, unproven, worst * 1e3, worst_what);
+        return 0;
     }
     printf("%u correct answers judged (32 lanes on one address); slowest verdict %.2f ms (%s); %u serial_unproven, "
            "%u not_serializable; slowest verdict that passed %.2f ms (%s), %u passed above 50 ms\n", cases, worst * 1e3,

@@ -1,6 +1,7 @@
 /* The LSC_UNTYPED readings revised by issue 29 (decisions D113, D114, D116,
  * D118, D121/D147, D124/D146, D128/D148) and the verdict on a correct fcas
- * answer (D149). Every expected value is worked by hand from the LSC_UNTYPED
+ * answer (D149; %null fmin/fmax/fcas over specials: D152). Every expected
+ * value is worked by hand from the LSC_UNTYPED
  * page, the decisions and IEEE 754, never taken from the oracle's output.
  * Flat region A at FA holds 0x40 + o at offset o; SLM 64 KiB (zeros);
  * surface 6 (0x40 bytes, 0x10 + o) at surface-state offset 0x40.
@@ -343,6 +344,75 @@ int main(void)
         CHECK_EQ(steps, 0); /* no search */
         CHECK_EQ(vo_serial_search(&f, 1, rets, VO_SERIAL_CAP, &steps), 0);
         CHECK_EQ(steps, 0);
+    }
+    /* 8c. D152: LSC fmin d32, 32 lanes on one address, %null dst, memory 1.0. Lane 0 holds -0.0, lane 1
+     * +inf, lanes 2..30 (t + 2).0 (4.0 .. 32.0), lane 31 the quiet NaN 0x7FC00000. D51: fmin with a NaN
+     * operand may give the NaN operand as it is; on NaN memory a lane may leave it so or write its own
+     * operand. (i) +inf passes: lane 31 (1.0 -> 0x7FC00000), lanes 0, 2..30 (the NaN stays), lane 1
+     * (NaN -> +inf). (ii) 20.0 (lane 18) passes: lane 31, lanes 0..17 (NaN stays), lane 18 (-> 20.0), lanes
+     * 19..30 (fmin(20.0, 21.0 .. 32.0) = 20.0). (iii) 4.5 fails: every result is an operand, a quieted NaN
+     * operand or the canonical NaN, and 4.5 is none. (iv) 1.0 fails: lane 0 on 1.0 leaves -0.0, so memory
+     * leaves 1.0 at the latest with lane 0, and no lane ever writes 1.0 back. (v) 0x7FC00001 fails (no lane
+     * holds that NaN; it is nobody's quieted form). fmax mirrors it: every value but the NaN with its sign
+     * flipped. Today's order search ended (i) and (iii)..(v) serial_unproven at the cap. */
+    for (int mx = 0; mx < 2; mx++) {
+        static vo_ser_lane ln[32];
+        uint32_t sg = mx ? 0x80000000u : 0;
+        vo_free f;
+        memset(&f, 0, sizeof f);
+        f.kind = VO_FREE_SERIALIZABLE; f.space = VO_SPACE_FLAT; f.len = 4; f.op = 0x40 + (mx ? 0x16 : 0x15);
+        f.nlanes = 32; f.dst_var = 0; f.initial = 0x3F800000u ^ sg; f.lanes = ln; f.clause = "t";
+        for (unsigned t = 0; t < 32; t++) {
+            float v = (float)(t + 2);
+            uint32_t u;
+            memcpy(&u, &v, 4);
+            ln[t].lane = (uint8_t)t; ln[t].src1 = 0; ln[t].dst_offset = -1;
+            ln[t].src0 = t == 0 ? 0x80000000u ^ sg : t == 1 ? 0x7F800000u ^ sg : t == 31 ? 0x7FC00000u : u ^ sg;
+        }
+        uint64_t steps = 0;
+        CHECK_EQ(vo_serial_search(&f, 0x7F800000u ^ sg, NULL, VO_SERIAL_CAP, &steps), 1);
+        CHECK(steps < 1000);
+        CHECK_EQ(vo_serial_search(&f, 0x41A00000u ^ sg, NULL, VO_SERIAL_CAP, &steps), 1);
+        CHECK(steps < 1000);
+        CHECK_EQ(vo_serial_search(&f, 0x40900000u ^ sg, NULL, VO_SERIAL_CAP, &steps), 0);
+        CHECK_EQ(vo_serial_search(&f, 0x3F800000u ^ sg, NULL, VO_SERIAL_CAP, &steps), 0);
+        CHECK(steps < 1000);
+        CHECK_EQ(vo_serial_search(&f, 0x7FC00001u, NULL, VO_SERIAL_CAP, &steps), 0);
+    }
+    /* 8d. D152 with D143's denormal compare: LSC fcas d64, %null dst, memory +0.0. Lane t compares with
+     * +0.0 and writes, for t < 16, the denormal 0x1 (t even) or 0x8000000000000001 (t odd), for t >= 16
+     * (t + 1).0; except lanes 7, 15, 31, which compare with the denormal 0x1 and write 97.0, 98.0, 99.0.
+     * D143: with a denormal operand the compare may be exact or flushed. (i) 0x1 passes: lanes 7, 15, 31
+     * on +0.0 compare exactly (0x1 != +0.0: unchanged), lane 0 (+0.0 == +0.0 -> 0x1), every other lane
+     * compares 0x1 with +0.0 exactly (unequal: unchanged). (ii) 99.0 = 0x4058C00000000000 passes only
+     * through the flushed compare: lane 31 first (0x1 flushed is +0.0 == memory -> 99.0), then nothing
+     * equals 99.0. (iii) +0.0 fails: no lane writes a zero, and whichever lane comparing with +0.0 runs
+     * first finds memory +0.0 (nothing changed it yet) and writes its non-zero value. (iv) -0.0 fails
+     * (nobody writes it). Today's order search ended (i) and (iii) serial_unproven at the cap. */
+    {
+        static vo_ser_lane ln[32];
+        vo_free f;
+        memset(&f, 0, sizeof f);
+        f.kind = VO_FREE_SERIALIZABLE; f.space = VO_SPACE_FLAT; f.len = 8; f.op = 0x40 + 0x17;
+        f.nlanes = 32; f.dst_var = 0; f.initial = 0; f.lanes = ln; f.clause = "t";
+        for (unsigned t = 0; t < 32; t++) {
+            double v = (double)(t + 1);
+            uint64_t u;
+            memcpy(&u, &v, 8);
+            ln[t].lane = (uint8_t)t; ln[t].dst_offset = -1; ln[t].src0 = 0;
+            ln[t].src1 = t >= 16 ? u : (t & 1) ? 0x8000000000000001ull : 1ull;
+        }
+        ln[7].src0 = ln[15].src0 = ln[31].src0 = 1;
+        ln[7].src1 = 0x4058400000000000ull;  /* 97.0 */
+        ln[15].src1 = 0x4058800000000000ull; /* 98.0 */
+        ln[31].src1 = 0x4058C00000000000ull; /* 99.0 */
+        uint64_t steps = 0;
+        CHECK_EQ(vo_serial_search(&f, 1, NULL, VO_SERIAL_CAP, &steps), 1);
+        CHECK(steps < 1000);
+        CHECK_EQ(vo_serial_search(&f, 0x4058C00000000000ull, NULL, VO_SERIAL_CAP, &steps), 1);
+        CHECK_EQ(vo_serial_search(&f, 0, NULL, VO_SERIAL_CAP, &steps), 0);
+        CHECK(steps < 1000);
+        CHECK_EQ(vo_serial_search(&f, 0x8000000000000000ull, NULL, VO_SERIAL_CAP, &steps), 0);
     }
     vo_result_free(&r);
     vo_state_free(&st);

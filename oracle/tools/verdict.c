@@ -800,6 +800,194 @@ static int ser_dfs(ser *s, uint32_t left, uint64_t cur)
     return 0;
 }
 
+/* No destination (%null): only the final memory value is judged, decided by a search over the steps
+ * that CHANGE memory (decision D152). Any serial order splits into a walk x0 = initial -> x1 -> ... ->
+ * xk = final of distinct lanes (each x_i one of its lane's candidate results on x_(i-1), D51, and not
+ * x_(i-1)) and the other lanes, each run while memory is some x_i and leaving it x_i (a candidate equal
+ * to x_i: the lane is "absorbed" at x_i); conversely such a walk with every other lane absorbable at one
+ * of its values is an order. So the search branches only on the walk, never on the absorbed lanes: a
+ * lane that cannot change memory (fmin over larger values, fcas on an unequal value, a NaN lane once
+ * memory is a NaN, a zero added to a large value) costs nothing. (cur, used, absorbed) triples proven
+ * dead are memoized; lanes with equal operands are interchangeable. */
+typedef struct pm_ent {
+    uint64_t cur;
+    uint32_t used, absd;
+    uint32_t full;
+} pm_ent;
+typedef struct pser {
+    const vo_free *f;
+    uint64_t final, m;
+    uint32_t all, fin_abs; /* fin_abs: the lanes absorbed at the final value */
+    uint64_t steps, cap;
+    pm_ent *memo;
+    uint64_t memo_cap, memo_n;
+    int oom;
+    uint32_t twin;       /* lanes with an earlier lane of equal operands, twin_of[t] the nearest */
+    uint8_t twin_of[32];
+    uint64_t *ac_key;    /* absorbed_at's cache */
+    uint32_t *ac_val;
+    uint8_t *ac_ok;
+    int closed;          /* every value reachable from the initial one is known (at most VO_PM_CLOS) */
+} pser;
+
+static uint64_t pm_hash(uint64_t cur, uint32_t used, uint32_t absd)
+{
+    return h64(cur ^ h64(((uint64_t)used << 32 | absd) + 0x9E3779B97F4A7C15ull));
+}
+static int pm_has(const pser *s, uint64_t cur, uint32_t used, uint32_t absd)
+{
+    if (!s->memo) return 0;
+    for (uint64_t i = pm_hash(cur, used, absd) & (s->memo_cap - 1);; i = (i + 1) & (s->memo_cap - 1)) {
+        if (!s->memo[i].full) return 0;
+        if (s->memo[i].cur == cur && s->memo[i].used == used && s->memo[i].absd == absd) return 1;
+    }
+}
+static void pm_put(pser *s, uint64_t cur, uint32_t used, uint32_t absd)
+{
+    if (s->oom) return;
+    if (s->memo_n * 2 >= s->memo_cap) { /* grow */
+        uint64_t nc = s->memo_cap ? s->memo_cap * 2 : 4096;
+        pm_ent *nm = calloc(nc, sizeof *nm);
+        if (!nm) { s->oom = 1; return; }
+        for (uint64_t i = 0; i < s->memo_cap; i++) {
+            if (!s->memo[i].full) continue;
+            uint64_t j = pm_hash(s->memo[i].cur, s->memo[i].used, s->memo[i].absd) & (nc - 1);
+            while (nm[j].full) j = (j + 1) & (nc - 1);
+            nm[j] = s->memo[i];
+        }
+        free(s->memo);
+        s->memo = nm;
+        s->memo_cap = nc;
+    }
+    uint64_t i = pm_hash(cur, used, absd) & (s->memo_cap - 1);
+    while (s->memo[i].full) i = (i + 1) & (s->memo_cap - 1);
+    s->memo[i] = (pm_ent){ cur, used, absd, 1 };
+    s->memo_n++;
+}
+
+/* the lanes that can run on memory x and leave it x (a direct-mapped cache of the last values) */
+#define VO_PM_AC 8192u
+static uint32_t absorbed_at(pser *s, uint64_t x)
+{
+    const vo_free *f = s->f;
+    unsigned slot = (unsigned)(h64(x) & (VO_PM_AC - 1));
+    if (s->ac_ok[slot] && s->ac_key[slot] == x) return s->ac_val[slot];
+    uint32_t a = 0;
+    uint64_t cand[VO_AT_MAXCAND];
+    for (unsigned t = 0; t < f->nlanes; t++) {
+        unsigned n = vo_atomic_apply64(f->op, f->len, x, f->lanes[t].src0, f->lanes[t].src1, cand);
+        for (unsigned c = 0; c < n; c++)
+            if (cand[c] == x) { a |= 1u << t; break; }
+    }
+    s->ac_key[slot] = x;
+    s->ac_val[slot] = a;
+    s->ac_ok[slot] = 1;
+    return a;
+}
+
+/* 0 when no walk from x with the lanes not in `used`, even reusing lanes, reaches the final value: the
+ * values such walks reach, at most VO_PM_CLOS of them (more: 1, "maybe", and *big set) */
+#define VO_PM_CLOS 128u
+static int closure_has_final(const pser *s, uint64_t x, uint32_t used, int *big)
+{
+    const vo_free *f = s->f;
+    uint64_t seen[VO_PM_CLOS], cand[VO_AT_MAXCAND];
+    unsigned ns = 0;
+    seen[ns++] = x;
+    for (unsigned i = 0; i < ns; i++) {
+        if (seen[i] == s->final) return 1;
+        for (unsigned t = 0; t < f->nlanes; t++) {
+            if (used >> t & 1) continue;
+            unsigned n = vo_atomic_apply64(f->op, f->len, seen[i], f->lanes[t].src0, f->lanes[t].src1, cand);
+            for (unsigned c = 0; c < n; c++) {
+                unsigned k = 0;
+                while (k < ns && seen[k] != cand[c]) k++;
+                if (k < ns) continue;
+                if (ns == VO_PM_CLOS) {
+                    if (big) *big = 1;
+                    return 1;
+                }
+                seen[ns++] = cand[c];
+            }
+        }
+    }
+    return 0;
+}
+
+static int path_dfs(pser *s, uint64_t cur, uint32_t used, uint32_t absd)
+{
+    const vo_free *f = s->f;
+    if (cur == s->final && ((used | absd) & s->all) == s->all) return 1;
+    if (used == s->all) return 0;
+    if (++s->steps > s->cap || s->oom) return -1;
+    if (pm_has(s, cur, used, absd)) return 0;
+    if (s->closed && ((used | absd) & s->all) == s->all && !closure_has_final(s, cur, used, NULL)) {
+        /* only the walk is left, and it cannot get there */
+        pm_put(s, cur, used, absd);
+        return 0;
+    }
+    uint64_t cand[32][VO_AT_MAXCAND];
+    unsigned nc[32] = { 0 };
+    uint32_t fin_abs = absd | s->fin_abs;
+    for (unsigned t = 0; t < f->nlanes; t++) { /* a lane that ends the walk at once */
+        if ((used >> t & 1) || (s->twin >> t & 1 && !(used >> s->twin_of[t] & 1))) continue;
+        const vo_ser_lane *l = &f->lanes[t];
+        nc[t] = vo_atomic_apply64(f->op, f->len, cur, l->src0, l->src1, cand[t]);
+        for (unsigned c = 0; c < nc[t]; c++)
+            if (cand[t][c] != cur && cand[t][c] == s->final && ((used | 1u << t | fin_abs) & s->all) == s->all)
+                return 1;
+    }
+    for (unsigned t = 0; t < f->nlanes; t++) /* nc[t] = 0: used, or an unused twin before it (the same subtree) */
+        for (unsigned c = 0; c < nc[t]; c++) {
+            if (cand[t][c] == cur) continue;
+            int r = path_dfs(s, cand[t][c], used | 1u << t, absd | absorbed_at(s, cand[t][c]));
+            if (r) return r;
+        }
+    pm_put(s, cur, used, absd);
+    return 0;
+}
+
+/* the %null verdict (D152): 1 an order gives final, 0 none, -1 the cap */
+static int ser_null(const vo_free *f, uint64_t final, uint64_t m, uint64_t cap, uint64_t *steps)
+{
+    pser p;
+    memset(&p, 0, sizeof p);
+    p.f = f;
+    p.final = final;
+    p.m = m;
+    p.all = f->nlanes >= 32 ? 0xFFFFFFFFu : (1u << f->nlanes) - 1;
+    p.cap = cap ? cap : VO_SERIAL_CAP;
+    p.ac_key = malloc(VO_PM_AC * sizeof *p.ac_key);
+    p.ac_val = malloc(VO_PM_AC * sizeof *p.ac_val);
+    p.ac_ok = calloc(VO_PM_AC, 1);
+    int rc = -1;
+    if (p.ac_key && p.ac_val && p.ac_ok) {
+        for (unsigned t = 0; t < f->nlanes; t++) /* lanes with equal operands are interchangeable */
+            for (unsigned u = 0; u < t; u++)
+                if (f->lanes[u].src0 == f->lanes[t].src0 && f->lanes[u].src1 == f->lanes[t].src1) {
+                    p.twin |= 1u << t;
+                    p.twin_of[t] = (uint8_t)u; /* the one just before it: used first */
+                }
+        p.fin_abs = absorbed_at(&p, final);
+        uint64_t x0 = f->initial & m;
+        int big = 0;
+        rc = 0;
+        if (closure_has_final(&p, x0, 0, &big)) {
+            /* a small universe of values (fmin/fmax/fcas pick an operand): the walks are pruned with it
+             * too; not fadd/fsub, whose sums make it costly for little */
+            int sum = f->op == 0x13 || f->op == 0x14 || f->op == VO_AT_LSC + 0x13 || f->op == VO_AT_LSC + 0x14;
+            p.closed = !big && !sum;
+            rc = path_dfs(&p, x0, 0, absorbed_at(&p, x0));
+        }
+    }
+    free(p.memo);
+    free(p.ac_key);
+    free(p.ac_val);
+    free(p.ac_ok);
+    if (steps) *steps = p.steps;
+    return rc;
+}
+
 /* ---- refutation before the order search (docs/check.md) ---- */
 /* value of a float of width w (8: binary64, 4: binary32, 2: binary16); 0 when NaN or infinite */
 static int fval(uint64_t b, unsigned w, double *out)
@@ -1165,8 +1353,9 @@ int vo_serial_search(const vo_free *f, uint64_t final, const uint64_t *rets, uin
         }
         if (w > 0) return 1;
     }
-    ser s = { f, final, r, 0, cap ? cap : VO_SERIAL_CAP, NULL, 0, 0, 0 };
     uint32_t all = f->nlanes >= 32 ? 0xFFFFFFFFu : (1u << f->nlanes) - 1;
+    if (!f->dst_var) return ser_null(f, final, m, cap, steps); /* D152: only the final value */
+    ser s = { f, final, r, 0, cap ? cap : VO_SERIAL_CAP, NULL, 0, 0, 0 };
     int rc = ser_dfs(&s, all, f->initial & m);
     free(s.memo);
     if (steps) *steps = s.steps;

@@ -125,7 +125,7 @@ static int dut_svm_atomic(ctx *x)
         uint64_t old = rdle(buf, n), nv;
         if (n == 8) {
             nv = svma_new64(op, old, v0[i], v1[i]);
-            if (BUG(B_SVMA_64_HIGH_LOST))
+            if (BUG(B_SVMA_64_HIGH_HALF_LOST))
                 nv = (old & 0xFFFFFFFF00000000ull) | (nv & 0xFFFFFFFFu);
         } else if (op == A_CMPXCHG && BUG(B_SVMA_CMPXCHG_SWAPPED)) {
             nv = old == v0[i] ? v1[i] : old;

@@ -163,21 +163,30 @@ int vo_gen_svm_atomic_case(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *g
     /* memory: random bytes near each lane's element, boundary values on it, and where a 32-bit
      * truncation of lane 0's address lands */
     uint64_t memv[8] = { 0 };
-    for (unsigned i = 0; i < es; i++) {
+    for (unsigned i = 0; i < es; i++) { /* random bytes around every element first, then the elements */
         uint8_t b[24];
         fill(&R, b, sizeof b);
-        uint64_t v = value(&R, w, flt);
-        memv[i] = v;
-        wr_le(b + 8, v, w);
         for (unsigned j = 0; j < 8 + w + 8; j++) {
             uint64_t x = addr[i] - 8 + j;
             if (vo_flat_inside(s, x, 1)) vo_flat_write(s, x, 1, &b[j]);
         }
     }
+    for (unsigned i = 0; i < es; i++) {
+        uint8_t b[8];
+        uint64_t v = value(&R, w, flt);
+        wr_le(b, v, w);
+        for (unsigned j = 0; j < w; j++)
+            if (vo_flat_inside(s, addr[i] + j, 1)) vo_flat_write(s, addr[i] + j, 1, &b[j]);
+    }
     for (unsigned j = 0; j < 16; j++) {
         uint64_t x = (uint32_t)addr[0] + j;
         uint8_t v = (uint8_t)nx(&R);
         if (addr[0] >> 32 && x + 8 < addr[0] && vo_flat_inside(s, x, 1)) vo_flat_write(s, x, 1, &v);
+    }
+    for (unsigned i = 0; i < es; i++) { /* what each element holds (colliding lanes: the last value written) */
+        uint8_t b[8] = { 0 };
+        vo_flat_read(s, addr[i], w, b);
+        for (unsigned j = 0; j < w; j++) memv[i] |= (uint64_t)b[j] << (8 * j);
     }
     /* V40 the addresses (UQ), V41 src0, V42 src1, V43 dst; whole GRFs (D15) */
     unsigned aoff = chance(&R, 20) ? grf : 0;

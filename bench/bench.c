@@ -39,7 +39,7 @@ typedef struct bcase {
     uint8_t bytes[VO_MAX_INSN_BYTES];
     size_t n;
     uint32_t eoff_stride; /* element offset of lane i = i * stride */
-    int qw;               /* QW ops: XeHP_SDV and the UQ data variable V34; 2: LSC (DG2) */
+    int qw;               /* QW ops: XeHP_SDV and the UQ data variable V34; 2: LSC (DG2); 3-5 LSC state; 6 media */
 } bcase;
 
 /* Encoders for the seed opcodes (docs/encoding.md §2.1-2.4; vISA >= 3.4, so
@@ -202,6 +202,27 @@ static size_t enc_b2d(uint8_t *b, uint8_t sub, uint8_t ds, uint8_t order, uint8_
     return k;
 }
 
+/* block2d prefetch (D200): the load's encoding with a %null destination */
+static size_t enc_b2d_prefetch(uint8_t *b, uint8_t ds, uint16_t w, uint16_t h)
+{
+    size_t k = enc_b2d(b, 0x03, ds, 1, 1, w, h, 0);
+    put_u32(b + 16, 0); /* dst id: after the 16 bytes opcode..vnni */
+    return k;
+}
+
+/* MEDIA_LD / MEDIA_ST (issue 27, D206): mods 0, T6 (given a 2D geometry by
+ * the case: 256 B x 64 rows, pitch 256, 4-byte pixels), plane 0, block width
+ * w bytes x h rows at (x, y), data V33 */
+static size_t enc_media(uint8_t *b, uint8_t op, uint8_t w, uint8_t h, uint32_t x, uint32_t y)
+{
+    size_t k = 0;
+    b[k++] = op; b[k++] = 0; b[k++] = 6; b[k++] = 0; b[k++] = w; b[k++] = h;
+    b[k++] = 0x05; b[k++] = VO_T_UD; k += put_u32(b + k, x);
+    b[k++] = 0x05; b[k++] = VO_T_UD; k += put_u32(b + k, y);
+    k += put_raw(b + k, 33);
+    return k;
+}
+
 /* SVM_ATOMIC (issue 26): 4e 05, exec, pred 0, op, addresses V36 (UQ, lsc_state), src0, src1, dst */
 static size_t enc_svm_atomic(uint8_t *b, uint8_t op, uint8_t exec, uint32_t s0, uint32_t s1, uint32_t dst)
 {
@@ -314,6 +335,13 @@ int main(int argc, char **argv)
     cases[nc] = (bcase){ "16x32v", {0}, 0, 0, 5 }; cases[nc].n = enc_b2d(cases[nc].bytes, 0x03, 1, 1, 1, 16, 32, 1); nc++;
     cases[nc] = (bcase){ "8x16t", {0}, 0, 0, 5 }; cases[nc].n = enc_b2d(cases[nc].bytes, 0x03, 3, 2, 1, 8, 16, 0); nc++;
     cases[nc] = (bcase){ "16x8", {0}, 0, 0, 5 }; cases[nc].n = enc_b2d(cases[nc].bytes, 0x07, 3, 1, 1, 16, 8, 0); nc++;
+    /* block2d prefetch d32 16x8 (D200: the rules of a load, no state change); MEDIA_LD / MEDIA_ST on TGLLP,
+     * qw 6 = T6 with a media geometry: 32 B x 8 rows inside, and a load whose right half is past the
+     * edge (X 240: the edge pixel replicated, D207) */
+    cases[nc] = (bcase){ "16x8", {0}, 0, 0, 5 }; cases[nc].n = enc_b2d_prefetch(cases[nc].bytes, 3, 16, 8); nc++;
+    cases[nc] = (bcase){ "32x8", {0}, 0, 0, 6 }; cases[nc].n = enc_media(cases[nc].bytes, 0x37, 32, 8, 64, 4); nc++;
+    cases[nc] = (bcase){ "32x8e", {0}, 0, 0, 6 }; cases[nc].n = enc_media(cases[nc].bytes, 0x37, 32, 8, 240, 4); nc++;
+    cases[nc] = (bcase){ "32x8", {0}, 0, 0, 6 }; cases[nc].n = enc_media(cases[nc].bytes, 0x38, 32, 8, 64, 4); nc++;
 
     /* SVM_ATOMIC (issue 26) on the LSC state (DG2): add SIMD8 with returns, all lanes on one address,
      * cmpxchg.64 (src0 = src1 = the addresses V36, no dst) */
@@ -337,7 +365,11 @@ int main(int argc, char **argv)
             fprintf(stderr, "bench: cannot build the state\n");
             return 1;
         }
-        if (cases[c].qw >= 3) { /* LSC_UNTYPED */
+        if (cases[c].qw == 6) { /* MEDIA_LD / MEDIA_ST: T6's 2D geometry (D205) */
+            vo_surface *t6 = vo_state_surface(&st, 6);
+            if (!t6) return 1;
+            t6->m_width = 256; t6->m_height = 64; t6->m_pitch = 256; t6->m_pixel = 4;
+        } else if (cases[c].qw >= 3) { /* LSC_UNTYPED */
             if (lsc_state(&st, cases[c].qw == 4) != 0) return 1;
             if (cases[c].qw == 5) { /* block2d: PVC, V40 */
                 uint16_t ver = st.platform.visa_version;

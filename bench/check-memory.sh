@@ -6,7 +6,8 @@
 #   bash bench/check-memory.sh [VO_BINARY] [PAD_MB]   (default build/visa-oracle, 40)
 # The pad is an unknown member "x_pad": [0,0,...] (2 text bytes per element),
 # put in the test's input (vector file), in the DUT's reply (--dut-cmd) and
-# in the result line (--results).
+# in the result line (--results); and as long strings in 40 tests outside
+# their inputs (-j 2, D247) and in other tests' lines of a results file (D246).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VO=${1:-build/visa-oracle}
@@ -27,6 +28,11 @@ padded = dict(test); padded["input"] = "@@INPUT@@"
 txt = json.dumps({"format": v["format"], "tests": [padded]}).replace('"@@INPUT@@"', inp[:-1] + ',"x_pad":' + pad + "}")
 open(t + "/padded.json", "w").write(txt)
 open(t + "/pad.txt", "w").write(pad)
+# D247: the same size in members outside the inputs of 40 tests (read by offset with -j N)
+tests = v["tests"][:40]
+each = "p" * (mb * 1024 * 1024 // len(tests))
+out = [dict(x, x_pad=each) for x in tests]
+open(t + "/padout.json", "w").write(json.dumps({"format": v["format"], "tests": out}))
 PY
 gzip -k -c "$T/padded.json" > "$T/padded.json.gz"
 # the DUT command: the example library behind __dut-host, each reply padded
@@ -49,6 +55,11 @@ r = subprocess.run([vo, "__dut-host", lib], input=json.dumps(test["input"]) + "\
 pad = open(t + "/pad.txt").read()
 o = json.loads(r); o["id"] = test["id"]
 open(t + "/results.jsonl", "w").write(json.dumps(o, separators=(",", ":"))[:-1] + ',"x_pad":' + pad + "}\n")
+# D246: the test's line, then lines of other tests carrying the pad (read line by line)
+with open(t + "/results_many.jsonl", "w") as f:
+    f.write(json.dumps(o, separators=(",", ":")) + "\n")
+    for k in range(0, len(pad), 4096):
+        f.write('{"id":"%016x","status":"ok","x":"%s"}\n' % (0xf000000000000000 + k, "p" * 4096))
 PY
 run() { # label, args...
     local label=$1; shift
@@ -56,7 +67,7 @@ run() { # label, args...
     out=$( { /usr/bin/time -f "%M %e" "$VO" check "$@" >/dev/null 2>"$T/err"; } 2>&1 || true)
     out=$(tail -1 "$T/err")
     local rc=0; "$VO" check "$@" >/dev/null 2>&1 || rc=$?
-    printf '%-28s peak %7d KiB  %6s s  exit %d\n' "$label" "${out%% *}" "${out##* }" "$rc"
+    printf '%-44s peak %7d KiB  %6s s  exit %d\n' "$label" "${out%% *}" "${out##* }" "$rc"
 }
 echo "input $(($(stat -c %s "$T/padded.json") / 1048576)) MiB padded vector file, pad $MB MiB; $VO"
 run "dut-lib, plain file" "$T/plain.json" --dut-lib "$LIB"
@@ -65,3 +76,5 @@ run "dut-lib --isolate -j 2, padded" "$T/padded.json" --dut-lib "$LIB" --isolate
 run "dut-lib, padded .json.gz" "$T/padded.json.gz" --dut-lib "$LIB"
 run "dut-cmd, padded reply" "$T/plain.json" --dut-cmd "python3 $T/padrelay.py $T/pad.txt $VO __dut-host $LIB"
 run "results, padded line" "$T/plain.json" --results "$T/results.jsonl"
+run "results, other lines padded" "$T/plain.json" --results "$T/results_many.jsonl"
+run "dut-lib --isolate -j 2, pad outside inputs" "$T/padout.json" --dut-lib "$LIB" --isolate -j 2

@@ -342,6 +342,12 @@ def block2d_seeds():
     b2("store_d32_ok", 0x07, 3, 1, 1, 4, 4, 0, 13, 1, dst=0, src1=33)
     b2("prefetch_ok", 0x03, 2, 1, 1, 8, 2, 0, -2, 0, dst=0)
     b2("load_negx_ok", 0x03, 3, 1, 1, 4, 2, 0, -2, -1)
+    # rows of a width that is not a power of two (register rows padded to 8, D196), two blocks
+    # that end inside a GRF (each starts on a GRF, D196), an Xe2 block with a zero GRF tail (D197),
+    # and a predicate that turns lane 0 off (D192): mutants 125, 126, 132, 131 from the seed itself
+    b2("load_d16_2x6x5_ok", 0x03, 2, 1, 2, 6, 5, 0, 2, 1)
+    b2("load_xe2_tail_ok", 0x03, 2, 1, 1, 6, 5, 0, 2, 1, platform="Xe2")
+    b2("load_pred_off_ok", 0x03, 2, 1, 1, 8, 4, 0, 2, 1, pred=0x8001)
 
 
 def media_seeds():

@@ -17,7 +17,16 @@
  *      changes nothing, for every mask and platform (D160-D162);
  *   8. an SVM_BLOCK_LD/ST (issue 26) that is ok judged each of its 1/2/4/8
  *      owords exactly once (D165, D174: no mask, no predicate);
- *   9. an SVM_ATOMIC (issue 26) that is ok performed one read-modify-write
+ *   9. 2D blocks (issue 27), from the pages and decisions, not the oracle's
+ *      access list: an invalid case leaves flat memory unchanged too; an ok
+ *      block2d load or MEDIA_LD changes no memory and no variable byte outside
+ *      its destination's register image (block2d: blocks x whole GRFs of
+ *      pow2(W) x H elements, transposed pow2(H) x W, D196; media: H rows of
+ *      the register pitch, D213); a prefetch (a block2d load into %null)
+ *      changes nothing (D200); an ok block2d store or MEDIA_ST changes only
+ *      bytes of its block's rectangle inside the surface (D195, D215; checked
+ *      when the geometry and X/Y are immediates);
+ *  10. an SVM_ATOMIC (issue 26) that is ok performed one read-modify-write
  *      per enabled lane, of 2, 4 or 8 bytes by its width bits (D265, D268).
  * The case may carry a state vo_state_check rejects (VO_BINCASE_NOCHECK):
  * vo_run must then answer invalid without touching it.
@@ -340,6 +349,141 @@ FZ_CHECKER static void heavy_checks(int state_ok)
     vo_final_free(&f);
 }
 
+/* ---- 9. 2D blocks (issue 27) ---- */
+/* every byte where two memories differ must satisfy ok(ctx, address); returns
+ * the first that does not, or -1 */
+typedef int (*fz_byte_ok)(const void *ctx, uint64_t addr);
+FZ_CHECKER static int64_t mem_bad_change(const vo_surface *a, const vo_surface *b, uint64_t base, fz_byte_ok ok,
+                                         const void *ctx)
+{
+    uint8_t pa[VO_PAGE_BYTES], pb[VO_PAGE_BYTES];
+    for (int side = 0; side < 2; side++) {
+        const vo_surface *p = side ? b : a;
+        for (uint32_t k = 0; k < p->npages; k++) {
+            uint64_t pg = p->pages[k]->base;
+            uint32_t lim = (uint32_t)(pg + VO_PAGE_BYTES <= a->size ? VO_PAGE_BYTES : a->size - pg);
+            vo_surface_read(a, pg, pa, lim);
+            vo_surface_read(b, pg, pb, lim);
+            for (uint32_t o = 0; o < lim; o++)
+                if (pa[o] != pb[o] && (!ok || !ok(ctx, base + pg + o))) return (int64_t)(pg + o);
+        }
+    }
+    return -1;
+}
+/* flat memory (regions) unchanged, or changed only where ok says */
+FZ_CHECKER static void regions_changed_only(fz_byte_ok ok, const void *ctx, const char *what)
+{
+    const vo_state *s0 = &c.state, *s1 = &r1.final;
+    FZ_ASSERT(s0->nregions == s1->nregions, "%s: flat regions added or removed", what);
+    for (uint32_t i = 0; i < s0->nregions; i++) {
+        FZ_ASSERT(s0->regions[i].base == s1->regions[i].base && s0->regions[i].mem.size == s1->regions[i].mem.size,
+                  "%s: flat region %u changed shape", what, i);
+        int64_t d = mem_bad_change(&s0->regions[i].mem, &s1->regions[i].mem, s0->regions[i].base, ok, ctx);
+        FZ_ASSERT(d < 0, "%s: flat byte 0x%llx changed", what, (unsigned long long)(s0->regions[i].base + (uint64_t)d));
+    }
+}
+/* variables: only bytes [lo, hi) of V`id` may change */
+FZ_CHECKER static void vars_changed_only(uint32_t id, uint64_t lo, uint64_t hi, const char *what)
+{
+    const vo_state *s0 = &c.state, *s1 = &r1.final;
+    for (uint32_t i = 0; i < s0->nvars && i < s1->nvars; i++) {
+        const vo_var *a = &s0->vars[i], *b = &s1->vars[i];
+        for (uint32_t k = 0; k < a->size && k < b->size; k++)
+            FZ_ASSERT(a->data[k] == b->data[k] || (a->id == id && k >= lo && k < hi),
+                      "%s: V%u byte %u changed (allowed: V%u [%llu, %llu))", what, a->id, k, id,
+                      (unsigned long long)lo, (unsigned long long)hi);
+    }
+}
+FZ_CHECKER static uint64_t pow2_ceil(uint64_t x)
+{
+    uint64_t p = 1;
+    while (p < x) p *= 2;
+    return p;
+}
+/* an immediate operand's value as D201 extends it; 0 when it is not an immediate */
+FZ_CHECKER static int imm_value(vo_insn *in, unsigned role, uint64_t *v)
+{
+    const vo_vec *o = vo_insn_vec(in, role);
+    if (!o || o->cls != 5) return 0;
+    uint64_t x = o->imm;
+    switch (o->type_byte) {
+    case VO_T_UW: x &= 0xFFFF; break;
+    case VO_T_W: x = (uint64_t)(int64_t)(int16_t)(uint16_t)x; break;
+    case VO_T_UD: x &= 0xFFFFFFFFu; break;
+    case VO_T_D: x = (uint64_t)(int64_t)(int32_t)(uint32_t)x; break;
+    default: break;
+    }
+    *v = x;
+    return 1;
+}
+/* a block2d store's rectangle: rows y..y+h-1 and element columns x..x+w-1,
+ * inside width x height, at base + row * pitch + column * size (mod 2^64) */
+typedef struct { uint64_t base, width, height, pitch; int64_t x, y; uint32_t w, h, es; } b2d_rect;
+FZ_CHECKER static int in_b2d_rect(const void *ctx, uint64_t a)
+{
+    const b2d_rect *R = ctx;
+    for (uint32_t r = 0; r < R->h; r++) {
+        int64_t yy = R->y + (int64_t)r;
+        if (yy < 0 || (uint64_t)yy >= R->height) continue;
+        uint64_t d = a - (R->base + (uint64_t)yy * R->pitch);
+        if (d >= R->width) continue;
+        int64_t col = (int64_t)(d / R->es);
+        if (col >= R->x && col < R->x + (int64_t)R->w) return 1;
+    }
+    return 0;
+}
+/* a MEDIA_ST's rectangle in surface offsets: rows y.., bytes x.., inside the surface's width x height */
+typedef struct { uint64_t x, y, w, h, width, height, pitch; } media_rect;
+FZ_CHECKER static int in_media_rect(const void *ctx, uint64_t o)
+{
+    const media_rect *R = ctx;
+    uint64_t row = o / R->pitch, col = o % R->pitch;
+    return row >= R->y && row < R->y + R->h && row < R->height && col >= R->x && col < R->x + R->w && col < R->width;
+}
+
+FZ_CHECKER static void check_2d(vo_insn *in, vo_status st)
+{
+    char why[160];
+    if (st == VO_INVALID) { regions_changed_only(NULL, NULL, "invalid"); return; }
+    if (st != VO_OK) return;
+    unsigned fam = in->desc->family;
+    uint32_t grf = c.state.platform.grf_bytes;
+    if (fam == VO_FAM_BLOCK2D && !in->desc->is_write) {
+        regions_changed_only(NULL, NULL, "block2d load");
+        if (in->data.id == 0) { /* prefetch (D200) */
+            if (fz_state_diff(&c.state, &r1.final, why, sizeof why)) fz_fail("a block2d prefetch changed the state: %s", why);
+            return;
+        }
+        uint64_t es = 1u << ((in->val[VO_R_DATA_SIZE] - 1) & 3), w = in->val[VO_R_B2D_WIDTH], h = in->val[VO_R_B2D_HEIGHT];
+        uint64_t blocks = in->val[VO_R_B2D_BLOCKS], group = 4 / (es < 4 ? es : 4);
+        uint64_t bytes = in->val[VO_R_DATA_ORDER] == 2 ? pow2_ceil(h) * w * es
+                         : pow2_ceil(w) * (in->val[VO_R_B2D_VNNI] ? (h + group - 1) / group * group : h) * es;
+        uint64_t pitch = (bytes + grf - 1) / grf * grf;
+        vars_changed_only(in->data.id, in->data.offset, in->data.offset + blocks * pitch, "block2d load");
+    } else if (fam == VO_FAM_BLOCK2D) {
+        uint64_t v[6];
+        for (unsigned i = 0; i < 6; i++)
+            if (!imm_value(in, VO_R_B2D_BASE + i, &v[i])) return;
+        b2d_rect R = { v[0], (uint32_t)v[1] + 1ull, (uint32_t)v[2] + 1ull, (uint32_t)v[3] + 1ull, (int32_t)(uint32_t)v[4],
+                       (int32_t)(uint32_t)v[5], in->val[VO_R_B2D_WIDTH], in->val[VO_R_B2D_HEIGHT],
+                       1u << ((in->val[VO_R_DATA_SIZE] - 1) & 3) };
+        regions_changed_only(in_b2d_rect, &R, "block2d store");
+    } else if (fam == VO_FAM_MEDIA && !in->desc->is_write) {
+        uint64_t w = in->val[VO_R_MEDIA_W];
+        regions_changed_only(NULL, NULL, "media_ld");
+        vars_changed_only(in->data.id, in->data.offset,
+                          in->data.offset + in->val[VO_R_MEDIA_H] * (w < 4 ? 4 : pow2_ceil(w)), "media_ld");
+    } else if (fam == VO_FAM_MEDIA) {
+        uint64_t x, y;
+        const vo_surface *a = vo_state_surface(&c.state, in->val[VO_R_SURFACE]), *b = vo_state_surface(&r1.final, in->val[VO_R_SURFACE]);
+        if (!a || !b || !a->m_pitch || !imm_value(in, VO_R_MEDIA_X, &x) || !imm_value(in, VO_R_MEDIA_Y, &y)) return;
+        media_rect R = { x, y, in->val[VO_R_MEDIA_W], in->val[VO_R_MEDIA_H], a->m_width, a->m_height, a->m_pitch };
+        int64_t d = mem_bad_change(a, b, 0, in_media_rect, &R);
+        FZ_ASSERT(d < 0, "media_st: T%u byte %lld outside its block (x %llu, y %llu, %llu x %llu)", a->index, (long long)d,
+                  (unsigned long long)x, (unsigned long long)y, (unsigned long long)R.w, (unsigned long long)R.h);
+    }
+}
+
 /* 1-4 on the first run */
 FZ_CHECKER static void check_run(vo_status st, int state_ok)
 {
@@ -375,11 +519,14 @@ FZ_CHECKER static void check_run(vo_status st, int state_ok)
         FZ_ASSERT(r1.nacc == 0 && r1.nfree == 0, "fence with %u accesses, %u freedom entries", r1.nacc, r1.nfree);
         if (fz_state_diff(&c.state, &r1.final, why, sizeof why)) fz_fail("a fence changed the state: %s", why);
     }
+    /* 9. 2D blocks: memory and registers outside the block unchanged */
+    if (st == VO_INVALID) check_2d(&in, st);
+    else if (decoded && (in.desc->family == VO_FAM_BLOCK2D || in.desc->family == VO_FAM_MEDIA)) check_2d(&in, st);
     /* 8. an ok SVM block access: one access per oword (NoMask, D174) */
     if (decoded && in.desc->family == VO_FAM_SVM && in.desc->subop <= 2 && st == VO_OK)
         FZ_ASSERT(r1.nacc == 1u << (in.val[VO_R_OWORD_SIZE] & 3), "svm block props 0x%02x: %u accesses",
                   (unsigned)in.val[VO_R_OWORD_SIZE], r1.nacc);
-    /* 9. an ok SVM_ATOMIC: one access per enabled lane, of its width (D265, D268) */
+    /* 10. an ok SVM_ATOMIC: one access per enabled lane, of its width (D265, D268) */
     if (decoded && in.desc->family == VO_FAM_SVM && in.desc->subop == 0x05 && st == VO_OK) {
         unsigned wb = (in.val[VO_R_ATOMIC_OP] >> 5) & 3, w = wb == 1 ? 2 : wb == 2 ? 8 : 4, n = 0;
         for (unsigned i = 0; i < 32; i++) n += r1.chen >> i & 1;

@@ -48,7 +48,8 @@ mb=$VO_ROOT/build-fuzz-mut
 vo_fuzz_build "$mb" libfuzzer 0 -DVO_FUZZ_MUTANTS=ON
 
 # bug names from the enum in dut.c ("B_GRF64_STRIDE = 1," -> grf64_stride)
-name_of() { sed -n "s/^ *B_\([A-Z0-9_]*\) *= *$1,\{0,1\}.*/\1/p" examples/dut_c/dut.c examples/dut_c/dut_svm.h | head -1 | tr 'A-Z' 'a-z'; }
+name_of() { sed -n "s/^ *B_\([A-Z0-9_]*\) *= *$1,\{0,1\}.*/\1/p" examples/dut_c/dut.c examples/dut_c/dut_svm.h \
+  examples/dut_c/dut_2d.c examples/dut_c/dut_media.c | head -1 | tr 'A-Z' 'a-z'; } # issue 27: 120-137
 
 # ---- 3. vectors ----
 shopt -s nullglob

@@ -145,12 +145,14 @@ class Runner:
         ss = (Surf * max(1, len(inp["surfaces"])))()
         for i, s in enumerate(inp["surfaces"]):
             ss[i] = Surf(s["index"], s["size"])
+        pl = inp.get("preds", [])  # predicate variables (a block2d seed turns lane 0 off, issue 27)
+        pa = (Pred * max(1, len(pl)))(*[Pred(q["id"], q["num_elts"], int(q["bits"], 16)) for q in pl])
         insn = bytes.fromhex(inp["insn"])
         ib = (C.c_uint8 * max(1, len(insn))).from_buffer_copy(insn or b"\0")
         maj, mnr = inp["platform"]["visa_version"].split(".")
         c = Case(self.abi, inp["platform"]["name"].encode(), inp["platform"]["grf_bytes"],
                  int(maj) * 100 + int(mnr), ib, len(insn), int(inp["exec_mask"], 16),
-                 len(inp["vars"]), vars_, 0, None, 0, None, len(inp["surfaces"]), ss,
+                 len(inp["vars"]), vars_, len(pl), pa, 0, None, len(inp["surfaces"]), ss,
                  Mem(None, rcb, wcb, frcb, fwcb), 1, len(regs), rg, len(bt), bta, len(sst), ssa)
         msg = C.create_string_buffer(256)
         rc = self.lib.visa_dut_execute(C.byref(c), msg, 256)

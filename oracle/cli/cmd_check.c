@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "shard_proof.h"
 #include "dut_transport.h"
 #include "../formats/json_reader.h"
 #include "progress.h"
@@ -513,32 +514,8 @@ static int filter_keep(const cfilter *f, const char *id, const vo_case *c, const
     return 1;
 }
 
-/* ------------------------------------------------------------------ */
-/* bucket table: failing (and unsupported) tests per bucket            */
-/* ------------------------------------------------------------------ */
-typedef struct btab { struct bent { char b[96]; size_t n; } *e; size_t n, cap; } btab;
-
-static void btab_add(btab *t, const char *b)
-{
-    for (size_t i = 0; i < t->n; i++)
-        if (!strcmp(t->e[i].b, b)) { t->e[i].n++; return; }
-    if (t->n == t->cap) {
-        size_t nc = t->cap ? t->cap * 2 : 64;
-        struct bent *ne = realloc(t->e, nc * sizeof *ne);
-        if (!ne) return; /* the table is a summary: a bucket lost to OOM is only not listed */
-        t->e = ne;
-        t->cap = nc;
-    }
-    snprintf(t->e[t->n].b, sizeof t->e[0].b, "%s", b);
-    t->e[t->n++].n = 1;
-}
-
-static int bent_cmp(const void *a, const void *b)
-{
-    const struct bent *x = a, *y = b;
-    if (x->n != y->n) return x->n < y->n ? 1 : -1; /* most tests first, then by name: deterministic */
-    return strcmp(x->b, y->b);
-}
+/* bucket table: failing (and unsupported) tests per bucket: cli_btab (shard_proof.c; hashed, D245).
+ * The table is a summary: a bucket lost to OOM is only not listed. */
 
 static void json_str(FILE *o, const char *s)
 {
@@ -564,6 +541,7 @@ typedef struct outcome {
     int skipped;    /* not selected by the filters (--insn, --status, --tag, --skip-tag, --id) */
     int unsupported; /* failing, but the DUT said unsupported: counted apart */
     char bucket[96];
+    char cause[96]; /* D305 */
     char ureason[128]; /* unsupported: "<insn>: <the DUT's reason>" (issue 32) */
     uint64_t tags[VO_TAG_WORDS]; /* the failing test's tags */
     char *rep;      /* the report of a failing test (text or --json record) */
@@ -580,6 +558,8 @@ typedef struct worker {
     vo_verdict v;
     char *mini;
     size_t mcap;
+    char *ibuf; /* D247: this worker's test input, read by offset (-j N) */
+    size_t icap;
     pthread_t th;
     int started;
     struct pool *p;
@@ -594,6 +574,7 @@ typedef struct pool {
     outcome *res;
     const vo_testset *set; /* the current file */
     const char *file;
+    int rfd; /* D247: >= 0: the workers read each input from this file by offset (the text is not held) */
     int json, quiet, cmd, timeout_ms, list_unsup;
     unsigned rows;
     const cfilter *filt;
@@ -615,6 +596,25 @@ static void run_one(pool *p, worker *w, size_t k, outcome *oc)
 {
     size_t ti = p->jobs[k];
     const vo_testref *t = &p->set->t[ti];
+    vo_testref tw;
+    if (p->rfd >= 0) { /* D247: the input by offset; a short read fails the hash below */
+        if (w->icap < t->input_len + 1) {
+            char *nb = realloc(w->ibuf, t->input_len + 1);
+            if (!nb) {
+                oc->fatal = VO_EXIT_FAIL;
+                oc->rep = fmt_alloc("check: out of memory");
+                return;
+            }
+            w->ibuf = nb;
+            w->icap = t->input_len + 1;
+        }
+        tw = *t;
+        tw.input_len = cli_pread_full(p->rfd, w->ibuf, t->input_len, t->input_off);
+        w->ibuf[tw.input_len] = 0;
+        tw.input = w->ibuf;
+        if (tw.input_len != t->input_len) tw.input_hash = ~vo_span_hash(w->ibuf, tw.input_len);
+        t = &tw;
+    }
     vo_error e;
     if (vo_span_hash(t->input, t->input_len) != t->input_hash) { /* rewritten since the first pass (issue 30) */
         oc->fatal = VO_EXIT_BAD;
@@ -679,6 +679,7 @@ static void run_one(pool *p, worker *w, size_t k, outcome *oc)
                              vo_dut_status_name((unsigned)o->status), o->msg[0] ? o->msg : "no message");
     if (oc->pass) return;
     snprintf(oc->bucket, sizeof oc->bucket, "%s", w->v.bucket);
+    snprintf(oc->cause, sizeof oc->cause, "%s", w->v.cause);
     oc->unsupported = w->v.unsupported;
     char where[300];
     snprintf(where, sizeof where, "%s#%zu", p->file, ti + 1);
@@ -1187,20 +1188,30 @@ int cmd_check(int argc, char **argv)
         set_hash = (set_hash ^ '\n') * 1099511628211ull;
         if (shard_n == 1 || id_value(ids[k]) % shard_n == shard_i) nrun++;
     }
+    /* D244: what the shard ran, proved to merge (shard_proof.h) */
+    uint64_t *psum = calloc(shard_n, sizeof *psum), ran_sum = 0;
+    char proof[65] = "";
+    if (psum) {
+        cli_shard_sums((const char (*)[17])ids, ntests, shard_n, psum);
+        ran_sum = psum[shard_i];
+        if (cli_shard_commit(shard_n, psum, proof) != 0) proof[0] = 0;
+        free(psum);
+    }
     for (int f = 0; f < nfiles; f++)
         if (vf[f].n > maxn) maxn = vf[f].n;
     /* the tests of one file in run order (--shard: those whose id falls in it) */
     size_t *jobs = malloc(maxn * sizeof *jobs);
     outcome *res_v = calloc(maxn, sizeof *res_v);
     worker *w = calloc((size_t)njobs, sizeof *w);
-    btab bt = { NULL, 0, 0 }, ut = { NULL, 0, 0 }; /* failing buckets; unsupported per instruction and reason */
+    cli_btab bt = { 0 }, ct = { 0 }, ut = { 0 }; /* failing buckets; causes (D305); unsupported per instruction and reason */
     size_t tagn[VO_TAG_COUNT] = { 0 };               /* failing tests per tag (issue 32) */
     pool pl;
     memset(&pl, 0, sizeof pl);
+    pl.rfd = -1;
     pthread_mutex_init(&pl.mu, NULL);
     pthread_cond_init(&pl.cv, NULL);
     int nw = 0, ninit = 0;
-    if (!jobs || !res_v || !w) {
+    if (!jobs || !res_v || !w || !proof[0]) {
         rc = cli_fail(VO_EXIT_FAIL, "check: out of memory");
         goto out_dut;
     }
@@ -1263,7 +1274,7 @@ int cmd_check(int argc, char **argv)
         if (!nj) continue;
         fflush(cout);
         int windowed = 0;
-        if (nw == 1 && !vf[f].keep) {
+        if (!vf[f].keep) { /* -j N too: each worker reads its inputs by offset (D247) */
             int o = win_open(&rwin_, files[f], &vf[f]);
             if (o > 1) {
                 vo_progress_clear(&pg);
@@ -1278,6 +1289,7 @@ int cmd_check(int argc, char **argv)
         }
         pl.set = &vf[f].set;
         pl.file = files[f];
+        pl.rfd = windowed && nw > 1 ? rwin_.fd : -1;
         pl.n = nj;
         pl.next = 0;
         pl.stop = 0;
@@ -1343,9 +1355,9 @@ int cmd_check(int argc, char **argv)
                 vo_progress_tick(&pg, DONE, failed);
                 continue;
             }
-            if (!oc->unsupported || list_unsup) btab_add(&bt, oc->bucket);
-            if (oc->unsupported) unsupported++, btab_add(&ut, oc->ureason); /* counted apart (issue 32: summarised) */
-            else failed++;
+            if (!oc->unsupported || list_unsup) (void)cli_btab_add(&bt, oc->bucket, 1);
+            if (oc->unsupported) unsupported++, (void)cli_btab_add(&ut, oc->ureason, 1); /* counted apart (issue 32: summarised) */
+            else failed++, (void)cli_btab_add(&ct, oc->cause, 1);
             for (unsigned t = 0; t < VO_TAG_COUNT && !oc->unsupported; t++) tagn[t] += (unsigned)vo_tags_has(oc->tags, t);
             if (oc->rep) {
                 vo_progress_clear(&pg);
@@ -1392,8 +1404,9 @@ int cmd_check(int argc, char **argv)
         char nr[96] = "";
         if (skipped) snprintf(nr, sizeof nr, ", %zu skipped", skipped);
         if (not_run) snprintf(nr + strlen(nr), sizeof nr - strlen(nr), ", %zu not run", not_run);
-        if (bt.n) qsort(bt.e, bt.n, sizeof *bt.e, bent_cmp); /* qsort(NULL, 0) is UB (UBSan) */
-        if (ut.n) qsort(ut.e, ut.n, sizeof *ut.e, bent_cmp);
+        cli_btab_sort(&bt);
+        cli_btab_sort(&ct);
+        cli_btab_sort(&ut);
         unsigned tord[VO_TAG_COUNT], ntag = 0; /* tags of failing tests, most first, then by enum order */
         for (unsigned t = 0; t < VO_TAG_COUNT; t++)
             if (tagn[t]) tord[ntag++] = t;
@@ -1413,6 +1426,12 @@ int cmd_check(int argc, char **argv)
                 json_str(cout, bt.e[k].b);
                 fprintf(cout, ":%zu", bt.e[k].n);
             }
+            fprintf(cout, "},\"causes\":{"); /* D305 */
+            for (size_t k = 0; k < ct.n; k++) {
+                if (k) fputc(',', cout);
+                json_str(cout, ct.e[k].b);
+                fprintf(cout, ":%zu", ct.e[k].n);
+            }
             fprintf(cout, "},\"unsupported_listed\":%s,\"unsupported_reasons\":{", list_unsup ? "true" : "false");
             for (size_t k = 0; k < ut.n; k++) {
                 if (k) fputc(',', cout);
@@ -1422,8 +1441,9 @@ int cmd_check(int argc, char **argv)
             fprintf(cout, "},\"tags\":{");
             for (unsigned k = 0; k < ntag; k++) fprintf(cout, "%s\"%s\":%zu", k ? "," : "", vo_tag_name(tord[k]), tagn[tord[k]]);
             /* issue 18: "tests", "set" and "shard" let `merge` join the reports of shards */
-            fprintf(cout, "},\"tests\":%zu,\"set\":\"%016llx\",\"shard\":\"%lu/%lu\"}\n", ntests,
-                    (unsigned long long)set_hash, shard_i, shard_n);
+            fprintf(cout, "},\"tests\":%zu,\"set\":\"%016llx\",\"shard\":\"%lu/%lu\",\"ran\":%zu,\"ran_digest\":\"%016llx\","
+                    "\"shards_digest\":\"%s\"}\n", ntests, (unsigned long long)set_hash, shard_i, shard_n, nrun,
+                    (unsigned long long)ran_sum, proof); /* D244 */
             fflush(cout);
             if (unsupported) fprintf(stderr, "%zu unsupported\n", unsupported);
             fprintf(stderr, "%zu passed, %zu failed%s\n", passed, failed, nr);
@@ -1431,6 +1451,10 @@ int cmd_check(int argc, char **argv)
             if (bt.n) {
                 fprintf(cout, "buckets (tests per bucket):\n");
                 for (size_t k = 0; k < bt.n; k++) fprintf(cout, "  %6zu  %s\n", bt.e[k].n, bt.e[k].b);
+            }
+            if (ct.n) { /* D305 */
+                fprintf(cout, "causes (tests per cause: the wrong bytes against the access plan):\n");
+                for (size_t k = 0; k < ct.n; k++) fprintf(cout, "  %6zu  %s\n", ct.e[k].n, ct.e[k].b);
             }
             if (ntag) {
                 fprintf(cout, "tags of the failing tests (tests per tag; the decisions behind it):\n");
@@ -1490,9 +1514,11 @@ out_dut:
         vo_result_free(&w[k].r);
         vo_dut_out_free(&w[k].o);
         free(w[k].mini);
+        free(w[k].ibuf);
     }
-    free(bt.e);
-    free(ut.e);
+    cli_btab_free(&bt);
+    cli_btab_free(&ct);
+    cli_btab_free(&ut);
     free(res_v);
     free(jobs);
     free(w);

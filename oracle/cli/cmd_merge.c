@@ -16,6 +16,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
+#include "shard_proof.h"
 
 static const char merge_help[] =
     "usage: visa-oracle merge [--json] REPORT.json...\n"
@@ -26,7 +27,8 @@ static const char merge_help[] =
     "the failing-test records of every shard, then the summary object of an\n"
     "unsharded run. Fails (exit 2, nothing written) when a shard is missing, two\n"
     "reports hold the same shard or the same test, the reports come from\n"
-    "different vector sets, or a report is cut short.\n"
+    "different vector sets, a report is cut short, or the reports do not prove\n"
+    "their shards (\"ran_digest\", \"shards_digest\": docs/check.md, \"Shards\").\n"
     "Exit: 0 every test passed, 1 a test failed or was not run, 2 bad input.\n";
 
 typedef struct buf { char *p; size_t n, cap; } buf;
@@ -80,32 +82,35 @@ static int id_add(idset *s, const char *id)
     return 0;
 }
 
-/* tests per bucket, recomputed from the records (failing and unsupported) */
-typedef struct bent { char b[96]; size_t n; } bent;
-typedef struct btab { bent *e; size_t n, cap; } btab;
+/* tests per bucket, recomputed from the records (failing and unsupported):
+ * cli_btab, hashed, so merge is linear in the records (D245) */
 
-static int btab_add(btab *t, const char *b)
+/* D244: a raw NUL or a \u0000 escape in a line (a key or a string cJSON would
+ * cut short: "passed\u0000x" read as "passed"): check never writes one */
+static int has_nul(const char *p, size_t n)
 {
-    for (size_t i = 0; i < t->n; i++)
-        if (!strcmp(t->e[i].b, b)) { t->e[i].n++; return 0; }
-    if (t->n == t->cap) {
-        size_t nc = t->cap ? t->cap * 2 : 64;
-        bent *ne = realloc(t->e, nc * sizeof *ne);
-        if (!ne) return -1;
-        t->e = ne;
-        t->cap = nc;
+    for (size_t i = 0; i < n; i++) {
+        if (!p[i]) return 1;
+        if (p[i] != '\\' || i + 1 >= n) continue;
+        if (p[i + 1] == 'u' && i + 5 < n && !memcmp(p + i + 2, "0000", 4)) return 1;
+        i++; /* the escaped character */
     }
-    snprintf(t->e[t->n].b, sizeof t->e[0].b, "%s", b);
-    t->e[t->n++].n = 1;
     return 0;
 }
 
-/* the order check prints: most tests first, then by name */
-static int bent_cmp(const void *a, const void *b)
+/* D244: n lower-case hex digits; *v gets the value of the first 16 */
+static int hexstr(const cJSON *o, const char *k, size_t n, uint64_t *v)
 {
-    const bent *x = a, *y = b;
-    if (x->n != y->n) return x->n < y->n ? 1 : -1;
-    return strcmp(x->b, y->b);
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(o, k);
+    if (!cJSON_IsString(s) || strlen(s->valuestring) != n) return -1;
+    uint64_t x = 0;
+    for (size_t i = 0; i < n; i++) {
+        char ch = s->valuestring[i];
+        if ((ch < '0' || ch > '9') && (ch < 'a' || ch > 'f')) return -1;
+        if (i < 16) x = x * 16 + (uint64_t)(ch <= '9' ? ch - '0' : ch - 'a' + 10);
+    }
+    if (v) *v = x;
+    return 0;
 }
 
 static int put_jstr(buf *b, const char *s)
@@ -159,7 +164,10 @@ int cmd_merge(int argc, char **argv)
     size_t nfv = 0, fvcap = 0;
     unsigned long n_sh = 0;
     double tests = -1, sum_p = 0, sum_f = 0, sum_nr = 0, sum_u = 0, sum_s = 0, codes[4] = { 0, 0, 0, 0 };
-    btab bt = { NULL, 0, 0 }, ut = { NULL, 0, 0 }; /* issue 32: unsupported per instruction and reason */
+    cli_btab bt = { 0 }, ct = { 0 }, ut = { 0 }; /* ct: tests per cause (D305) */ /* issue 32: unsupported per instruction and reason */
+    uint64_t *dv = NULL; /* D244: each shard's "ran_digest" */
+    char proof[65] = "";
+    double sum_ran = 0;
     size_t tagn[VO_TAG_COUNT] = { 0 };
     int listed = 1;
     char set[17] = "", first[1024] = "";
@@ -182,6 +190,11 @@ int cmd_merge(int argc, char **argv)
             char *le = nl ? nl : e;
             line++;
             if (le == p) { p = le + 1; continue; }
+            if (has_nul(p, (size_t)(le - p))) {
+                rc = cli_fail(VO_EXIT_BAD, "merge: '%s' line %zu: a NUL (raw or \\u0000) in a key or string: check writes none",
+                              path, line);
+                break;
+            }
             if (summary) {
                 rc = cli_fail(VO_EXIT_BAD, "merge: '%s' line %zu: text after the summary line (not one check --json report)",
                               path, line);
@@ -231,6 +244,7 @@ int cmd_merge(int argc, char **argv)
                 }
                 fv[nfv++] = idv;
                 const cJSON *bk = cJSON_GetObjectItemCaseSensitive(o, "bucket");
+                const cJSON *ck = cJSON_GetObjectItemCaseSensitive(o, "cause");
                 int unsup = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "unsupported"));
                 const cJSON *tg = cJSON_GetObjectItemCaseSensitive(o, "tags"), *te;
                 if (!unsup && cJSON_IsArray(tg)) /* issue 32: failing tests per tag, as check counts them */
@@ -238,11 +252,13 @@ int cmd_merge(int argc, char **argv)
                         for (unsigned t = 0; t < VO_TAG_COUNT && cJSON_IsString(te); t++)
                             if (!strcmp(vo_tag_name(t), te->valuestring)) tagn[t]++;
                 int dup = id_add(&ids, id->valuestring);
-                if (!dup && (!cJSON_IsString(bk) || btab_add(&bt, bk->valuestring) != 0)) dup = cJSON_IsString(bk) ? -1 : -2;
+                if (!dup && !unsup && (!cJSON_IsString(ck) || cli_btab_add(&ct, ck->valuestring, 1) != 0))
+                    dup = cJSON_IsString(ck) ? -1 : -2;
+                if (!dup && (!cJSON_IsString(bk) || cli_btab_add(&bt, bk->valuestring, 1) != 0)) dup = cJSON_IsString(bk) ? -1 : -2;
                 cJSON_Delete(o);
                 o = NULL;
                 if (dup == -2) {
-                    rc = cli_fail(VO_EXIT_BAD, "merge: '%s' line %zu: a failing record without \"bucket\"", path, line);
+                    rc = cli_fail(VO_EXIT_BAD, "merge: '%s' line %zu: a failing record without \"bucket\" or \"cause\"", path, line);
                     break;
                 }
                 if (dup < 0) {
@@ -268,14 +284,17 @@ int cmd_merge(int argc, char **argv)
             cJSON_Delete(summary);
             break;
         }
-        double pa, fa, nr, t, un = 0, sk = 0;
+        double pa, fa, nr, t, un = 0, sk = 0, ran;
+        uint64_t rsum = 0;
         const cJSON *js = summary ? cJSON_GetObjectItemCaseSensitive(summary, "set") : NULL;
         const cJSON *jh = summary ? cJSON_GetObjectItemCaseSensitive(summary, "shard") : NULL;
         const cJSON *jc = summary ? cJSON_GetObjectItemCaseSensitive(summary, "rejected_with_code") : NULL;
         unsigned long si, sn;
         char tail;
         if (!summary || num(summary, "passed", &pa) || num(summary, "failed", &fa) || num(summary, "not_run", &nr) ||
-            num(summary, "tests", &t) || !cJSON_IsString(js) || strlen(js->valuestring) != 16 || !cJSON_IsString(jh) ||
+            num(summary, "tests", &t) || hexstr(summary, "set", 16, NULL) || !cJSON_IsString(jh) ||
+            num(summary, "ran", &ran) || hexstr(summary, "ran_digest", 16, &rsum) ||
+            hexstr(summary, "shards_digest", 64, NULL) ||
             sscanf(jh->valuestring, "%lu/%lu%c", &si, &sn, &tail) != 2 || sn < 1 || si >= sn || sn > 1000000 ||
             !cJSON_IsObject(jc) ||
             (cJSON_GetObjectItemCaseSensitive(summary, "unsupported") && num(summary, "unsupported", &un)) ||
@@ -283,7 +302,8 @@ int cmd_merge(int argc, char **argv)
             cJSON_Delete(summary);
             rc = cli_fail(VO_EXIT_BAD,
                           "merge: '%s' has no summary line with \"passed\", \"failed\", \"not_run\", \"tests\", \"set\" and "
-                          "\"shard\" (a check --json report cut short, or from an older visa-oracle?)", path);
+                          "\"shard\", \"ran\", \"ran_digest\" and \"shards_digest\" (a check --json report cut short, "
+                          "or from an older visa-oracle?)", path);
             break;
         }
         for (int k = 0; k < 4; k++) {
@@ -296,12 +316,28 @@ int cmd_merge(int argc, char **argv)
             }
             codes[k] += v;
         }
-        const cJSON *ur = cJSON_GetObjectItemCaseSensitive(summary, "unsupported_reasons"), *ue;
-        if (cJSON_IsObject(ur))
-            cJSON_ArrayForEach(ue, ur)
-                for (double c = cJSON_IsNumber(ue) ? ue->valuedouble : 0; c >= 1 && ue->string; c--)
-                    if (btab_add(&ut, ue->string) != 0) break;
         if (rc != VO_EXIT_OK) break;
+        const cJSON *ur = cJSON_GetObjectItemCaseSensitive(summary, "unsupported_reasons"), *ue;
+        double usum = 0;
+        if (cJSON_IsObject(ur)) /* D244: whole counts that add up to "unsupported" (one add per reason: linear) */
+            cJSON_ArrayForEach(ue, ur) {
+                double c = cJSON_IsNumber(ue) ? ue->valuedouble : -1;
+                if (c < 0 || c > 1e15 || c != (double)(uint64_t)c || !ue->string) usum = -1;
+                else if (usum >= 0 && c >= 1 && cli_btab_add(&ut, ue->string, (size_t)c) != 0) {
+                    rc = cli_fail(VO_EXIT_FAIL, "merge: out of memory");
+                    break;
+                } else if (usum >= 0) usum += c;
+            }
+        if (rc == VO_EXIT_OK && (usum != un || (!cJSON_IsObject(ur) && un != 0)))
+            rc = cli_fail(VO_EXIT_BAD, "merge: '%s': \"unsupported_reasons\" are not whole counts adding up to \"unsupported\" (%.0f)",
+                          path, un);
+        if (rc == VO_EXIT_OK && pa + fa + nr + un + sk != ran)
+            rc = cli_fail(VO_EXIT_BAD, "merge: '%s': passed, failed, unsupported, skipped and not run add up to %.0f, "
+                          "not the %.0f tests it says it ran", path, pa + fa + nr + un + sk, ran);
+        if (rc != VO_EXIT_OK) {
+            cJSON_Delete(summary);
+            break;
+        }
         for (size_t q = 0; q < nfv; q++)
             if (fv[q] % sn != si) { /* check runs test id in shard id mod n (D243) */
                 cJSON_Delete(summary);
@@ -327,7 +363,9 @@ int cmd_merge(int argc, char **argv)
             n_sh = sn;
             snprintf(first, sizeof first, "%s", path);
             have = calloc(sn, 1);
-            if (!have) {
+            dv = calloc(sn, sizeof *dv);
+            snprintf(proof, sizeof proof, "%s", cJSON_GetObjectItemCaseSensitive(summary, "shards_digest")->valuestring);
+            if (!have || !dv) {
                 cJSON_Delete(summary);
                 rc = cli_fail(VO_EXIT_FAIL, "merge: out of memory");
                 break;
@@ -339,11 +377,16 @@ int cmd_merge(int argc, char **argv)
         } else if (sn != n_sh) {
             rc = cli_fail(VO_EXIT_BAD, "merge: '%s' is shard %s but '%s' was one of %lu shards", path, jh->valuestring,
                           first, n_sh);
+        } else if (strcmp(proof, cJSON_GetObjectItemCaseSensitive(summary, "shards_digest")->valuestring) != 0) {
+            rc = cli_fail(VO_EXIT_BAD, "merge: '%s' and '%s' differ in \"shards_digest\": not shards of one run of one set",
+                          path, first);
         }
         if (rc == VO_EXIT_OK && have[si]) rc = cli_fail(VO_EXIT_BAD, "merge: shard %lu/%lu is given twice (again in '%s')", si, sn, path);
         cJSON_Delete(summary);
         if (rc != VO_EXIT_OK) break;
         have[si] = 1;
+        dv[si] = rsum;
+        sum_ran += ran;
         sum_p += pa;
         sum_f += fa;
         sum_nr += nr;
@@ -358,13 +401,25 @@ int cmd_merge(int argc, char **argv)
             }
     }
     double held = sum_p + sum_f + sum_u + sum_s + sum_nr;
-    if (rc == VO_EXIT_OK && held != tests)
+    if (rc == VO_EXIT_OK && (held != tests || sum_ran != tests))
         rc = cli_fail(VO_EXIT_BAD, "merge: the shards hold %.0f tests, the set has %.0f", held, tests);
+    uint64_t all = 0; /* D244: the shards' digests commit to "shards_digest"; the unsharded run's from their sum */
+    char proof1[65] = "";
+    if (rc == VO_EXIT_OK) {
+        char got[65];
+        for (unsigned long i = 0; i < n_sh; i++) all += dv[i];
+        if (cli_shard_commit(n_sh, dv, got) != 0 || cli_shard_commit(1, &all, proof1) != 0)
+            rc = cli_fail(VO_EXIT_FAIL, "merge: no SHA-256");
+        else if (strcmp(got, proof) != 0)
+            rc = cli_fail(VO_EXIT_BAD, "merge: the reports' \"ran_digest\"s do not give their \"shards_digest\": a report "
+                          "does not prove it ran its shard (relabelled or forged?)");
+    }
     if (rc == VO_EXIT_OK) { /* what check prints after its records (cmd_check.c) */
         char line[512], nrs[96] = "";
         int bad = 0;
-        if (bt.n) qsort(bt.e, bt.n, sizeof *bt.e, bent_cmp);
-        if (ut.n) qsort(ut.e, ut.n, sizeof *ut.e, bent_cmp);
+        cli_btab_sort(&bt);
+        cli_btab_sort(&ct);
+        cli_btab_sort(&ut);
         unsigned tord[VO_TAG_COUNT], ntag = 0; /* as check orders them: most first, then enum order */
         for (unsigned t = 0; t < VO_TAG_COUNT; t++)
             if (tagn[t]) tord[ntag++] = t;
@@ -388,6 +443,13 @@ int cmd_merge(int argc, char **argv)
                 k = snprintf(line, sizeof line, ":%zu", bt.e[i].n);
                 bad |= put(&out, line, (size_t)k);
             }
+            bad |= put(&out, "},\"causes\":{", 12);
+            for (size_t i = 0; i < ct.n; i++) {
+                if (i) bad |= put(&out, ",", 1);
+                bad |= put_jstr(&out, ct.e[i].b);
+                k = snprintf(line, sizeof line, ":%zu", ct.e[i].n);
+                bad |= put(&out, line, (size_t)k);
+            }
             k = snprintf(line, sizeof line, "},\"unsupported_listed\":%s,\"unsupported_reasons\":{", listed ? "true" : "false");
             bad |= put(&out, line, (size_t)k);
             for (size_t i = 0; i < ut.n; i++) {
@@ -401,12 +463,18 @@ int cmd_merge(int argc, char **argv)
                 k = snprintf(line, sizeof line, "%s\"%s\":%zu", i ? "," : "", vo_tag_name(tord[i]), tagn[tord[i]]);
                 bad |= put(&out, line, (size_t)k);
             }
-            k = snprintf(line, sizeof line, "},\"tests\":%.0f,\"set\":\"%s\",\"shard\":\"0/1\"}\n", tests, set);
+            k = snprintf(line, sizeof line, "},\"tests\":%.0f,\"set\":\"%s\",\"shard\":\"0/1\",\"ran\":%.0f,\"ran_digest\":"
+                         "\"%016llx\",\"shards_digest\":\"%s\"}\n", tests, set, tests, (unsigned long long)all, proof1);
             bad |= put(&out, line, (size_t)k);
         } else {
             if (bt.n) bad |= put(&out, "buckets (tests per bucket):\n", 28);
             for (size_t i = 0; i < bt.n; i++) {
                 int k = snprintf(line, sizeof line, "  %6zu  %s\n", bt.e[i].n, bt.e[i].b);
+                bad |= put(&out, line, (size_t)k);
+            }
+            if (ct.n) bad |= put(&out, "causes (tests per cause: the wrong bytes against the access plan):\n", 67);
+            for (size_t i = 0; i < ct.n; i++) {
+                int k = snprintf(line, sizeof line, "  %6zu  %s\n", ct.e[i].n, ct.e[i].b);
                 bad |= put(&out, line, (size_t)k);
             }
             if (ntag) bad |= put(&out, "tags of the failing tests (tests per tag; the decisions behind it):\n", 68);
@@ -447,8 +515,10 @@ int cmd_merge(int argc, char **argv)
         if (rc == VO_EXIT_OK && (sum_f || sum_nr)) rc = VO_EXIT_FAIL;
     }
     free(out.p);
-    free(bt.e);
-    free(ut.e);
+    cli_btab_free(&bt);
+    cli_btab_free(&ct);
+    cli_btab_free(&ut);
+    free(dv);
     free(ids.id);
     free(have);
     free(fv);

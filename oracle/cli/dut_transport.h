@@ -75,6 +75,17 @@ int vo_testset_scan_window(vo_testset *ts, const char *path, const char *(*fn)(v
                            void *ctx, int (*each)(void *ectx, vo_testset *ts, size_t i), void *ectx, char **wbuf,
                            size_t *wcap);
 void vo_testset_free(vo_testset *ts);
+/* the scan of vo_testset_load over text[0, len) (NUL at text[len]; borrowed):
+ * 0, or -1 (no message: the whole-file read gives it) */
+int vo_testset_parse_text(vo_testset *ts, char *text, size_t len);
+/* D246 (results_stream.c): a regular, uncompressed results file read line by
+ * line; each test is handed to take(ctx, id, file offset, length, vo_span_hash
+ * of its text) ("" id: none). 0 with *fd open on the file; 1 when it is to be
+ * read whole (not a regular file, gzip, a line that is not whole JSON objects,
+ * no test, a test without id, or take() returned 1): nothing kept, *fd -1;
+ * -1 out of memory. */
+int vo_results_index(const char *path, int (*take)(void *ctx, const char *id, uint64_t off, size_t n, uint64_t hash),
+                     void *ctx, int *fd);
 
 /* JSON text without insignificant whitespace (one line); out needs n+1 bytes.
  * Returns the length written. */

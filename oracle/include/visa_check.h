@@ -147,7 +147,13 @@ typedef struct vo_verdict {
      * never judged (D61). */
     char dut_code[48];
     int code_match;         /* enum vo_code_match */
+    /* issue 30 point 1 (D305): the failure by its relation to the access plan,
+     * "<mnemonic>:<clause>:<relation>" (docs/check.md "Causes"); "" when the
+     * test passed or failed before any byte was compared */
+    char cause[96];
 } vo_verdict;
+/* fills v->cause from v->diffs and the oracle's plan r (verdict_cause.c) */
+void vo_verdict_cause(const vo_result *r, vo_verdict *v);
 
 enum vo_code_match {
     VO_CODE_NA = -1,        /* nothing to compare */

@@ -1301,6 +1301,7 @@ static int fail_status(vctx *x, int kind, const char *clause)
     v->kind = kind;
     v->clause = clause;
     snprintf(v->bucket, sizeof v->bucket, "%s:%s:%s", v->mnemonic, clause, vo_kind_name((unsigned)kind));
+    snprintf(v->cause, sizeof v->cause, "%s", v->bucket); /* D305: a status-level failure is its own cause */
     return 0;
 }
 
@@ -1338,7 +1339,7 @@ static int verdict(vctx *xp, const vo_state *in, const uint8_t *insn, size_t n, 
     v->unsupported = 0;
     v->kind = 0;
     v->clause = "";
-    v->bucket[0] = v->detail[0] = 0;
+    v->bucket[0] = v->detail[0] = v->cause[0] = 0;
     v->ndiff = v->nkept = 0;
     v->chen = r->chen;
     str_copy(v->dut_code, sizeof v->dut_code, d->code);
@@ -1391,6 +1392,7 @@ static int verdict(vctx *xp, const vo_state *in, const uint8_t *insn, size_t n, 
     cmp_serializable(xp, &r->final, &d->state); /* DWORD_ATOMIC */
     if (!v->ndiff) return 1;
     fail_status(xp, v->diffs[0].kind, v->diffs[0].clause);
+    vo_verdict_cause(r, v); /* D305 */
     return 0;
 }
 

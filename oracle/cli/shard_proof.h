@@ -1,0 +1,27 @@
+/* What check and merge share about a report (issue 30 point 8): the bucket
+ * table (tests per bucket, hashed: linear in the records, D245) and the proof
+ * of a shard (D244). docs/check.md, "Shards". */
+#ifndef VO_SHARD_PROOF_H
+#define VO_SHARD_PROOF_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* tests per bucket; a name is kept to 95 bytes (as check prints it) */
+typedef struct cli_bent { char b[96]; size_t n; } cli_bent;
+typedef struct cli_btab { cli_bent *e; size_t n, cap; size_t *slot; size_t nslot; } cli_btab;
+/* adds count tests to bucket b: 0, or -1 out of memory (the table is unchanged) */
+int cli_btab_add(cli_btab *t, const char *b, size_t count);
+/* most tests first, then by name (deterministic); no cli_btab_add after it */
+void cli_btab_sort(cli_btab *t);
+void cli_btab_free(cli_btab *t);
+
+/* A shard's proof: the sum (mod 2^64) over the ids it ran of the first 8 bytes
+ * (big-endian) of SHA-256 of the id's 16 hex digits ("ran_digest"), and, in
+ * every report, SHA-256 over "visa-oracle shards N\n" and each shard's sum as
+ * 16 hex digits and "\n", shard 0 first ("shards_digest"). */
+uint64_t cli_shard_term(const char *id16);
+/* out: 64 lower-case hex digits and NUL; 0, or -1 (no SHA-256) */
+int cli_shard_commit(unsigned long n, const uint64_t *sums, char out[65]);
+/* for each of n shards the sum of the terms of its ids (id mod n); sums[n] zeroed here */
+void cli_shard_sums(const char (*ids)[17], size_t nids, unsigned long n, uint64_t *sums);
+#endif

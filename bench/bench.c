@@ -223,6 +223,18 @@ static size_t enc_media(uint8_t *b, uint8_t op, uint8_t w, uint8_t h, uint32_t x
     return k;
 }
 
+/* SVM_ATOMIC (issue 26): 4e 05, exec, pred 0, op, addresses V36 (UQ, lsc_state), src0, src1, dst */
+static size_t enc_svm_atomic(uint8_t *b, uint8_t op, uint8_t exec, uint32_t s0, uint32_t s1, uint32_t dst)
+{
+    size_t k = 0;
+    b[k++] = 0x4E; b[k++] = 0x05; b[k++] = exec; b[k++] = 0; b[k++] = 0; b[k++] = op;
+    k += put_raw(b + k, 36);
+    k += put_raw(b + k, s0);
+    k += put_raw(b + k, s1);
+    k += put_raw(b + k, dst);
+    return k;
+}
+
 static int lsc_state(vo_state *s, int one_addr)
 {
     vo_platform_lookup("DG2", &s->platform);
@@ -330,6 +342,12 @@ int main(int argc, char **argv)
     cases[nc] = (bcase){ "32x8", {0}, 0, 0, 6 }; cases[nc].n = enc_media(cases[nc].bytes, 0x37, 32, 8, 64, 4); nc++;
     cases[nc] = (bcase){ "32x8e", {0}, 0, 0, 6 }; cases[nc].n = enc_media(cases[nc].bytes, 0x37, 32, 8, 240, 4); nc++;
     cases[nc] = (bcase){ "32x8", {0}, 0, 0, 6 }; cases[nc].n = enc_media(cases[nc].bytes, 0x38, 32, 8, 64, 4); nc++;
+
+    /* SVM_ATOMIC (issue 26) on the LSC state (DG2): add SIMD8 with returns, all lanes on one address,
+     * cmpxchg.64 (src0 = src1 = the addresses V36, no dst) */
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 0, 3 }; cases[nc].n = enc_svm_atomic(cases[nc].bytes, 0x00, 0x03, 38, 0, 37); nc++;
+    cases[nc] = (bcase){ "1 addr", {0}, 0, 0, 4 }; cases[nc].n = enc_svm_atomic(cases[nc].bytes, 0x00, 0x03, 38, 0, 37); nc++;
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 0, 3 }; cases[nc].n = enc_svm_atomic(cases[nc].bytes, 0x47, 0x03, 36, 36, 0); nc++;
 
     printf("visa-oracle %s bench: vo_run (copy + decode + validate + execute), >= %.2f s per case\n",
            VO_VERSION_STRING, min_s);

@@ -25,7 +25,9 @@
  *      the register pitch, D213); a prefetch (a block2d load into %null)
  *      changes nothing (D200); an ok block2d store or MEDIA_ST changes only
  *      bytes of its block's rectangle inside the surface (D195, D215; checked
- *      when the geometry and X/Y are immediates).
+ *      when the geometry and X/Y are immediates);
+ *  10. an SVM_ATOMIC (issue 26) that is ok performed one read-modify-write
+ *      per enabled lane, of 2, 4 or 8 bytes by its width bits (D265, D268).
  * The case may carry a state vo_state_check rejects (VO_BINCASE_NOCHECK):
  * vo_run must then answer invalid without touching it.
  *
@@ -124,7 +126,11 @@ FZ_CHECKER static uint64_t pow2_floor(uint64_t x)
 }
 
 /* an LSC_UNTYPED atomic: reads and writes memory, returns into dst (D136) */
-FZ_CHECKER static int lsc_atomic(const vo_insn *in) { return in->desc->family == VO_FAM_LSC && in->desc->is_write == 2; }
+FZ_CHECKER static int lsc_atomic(const vo_insn *in)
+{
+    return (in->desc->family == VO_FAM_LSC && in->desc->is_write == 2) ||
+           (in->desc->family == VO_FAM_SVM && in->desc->subop == 0x05); /* SVM_ATOMIC (issue 26) as well */
+}
 /* an LSC_UNTYPED load, store or atomic: its memory is the space the address model resolved (D123) */
 FZ_CHECKER static int lsc_mem(const vo_insn *in) /* the families whose address resolves to a surface, SLM or flat memory */
 {
@@ -520,6 +526,15 @@ FZ_CHECKER static void check_run(vo_status st, int state_ok)
     if (decoded && in.desc->family == VO_FAM_SVM && in.desc->subop <= 2 && st == VO_OK)
         FZ_ASSERT(r1.nacc == 1u << (in.val[VO_R_OWORD_SIZE] & 3), "svm block props 0x%02x: %u accesses",
                   (unsigned)in.val[VO_R_OWORD_SIZE], r1.nacc);
+    /* 10. an ok SVM_ATOMIC: one access per enabled lane, of its width (D265, D268) */
+    if (decoded && in.desc->family == VO_FAM_SVM && in.desc->subop == 0x05 && st == VO_OK) {
+        unsigned wb = (in.val[VO_R_ATOMIC_OP] >> 5) & 3, w = wb == 1 ? 2 : wb == 2 ? 8 : 4, n = 0;
+        for (unsigned i = 0; i < 32; i++) n += r1.chen >> i & 1;
+        FZ_ASSERT(r1.nacc == n, "svm_atomic: %u accesses for %u enabled lanes", r1.nacc, n);
+        for (uint32_t k = 0; k < r1.nacc; k++)
+            FZ_ASSERT(r1.acc[k].size == w && r1.acc[k].address % w == 0, "svm_atomic access %u: %u bytes at 0x%llx", k,
+                      r1.acc[k].size, (unsigned long long)r1.acc[k].address);
+    }
 }
 
 /* 6. the second run equals the first */

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Reach of diff_fuzzer (issue 19): a short, seeded run from the plain valid
 # seeds (*_ok.bin of corpus/diff_fuzzer and corpus/oracle_fuzzer, the
-# "ok" starting corpus) must reach every DWORD_ATOMIC op and every LSC_UNTYPED
-# sub-op the descriptor table lists (visa-oracle reach --require ops), and the
+# "ok" starting corpus) must reach every DWORD_ATOMIC and SVM_ATOMIC op (32-bit
+# form) and every LSC_UNTYPED / SVM sub-op the descriptor table lists
+# (visa-oracle reach --require ops), and the
 # pairs the vectors reach that the run's corpus does not are listed.
 #   scripts/fuzz-reach.sh [FUZZER_DIR]
 # FUZZER_DIR holds diff_fuzzer (default: FUZZ_BUILD, built on demand).

@@ -195,6 +195,8 @@ static int dut_svm_gs(ctx *x, int is_st)
     return VISA_DUT_OK;
 }
 
+#include "dut_svm_atomic.c" /* SVM_ATOMIC (0x4E 05) */
+
 static int dut_svm(ctx *x)
 {
     uint32_t sub = get(x, 1);
@@ -204,5 +206,7 @@ static int dut_svm(ctx *x)
         return dut_svm_block(x, sub == 2);
     if (sub == 3 || sub == 4)
         return dut_svm_gs(x, sub == 4);
+    if (sub == 5)
+        return dut_svm_atomic(x);
     REJECT(x, "svm: sub-op %u not supported", sub);
 }

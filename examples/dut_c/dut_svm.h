@@ -23,6 +23,14 @@ enum {
     B_SVM_GS_BYTE_SLOT4 = 113,            /* 1-byte x 8 blocks in 4-byte lane slots, not 8        */
     B_SVM_GS_ST_PRED_IGNORED = 114,       /* SVM_SCATTER ignores the predicate                    */
     B_SVM_GS_NO_WRAP = 115,               /* blocks past 2^64 not accessed                        */
+    /* SVM_ATOMIC (dut_svm_atomic.c) */
+    B_SVMA_64_HIGH_HALF_LOST = 176,            /* 64-bit atomic: the new value's high half not written */
+    B_SVMA_CMPXCHG_SWAPPED = 177,         /* cmpxchg: src0 the comparand, src1 the new value      */
+    B_SVMA_ADDR_TRUNC32 = 178,            /* lane addresses truncated to 32 bits                  */
+    B_SVMA_TEXT_ORDER = 179,              /* operands read in IGC's text order (dst src0 src1)    */
+    B_SVMA_16_DWORD = 180,                /* 16-bit atomics access the whole dword                */
+    B_SVMA_RET_NEW = 181,                 /* returns the new value, not the old one               */
+    B_SVMA_WIDTH_IGNORED = 182,           /* width bits 6..5 ignored: every atomic 32-bit         */
 };
 
 /* FENCE: p/n the bytes after the opcode; VISA_DUT_OK or VISA_DUT_REJECTED (msg set) */

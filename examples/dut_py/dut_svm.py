@@ -36,6 +36,9 @@ def svm(dut, invalid, undefined):
     sub = dut.get(1)
     if sub in (3, 4):
         return svm_gs(dut, sub == 4, invalid, undefined)
+    if sub == 5:
+        import dut_svm_atomic  # SVM_ATOMIC (issue 26)
+        return dut_svm_atomic.svm_atomic(dut, invalid, undefined)
     if sub not in (1, 2):
         raise invalid("svm: sub-op %d not supported" % sub)
     store = sub == 2

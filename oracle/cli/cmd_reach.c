@@ -171,7 +171,9 @@ static void rk_case(rk_set *s, const vo_case *c, vo_result *r, int side)
         case VO_R_IS_MODIFIED: case VO_R_LSC_SUBOP: case VO_R_ADDR_OFF: case VO_R_SSIDX: continue;
         case VO_R_ATOMIC_OP: {
             const char *nm = vo_atomic_op_name(v & 0x1F);
-            if (nm) snprintf(k, sizeof k, "%s op=%s%s", d->mnemonic, nm, v >> 5 ? ".16" : "");
+            if (nm) /* SVM_ATOMIC: width bits 10 are 64-bit (D265) */
+                snprintf(k, sizeof k, "%s op=%s%s", d->mnemonic, nm,
+                         v >> 5 == 2 && d->family == VO_FAM_SVM ? ".64" : v >> 5 ? ".16" : "");
             else snprintf(k, sizeof k, "%s op=0x%02x", d->mnemonic, v);
             break;
         }
@@ -295,8 +297,8 @@ static void rk_usage(FILE *f)
           "binary cases (a fuzzer corpus) or vector files, or directories of them.\n"
           "  --vectors PATH  also read these vector files / directories and list the\n"
           "                  pairs they reach that INPUTS do not (repeatable)\n"
-          "  --require ops   exit 1 unless INPUTS reach every DWORD_ATOMIC op and every\n"
-          "                  LSC_UNTYPED sub-op of the descriptor table (not invalid)\n"
+          "  --require ops   exit 1 unless INPUTS reach every DWORD_ATOMIC and SVM_ATOMIC\n"
+          "                  op and every sub-op of the descriptor table (not invalid)\n"
           "  --all           list every pair with its counts (default: the summary)\n"
           "  --json          one JSON object instead of text\n"
           "Exit 0, 1 when a --require is missed, 2 on bad input.\n",
@@ -368,6 +370,10 @@ int cmd_reach(int argc, char **argv)
     for (unsigned code = 0; code < 32 && nreq < 96; code++) {
         const char *nm = vo_atomic_op_name(code);
         if (nm) snprintf(req[nreq++], sizeof req[0], "dword_atomic op=%s", nm);
+    }
+    for (unsigned code = 0; code < 32 && nreq < 96; code++) { /* SVM_ATOMIC (issue 26): the same ops */
+        const char *nm = vo_atomic_op_name(code);
+        if (nm) snprintf(req[nreq++], sizeof req[0], "svm_atomic op=%s", nm);
     }
     for (unsigned i = 0; vo_desc_at(i) && nreq < 96; i++)
         if (vo_desc_at(i)->has_subop || vo_desc_at(i)->family == VO_FAM_LSC_FENCE)

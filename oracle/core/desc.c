@@ -184,6 +184,11 @@ static const vo_desc svm_tab[] = {
       { SVM_HEAD, F("exec_size", UB, EXEC), F("pred", UW, PRED), F("block_size", UB, BLOCK_SIZE),
         F("num_blocks", UB, NUM_BLOCKS), F("addresses", RAW, EOFF), F("src", RAW, DATA) }, 0, 0, 0,
       .has_subop = 1, .subop = 0x04 },
+    /* SVM_ATOMIC (fam_svm_atomic.c): SIMD1..8 (D264); bytes addresses src0 src1 dst (text: addresses dst src0 src1) */
+    { VO_OP_SVM, "svm_atomic", "SVM_ATOMIC", VO_FAM_SVM, 1, SZ(0) | SZ(1) | SZ(2) | SZ(3), SZ(0) | SZ(1) | SZ(2) | SZ(3), 8,
+      { SVM_HEAD, F("exec_size", UB, EXEC), F("pred", UW, PRED), F("op", UB, ATOMIC_OP), F("addresses", RAW, EOFF),
+        F("src0", RAW, SRC0), F("src1", RAW, SRC1), F("dst", RAW, DATA) }, 0, 0, 0,
+      .has_subop = 1, .subop = 0x05 },
 };
 #define NSVM (sizeof svm_tab / sizeof svm_tab[0])
 

@@ -357,7 +357,7 @@ static const vo_family_ops *family_of(const vo_desc *d)
     case VO_FAM_LSC_FENCE: return &vo_fam_lsc_fence;
     case VO_FAM_LSC: return &vo_fam_lsc;
     case VO_FAM_FENCE: return &vo_fam_fence; /* issue 26 */
-    case VO_FAM_SVM: return &vo_fam_svm;
+    case VO_FAM_SVM: return d->subop == 0x05 ? &vo_fam_svm_atomic : &vo_fam_svm; /* SVM_ATOMIC: D264 */
     case VO_FAM_BLOCK2D: return &vo_fam_lsc_2d; /* issue 27 */
     case VO_FAM_TYPED: return d->fields[0].role == VO_R_ATOMIC_OP ? &vo_fam_typed_atomic : &vo_fam_typed;
     case VO_FAM_MEDIA: return &vo_fam_media;

@@ -11,6 +11,7 @@ extern const vo_family_ops vo_fam_atomic; /* DWORD_ATOMIC */
 extern const vo_family_ops vo_fam_lsc_fence, vo_fam_lsc; /* LSC (issue 14) */
 extern const vo_family_ops vo_fam_fence; /* legacy FENCE (issue 26) */
 extern const vo_family_ops vo_fam_svm;   /* SVM (issue 26) */
+extern const vo_family_ops vo_fam_svm_atomic; /* SVM_ATOMIC (issue 26) */
 extern const vo_family_ops vo_fam_lsc_2d; /* LSC_UNTYPED block2d (issue 27) */
 extern const vo_family_ops vo_fam_typed, vo_fam_typed_atomic; /* typed (issue 28) */
 extern const vo_family_ops vo_fam_media;  /* MEDIA_LD / MEDIA_ST (issue 27) */

@@ -445,6 +445,9 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
             while (code < 0x20 && !(vo_atomic_op_name(code) && strcmp(vo_atomic_op_name(code), nm) == 0)) code++;
             if (code == 0x20) return BAD(f->name, at, "'%s' is not an atomic operation", nm);
             if (lit(p, ".16")) code |= 0x20;
+            else if (d->family == VO_FAM_SVM && lit(p, ".64")) code |= 0x40; /* SVM_ATOMIC: D265, D270 */
+            else if (d->family == VO_FAM_SVM) (void)lit(p, ".32");
+            if (d->family == VO_FAM_SVM) in.val[VO_R_SVM_ID] = d->subop;
             in.val[VO_R_ATOMIC_OP] = code;
         } else if ((f = field_of(d, VO_R_CHMASK)) != NULL) {
             static const char *const chn[16] = { "", "R", "G", "RG", "B", "RB", "GB", "RGB",
@@ -508,10 +511,12 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
         }
     }
 
-    /* operands in binary order */
-    unsigned nf = d->nfields < 24 ? d->nfields : 24;
+    /* operands in binary order; SVM_ATOMIC in IGC's text order addresses dst src0 src1 (D270) */
+    static const uint8_t svm_at_order[4] = { VO_R_EOFF, VO_R_DATA, VO_R_SRC0, VO_R_SRC1 };
+    int svm_at = d->family == VO_FAM_SVM && field_of(d, VO_R_ATOMIC_OP);
+    unsigned nf = svm_at ? 4 : d->nfields < 24 ? d->nfields : 24;
     for (unsigned i = 0; i < nf; i++) {
-        f = &d->fields[i];
+        f = svm_at ? field_of(d, svm_at_order[i]) : &d->fields[i];
         switch (f->role) {
         case VO_R_SURFACE:
             if (expect(p, " ", f->name) != 0 || surface(p, 0xFF, &x, f->name) != 0) return -1;

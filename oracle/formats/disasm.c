@@ -223,6 +223,7 @@ size_t vo_disasm(const vo_insn *in, char *buf, size_t cap)
             const char *on = vo_atomic_op_name(ob & 0x1F);
             sb_printf(&s, ".%s", on ? on : "?");
             if ((ob >> 5) == 1) sb_puts(&s, ".16");
+            else if ((ob >> 5) == 2 && d->family == VO_FAM_SVM) sb_puts(&s, ".64"); /* SVM_ATOMIC: D265 */
             else if (ob >> 5) sb_puts(&s, ".?");
         } else if (has_role(d, VO_R_CHMASK)) {
             sb_printf(&s, ".%s", ch_names[in->val[VO_R_CHMASK] & 0xF]);
@@ -250,10 +251,12 @@ size_t vo_disasm(const vo_insn *in, char *buf, size_t cap)
         }
     }
 
-    /* operands in binary order */
-    unsigned nf = d->nfields < 24 ? d->nfields : 24;
+    /* operands in binary order; SVM_ATOMIC in IGC's text order addresses dst src0 src1 (D270) */
+    static const uint8_t svm_at_order[4] = { VO_R_EOFF, VO_R_DATA, VO_R_SRC0, VO_R_SRC1 };
+    int svm_at = d->family == VO_FAM_SVM && has_role(d, VO_R_ATOMIC_OP);
+    unsigned nf = svm_at ? 4 : d->nfields < 24 ? d->nfields : 24;
     for (unsigned i = 0; i < nf; i++) {
-        switch (d->fields[i].role) {
+        switch (svm_at ? svm_at_order[i] : d->fields[i].role) {
         case VO_R_SURFACE:
             sb_printf(&s, " %s", surface_name(in->val[VO_R_SURFACE], tmp, sizeof tmp));
             break;

@@ -675,7 +675,15 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(MEDIA_MODIFIED, "media.modifier_no_effect") X(MEDIA_U_FIELD, "media.undef_field_mode") \
     X(MEDIA_U_PLANE, "media.undef_plane") X(MEDIA_U_WIDE_PIXEL, "media.undef_oob_wide_pixel") \
     X(MEDIA_U_SIGNED, "media.undef_xy_negative") X(MEDIA_U_PLATFORM, "media.undef_xe2") \
-    X(MEDIA_U_ST_ALIGN, "media.undef_store_x_unaligned")
+    X(MEDIA_U_ST_ALIGN, "media.undef_store_x_unaligned") \
+    /* SVM_ATOMIC (issue 26, D264-D271) */ \
+    X(SVM_AT_W16, "svm_atomic.w16") X(SVM_AT_W32, "svm_atomic.w32") X(SVM_AT_W64, "svm_atomic.w64") \
+    X(SVM_AT_RET, "svm_atomic.return_old") X(SVM_AT_NULL_DST, "svm_atomic.null_dst") \
+    X(SVM_AT_SERIAL, "svm_atomic.serializable") X(SVM_AT_FLOAT_OPEN, "svm_atomic.float_result_open") \
+    X(SVM_AT_MISALIGNED, "svm_atomic.misaligned_undefined") X(SVM_AT_UNMAPPED, "svm_atomic.flat_unmapped_undefined") \
+    X(SVM_AT_RET16_UPPER, "svm_atomic.ret16_upper_undefined") \
+    X(SVM_AT_DISABLED, "svm_atomic.disabled_lane_kept") X(SVM_AT_PADDING, "svm_atomic.register_padding") \
+    X(SVM_AT_TYPES, "svm_atomic.operand_types_relaxed")
 
 enum vo_clause {
 #define VO_X_ENUM(e, s) VO_C_##e,

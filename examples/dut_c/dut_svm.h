@@ -23,6 +23,12 @@ enum {
     B_SVM_GS_BYTE_SLOT4 = 113,            /* 1-byte x 8 blocks in 4-byte lane slots, not 8        */
     B_SVM_GS_ST_PRED_IGNORED = 114,       /* SVM_SCATTER ignores the predicate                    */
     B_SVM_GS_NO_WRAP = 115,               /* blocks past 2^64 not accessed                        */
+    B_SVM4_BASE_TRUNC32 = 186,            /* SVM 4-channel: the 64-bit base truncated to 32 bits  */
+    B_SVM4_CH_REVERSED = 187,             /* channel blocks in A,B,G,R order, not R,G,B,A         */
+    B_SVM4_OFF_DWORDS = 188,              /* offsets in dwords (scaled by 4), not bytes           */
+    B_SVM4_BLOCK_EXEC = 189,              /* channel blocks exec_size dwords apart, not max(exec, GRF/4) */
+    B_SVM4_OFF_UD = 190,                  /* offsets read as UD (4 bytes per lane), not UQ        */
+    B_SVM4_CH_STRIDE_K = 191,             /* channel c at + 4 * (its rank among enabled), not + 4c */
 };
 
 /* FENCE: p/n the bytes after the opcode; VISA_DUT_OK or VISA_DUT_REJECTED (msg set) */

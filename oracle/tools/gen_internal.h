@@ -69,4 +69,7 @@ int vo_gen_svm_group_case(unsigned g, uint64_t seed, uint64_t k, struct vo_case 
 /* gen_svm_gs.c: SVM_GATHER (g 0) / SVM_SCATTER (g 1), gen_svm.c's groups 2 and 3 */
 uint64_t vo_gen_svm_gs_systematic_count(void);
 int vo_gen_svm_gs_case(unsigned g, uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+/* gen_svm4.c: SVM_GATHER4SCALED (g 0) / SVM_SCATTER4SCALED (g 1), gen_svm.c's groups 4 and 5 */
+uint64_t vo_gen_svm4_systematic_count(void);
+int vo_gen_svm4_case(unsigned g, uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
 #endif

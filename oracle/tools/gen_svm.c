@@ -44,21 +44,22 @@ static uint64_t place(unsigned p, unsigned n)
 #define SYS (4u * 2u * 2u * NPLACE * 2u)
 #define NSPEC 14u
 
-/* groups 2, 3: SVM_GATHER / SVM_SCATTER (gen_svm_gs.c) */
-unsigned vo_gen_svm_group_count(void) { return 4; }
+/* groups 2, 3: SVM_GATHER / SVM_SCATTER (gen_svm_gs.c); 4, 5: SVM_GATHER4SCALED / SVM_SCATTER4SCALED (gen_svm4.c) */
+unsigned vo_gen_svm_group_count(void) { return 6; }
 const char *vo_gen_svm_group_name(unsigned g)
 {
-    static const char *const nm[4] = { "svm_block_ld", "svm_block_st", "svm_gather", "svm_scatter" };
-    return g < 4 ? nm[g] : NULL;
+    static const char *const nm[6] = { "svm_block_ld", "svm_block_st", "svm_gather", "svm_scatter", "svm_gather4scaled",
+                                       "svm_scatter4scaled" };
+    return g < 6 ? nm[g] : NULL;
 }
 int vo_gen_svm_group_of(uint8_t opcode, uint8_t subop)
 {
     const vo_desc *d = vo_desc_for(opcode);
     if (!d || d->family != VO_FAM_SVM) return -1;
-    return subop >= 1 && subop <= 4 ? subop - 1 : -1;
+    return subop >= 1 && subop <= 4 ? subop - 1 : subop == 6 || subop == 7 ? subop - 2 : -1;
 }
-uint64_t vo_gen_svm_group_systematic_count(unsigned g) { return g < 2 ? SYS + NSPEC : g < 4 ? vo_gen_svm_gs_systematic_count() : 0; }
-uint64_t vo_gen_svm_group_default_count(unsigned g) { return g < 4 ? 1200 : 0; }
+uint64_t vo_gen_svm_group_systematic_count(unsigned g) { return g < 2 ? SYS + NSPEC : g < 4 ? vo_gen_svm_gs_systematic_count() : g < 6 ? vo_gen_svm4_systematic_count() : 0; }
+uint64_t vo_gen_svm_group_default_count(unsigned g) { return g < 6 ? 1200 : 0; }
 
 typedef struct { uint8_t *b; size_t n; } bw;
 static void put(bw *w, uint64_t v, unsigned k)
@@ -85,6 +86,7 @@ static void region(rng *R, vo_state *s, uint64_t base, uint64_t size, uint64_t l
 
 int vo_gen_svm_group_case(unsigned g, uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi)
 {
+    if (g >= 4) return vo_gen_svm4_case(g - 4, seed, k, c, gi);
     if (g >= 2) return vo_gen_svm_gs_case(g - 2, seed, k, c, gi);
     vo_case_free(c);
     vo_state_init(&c->state);

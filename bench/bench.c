@@ -202,6 +202,30 @@ static size_t enc_b2d(uint8_t *b, uint8_t sub, uint8_t ds, uint8_t order, uint8_
     return k;
 }
 
+/* SVM (issue 26): 4e <sub>; block (01/02): properties = arg, address UQ immediate 2^32, data V33;
+ * gather/scatter (03/04): exec, pred 0, block_size = arg (1: dwords), 1 block, addresses V36, data V33;
+ * 4-channel (06/07): exec, pred 0, channels = arg, scale 0, address UQ immediate base, offsets V36, data V33 */
+static size_t enc_svm(uint8_t *b, uint8_t sub, uint8_t exec, uint8_t arg, uint32_t base_hi)
+{
+    size_t k = 0;
+    b[k++] = 0x4E; b[k++] = sub;
+    if (sub <= 2) {
+        b[k++] = exec;
+        b[k++] = 0x05; b[k++] = VO_T_UQ; k += put_u32(b + k, 0); k += put_u32(b + k, 1);
+        return k + put_raw(b + k, 33);
+    }
+    b[k++] = exec; b[k++] = 0; b[k++] = 0;
+    if (sub <= 4) {
+        b[k++] = arg; b[k++] = 0;
+        k += put_raw(b + k, 36);
+        return k + put_raw(b + k, 33);
+    }
+    b[k++] = arg; b[k++] = 0; b[k++] = 0;
+    b[k++] = 0x05; b[k++] = VO_T_UQ; k += put_u32(b + k, 0); k += put_u32(b + k, base_hi);
+    k += put_raw(b + k, 36);
+    return k + put_raw(b + k, 33);
+}
+
 static int lsc_state(vo_state *s, int one_addr)
 {
     vo_platform_lookup("DG2", &s->platform);
@@ -302,6 +326,15 @@ int main(int argc, char **argv)
     cases[nc] = (bcase){ "16x32v", {0}, 0, 0, 5 }; cases[nc].n = enc_b2d(cases[nc].bytes, 0x03, 1, 1, 1, 16, 32, 1); nc++;
     cases[nc] = (bcase){ "8x16t", {0}, 0, 0, 5 }; cases[nc].n = enc_b2d(cases[nc].bytes, 0x03, 3, 2, 1, 8, 16, 0); nc++;
     cases[nc] = (bcase){ "16x8", {0}, 0, 0, 5 }; cases[nc].n = enc_b2d(cases[nc].bytes, 0x07, 3, 1, 1, 16, 8, 0); nc++;
+    /* SVM (issue 26), qw 3 = the LSC state on DG2 (flat region at 2^32, V36 UQ lane addresses 2^32 + 64 i):
+     * block ld/st 8 owords at 2^32, gather/scatter SIMD16 dword blocks, 4-channel SIMD16 RGBA (base 0 + V36);
+     * SVM_ATOMIC's rows: branch svmatom */
+    cases[nc] = (bcase){ "8 ow", {0}, 0, 0, 3 }; cases[nc].n = enc_svm(cases[nc].bytes, 0x01, 0x03, 0, 0); nc++;
+    cases[nc] = (bcase){ "8 ow", {0}, 0, 0, 3 }; cases[nc].n = enc_svm(cases[nc].bytes, 0x02, 0x03, 0, 0); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_svm(cases[nc].bytes, 0x03, 0x04, 1, 0); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_svm(cases[nc].bytes, 0x04, 0x04, 1, 0); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_svm(cases[nc].bytes, 0x06, 0x04, 0x0F, 0); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_svm(cases[nc].bytes, 0x07, 0x04, 0x0F, 0); nc++;
 
     printf("visa-oracle %s bench: vo_run (copy + decode + validate + execute), >= %.2f s per case\n",
            VO_VERSION_STRING, min_s);

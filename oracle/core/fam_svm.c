@@ -80,6 +80,29 @@ int vo_svm_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var **var)
     return 0;
 }
 
+/* the flat address space of every SVM sub-op (D169) */
+static void svm_flat(vo_ctx *x)
+{
+    x->flat = 1;
+    x->oob = VO_OOB_CASE;
+    x->surf_index = VO_ACC_FLAT;
+    x->mr = &vo_svm_rules;
+}
+
+int vo_svm_lane_operands(vo_ctx *x, const char *what)
+{
+    const vo_insn *in = x->in;
+    if (vo_svm_raw(x, VO_R_EOFF, &in->eoff, &x->eoff_var) != 0) return -1;
+    if (x->eoff_var->type != VO_T_UQ) /* D178, D275 */
+        return vo_invalid(x, VO_E_OPERAND_TYPE, VO_R_EOFF, "the %s must be UQ, V%u is %s", what, x->eoff_var->id,
+                          vo_type_name(x->eoff_var->type));
+    x->eoff_off = in->eoff.offset;
+    if (vo_svm_raw(x, VO_R_DATA, &in->data, &x->data_var) != 0) return -1;
+    x->data_off = in->data.offset;
+    svm_flat(x);
+    return 0;
+}
+
 static int block_props(vo_ctx *x)
 {
     uint32_t p = x->in->val[VO_R_OWORD_SIZE];
@@ -107,10 +130,7 @@ static int svm_validate(vo_ctx *x)
     if (a < 0) return -1;
     if (vo_svm_raw(x, VO_R_DATA, &x->in->data, &x->data_var) != 0) return -1;
     x->data_off = x->in->data.offset;
-    x->flat = 1; /* D169 */
-    x->oob = VO_OOB_CASE;
-    x->surf_index = VO_ACC_FLAT;
-    x->mr = &vo_svm_rules;
+    svm_flat(x);
     return a;
 }
 
@@ -133,18 +153,8 @@ static int gs_validate(vo_ctx *x)
         return vo_invalid(x, VO_E_NUM_BLOCKS, VO_R_NUM_BLOCKS, "%u blocks need exec size 8 or 16, is %u (D177)", 1u << nb, es);
     if (nb == 3 && !(bs == 0 || (bs == 1 && es == 8))) /* D177 */
         return vo_invalid(x, VO_E_NUM_BLOCKS, VO_R_NUM_BLOCKS, "8 blocks only of 1 byte, or of 4 bytes at exec size 8 (D177)");
-    if (vo_svm_raw(x, VO_R_EOFF, &in->eoff, &x->eoff_var) != 0) return -1;
-    if (x->eoff_var->type != VO_T_UQ) /* D178 */
-        return vo_invalid(x, VO_E_OPERAND_TYPE, VO_R_EOFF, "the addresses must be UQ, V%u is %s", x->eoff_var->id,
-                          vo_type_name(x->eoff_var->type));
-    x->eoff_off = in->eoff.offset;
-    if (vo_svm_raw(x, VO_R_DATA, &in->data, &x->data_var) != 0) return -1;
-    x->data_off = in->data.offset;
+    if (vo_svm_lane_operands(x, "addresses") != 0) return -1;
     if (vo_type_size(x->data_var->type) != gs_bsize(x)) vo_tag(x->r, VO_TAG_NOT_IN_DOC); /* D180 */
-    x->flat = 1; /* D169 */
-    x->oob = VO_OOB_CASE;
-    x->surf_index = VO_ACC_FLAT;
-    x->mr = &vo_svm_rules;
     return 0;
 }
 

@@ -10,6 +10,9 @@ extern const vo_mem_rules vo_svm_rules; /* flat memory: unmapped/misaligned unde
 int vo_svm_addr(vo_ctx *x);
 /* a raw operand: a declared general variable (D168; D15, D26); 0 or -1 (invalid) */
 int vo_svm_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var **var);
+/* the per-lane UQ operand (`what`: "addresses", "offsets"; D178, D275), the data operand, and the
+ * flat address space (D169); 0 or -1 (invalid) */
+int vo_svm_lane_operands(vo_ctx *x, const char *what);
 /* fam_svm4.c: sub-ops 0x06 / 0x07 */
 int vo_svm4_validate(vo_ctx *x);
 uint32_t vo_svm4_eoff_bytes(const vo_ctx *x);

@@ -21,19 +21,9 @@ int vo_svm4_validate(vo_ctx *x)
         return vo_invalid(x, VO_E_SCALE, VO_R_SCALE, "scale must be 0, is %u (D274)", in->val[VO_R_SCALE]);
     int a = vo_svm_addr(x);
     if (a < 0) return -1;
-    if (vo_svm_raw(x, VO_R_EOFF, &in->eoff, &x->eoff_var) != 0) return -1;
-    if (x->eoff_var->type != VO_T_UQ) /* D275 */
-        return vo_invalid(x, VO_E_OPERAND_TYPE, VO_R_EOFF, "the offsets must be UQ, V%u is %s", x->eoff_var->id,
-                          vo_type_name(x->eoff_var->type));
-    x->eoff_off = in->eoff.offset;
-    if (vo_svm_raw(x, VO_R_DATA, &in->data, &x->data_var) != 0) return -1;
-    x->data_off = in->data.offset;
+    if (vo_svm_lane_operands(x, "offsets") != 0) return -1; /* D275; flat memory (D169) */
     uint8_t t = x->data_var->type;
     if (t != VO_T_UD && t != VO_T_D && t != VO_T_F) vo_tag(x->r, VO_TAG_NOT_IN_DOC); /* D276 */
-    x->flat = 1; /* D169 */
-    x->oob = VO_OOB_CASE;
-    x->surf_index = VO_ACC_FLAT;
-    x->mr = &vo_svm_rules;
     return a;
 }
 

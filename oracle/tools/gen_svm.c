@@ -18,10 +18,8 @@
 #include <string.h>
 
 #include "gen_rng.h"
+#include "gen_svm_util.h"
 
-static const char *const plats[] = { "BDW", "SKL", "ICLLP", "TGLLP", "DG1", "ADLP", "XeHP_SDV", "DG2", "MTL", "PVC" };
-static const uint16_t vers[] = { 303, 304, 306, 309, 400, 401 };
-#define R4A 0x00007F0000000000ull
 #define NPLACE 12u
 /* placement p for n owords */
 static uint64_t place(unsigned p, unsigned n)
@@ -61,16 +59,6 @@ int vo_gen_svm_group_of(uint8_t opcode, uint8_t subop)
 uint64_t vo_gen_svm_group_systematic_count(unsigned g) { return g < 2 ? SYS + NSPEC : g < 4 ? vo_gen_svm_gs_systematic_count() : g < 6 ? vo_gen_svm4_systematic_count() : 0; }
 uint64_t vo_gen_svm_group_default_count(unsigned g) { return g < 6 ? 1200 : 0; }
 
-typedef struct { uint8_t *b; size_t n; } bw;
-static void put(bw *w, uint64_t v, unsigned k)
-{
-    for (unsigned i = 0; i < k && w->n < VO_MAX_INSN_BYTES; i++) w->b[w->n++] = (uint8_t)(v >> (8 * i));
-}
-
-static void fill(rng *R, uint8_t *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++) b[i] = (uint8_t)nx(R);
-}
 /* a region whose 256-byte chunks near the access [lo, lo + span) (mod 2^64) get random bytes (a
  * shifted read differs); the rest stays zero, so a test holds about a kilobyte of memory, not 17 */
 static void region(rng *R, vo_state *s, uint64_t base, uint64_t size, uint64_t lo, uint64_t span)

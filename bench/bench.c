@@ -235,6 +235,30 @@ static size_t enc_svm_atomic(uint8_t *b, uint8_t op, uint8_t exec, uint32_t s0, 
     return k;
 }
 
+/* SVM (issue 26): 4e <sub>; block (01/02): properties = arg, address UQ immediate 2^32, data V33;
+ * gather/scatter (03/04): exec, pred 0, block_size = arg (1: dwords), 1 block, addresses V36, data V33;
+ * 4-channel (06/07): exec, pred 0, channels = arg, scale 0, address UQ immediate base, offsets V36, data V33 */
+static size_t enc_svm(uint8_t *b, uint8_t sub, uint8_t exec, uint8_t arg, uint32_t base_hi)
+{
+    size_t k = 0;
+    b[k++] = 0x4E; b[k++] = sub;
+    if (sub <= 2) {
+        b[k++] = exec;
+        b[k++] = 0x05; b[k++] = VO_T_UQ; k += put_u32(b + k, 0); k += put_u32(b + k, 1);
+        return k + put_raw(b + k, 33);
+    }
+    b[k++] = exec; b[k++] = 0; b[k++] = 0;
+    if (sub <= 4) {
+        b[k++] = arg; b[k++] = 0;
+        k += put_raw(b + k, 36);
+        return k + put_raw(b + k, 33);
+    }
+    b[k++] = arg; b[k++] = 0; b[k++] = 0;
+    b[k++] = 0x05; b[k++] = VO_T_UQ; k += put_u32(b + k, 0); k += put_u32(b + k, base_hi);
+    k += put_raw(b + k, 36);
+    return k + put_raw(b + k, 33);
+}
+
 static int lsc_state(vo_state *s, int one_addr)
 {
     vo_platform_lookup("DG2", &s->platform);
@@ -348,6 +372,16 @@ int main(int argc, char **argv)
     cases[nc] = (bcase){ "SIMD8", {0}, 0, 0, 3 }; cases[nc].n = enc_svm_atomic(cases[nc].bytes, 0x00, 0x03, 38, 0, 37); nc++;
     cases[nc] = (bcase){ "1 addr", {0}, 0, 0, 4 }; cases[nc].n = enc_svm_atomic(cases[nc].bytes, 0x00, 0x03, 38, 0, 37); nc++;
     cases[nc] = (bcase){ "SIMD8", {0}, 0, 0, 3 }; cases[nc].n = enc_svm_atomic(cases[nc].bytes, 0x47, 0x03, 36, 36, 0); nc++;
+
+    /* SVM (issue 26), qw 3 = the LSC state on DG2 (flat region at 2^32, V36 UQ lane addresses 2^32 + 64 i):
+     * block ld/st 8 owords at 2^32, gather/scatter SIMD16 dword blocks, 4-channel SIMD16 RGBA (base 0 + V36);
+     * SVM_ATOMIC's rows: branch svmatom */
+    cases[nc] = (bcase){ "8 ow", {0}, 0, 0, 3 }; cases[nc].n = enc_svm(cases[nc].bytes, 0x01, 0x03, 0, 0); nc++;
+    cases[nc] = (bcase){ "8 ow", {0}, 0, 0, 3 }; cases[nc].n = enc_svm(cases[nc].bytes, 0x02, 0x03, 0, 0); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_svm(cases[nc].bytes, 0x03, 0x04, 1, 0); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_svm(cases[nc].bytes, 0x04, 0x04, 1, 0); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_svm(cases[nc].bytes, 0x06, 0x04, 0x0F, 0); nc++;
+    cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_svm(cases[nc].bytes, 0x07, 0x04, 0x0F, 0); nc++;
 
     printf("visa-oracle %s bench: vo_run (copy + decode + validate + execute), >= %.2f s per case\n",
            VO_VERSION_STRING, min_s);

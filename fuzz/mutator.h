@@ -124,7 +124,8 @@ static int64_t fzm_enum_value(unsigned role, uint32_t cur, uint32_t *s, int lega
         uint8_t subs[64];
         unsigned n = 0;
         for (unsigned i = 0; vo_desc_at(i) && n < 64; i++)
-            if (vo_desc_at(i)->has_subop) subs[n++] = vo_desc_at(i)->subop;
+            if (vo_desc_at(i)->has_subop && vo_desc_at(i)->family != VO_FAM_SVM) /* SVM's ids are another space */
+                subs[n++] = vo_desc_at(i)->subop;
         if (!odd || !n) { static const uint8_t bad[] = { 0x22, 0x25, 0x1D, 0x1F, 0x2A, 0x30, 0xFF }; return bad[r % 7]; }
         return subs[r % n];
     }

@@ -3,7 +3,8 @@
  * Intel's FENCE page, and SVM_BLOCK_LD / SVM_BLOCK_ST (0x4E 01 / 02) from the
  * SVM pages, independently of the oracle's code. dut.c includes this file
  * after its helpers (ctx, operands, flat memory); SVM_GATHER / SVM_SCATTER
- * (0x4E 03 / 04) from their pages too; other SVM sub-ops are rejected.
+ * (0x4E 03 / 04) from their pages too, SVM_GATHER4SCALED / SVM_SCATTER4SCALED
+ * (0x4E 06 / 07) in dut_svm4.c; other SVM sub-ops are rejected.
  *
  * FENCE bytes: 5c mask(ub), nothing else. Every mask is a valid fence on every
  * platform (D160, D163): bit 7 makes it a scheduling barrier only and the
@@ -51,6 +52,40 @@ int dut_fence(const uint8_t *p, size_t n, int gen_ge_icllp, int gen_has_lsc, cha
     return VISA_DUT_OK; /* no state change */
 }
 
+/* The scalar UQ address of SVM block and 4-channel ops: a UQ general register
+ * (column in qwords) or a UQ immediate; *undef when it lies past its variable. */
+static int dut_svm_address(ctx *x, const vecop *a, uint64_t *addr, int *undef)
+{
+    *addr = 0;
+    *undef = 0;
+    if (a->cls == 5) {
+        if (a->mod || a->hi || a->type != 11)
+            REJECT(x, "svm: the address immediate must be UQ");
+        *addr = a->imm64;
+        return 0;
+    }
+    if (a->cls != 0)
+        REJECT(x, "svm: the address is a register or an immediate");
+    visa_dut_var *v;
+    if (a->mod || a->hi || !region_ok(a->region))
+        REJECT(x, "svm: address modifier, tag or region");
+    if (a->id == 0)
+        REJECT(x, "svm: %%null address");
+    if (lookup_var(x, a->id, &v, "address"))
+        return VISA_DUT_REJECTED;
+    if (v->type != 11)
+        REJECT(x, "svm: the address variable must be UQ");
+    if (a->col * 8u >= x->grf)
+        REJECT(x, "svm: address column crosses the GRF");
+    uint64_t at = (uint64_t)a->row * x->grf + a->col * 8u;
+    if (at + 8 > v->size)
+        *undef = 1;
+    else
+        for (int i = 7; i >= 0; i--)
+            *addr = *addr << 8 | v->data[at + (unsigned)i];
+    return 0;
+}
+
 /*
  * SVM (0x4E): the sub-op byte, then per the SVM_BLOCK_LD / SVM_BLOCK_ST pages
  *   props(ub) address(vector: scalar UQ) data(raw)
@@ -74,31 +109,8 @@ static int dut_svm_block(ctx *x, int is_st)
         REJECT(x, "svm block: properties 0x%02x", props);
     uint64_t addr = 0;
     int undef = 0;
-    if (a.cls == 5) {
-        if (a.mod || a.hi || a.type != 11)
-            REJECT(x, "svm block: the address immediate must be UQ");
-        addr = a.imm64;
-    } else if (a.cls == 0) {
-        visa_dut_var *v;
-        if (a.mod || a.hi || !region_ok(a.region))
-            REJECT(x, "svm block: address modifier, tag or region");
-        if (a.id == 0)
-            REJECT(x, "svm block: %%null address");
-        if (lookup_var(x, a.id, &v, "address"))
-            return VISA_DUT_REJECTED;
-        if (v->type != 11)
-            REJECT(x, "svm block: the address variable must be UQ");
-        if (a.col * 8u >= x->grf)
-            REJECT(x, "svm block: address column crosses the GRF");
-        uint64_t at = (uint64_t)a.row * x->grf + a.col * 8u;
-        if (at + 8 > v->size)
-            undef = 1;
-        else
-            for (int i = 7; i >= 0; i--)
-                addr = addr << 8 | v->data[at + (unsigned)i];
-    } else {
-        REJECT(x, "svm block: the address is a register or an immediate");
-    }
+    if (dut_svm_address(x, &a, &addr, &undef))
+        return VISA_DUT_REJECTED;
     if (check_raw(x, &data, is_st ? "src" : "dst", T_ANY, 0, !is_st))
         return VISA_DUT_REJECTED;
     if (undef)
@@ -196,6 +208,7 @@ static int dut_svm_gs(ctx *x, int is_st)
 }
 
 #include "dut_svm_atomic.c" /* SVM_ATOMIC (0x4E 05) */
+#include "dut_svm4.c" /* SVM_GATHER4SCALED / SVM_SCATTER4SCALED (0x4E 06 / 07) */
 
 static int dut_svm(ctx *x)
 {
@@ -208,5 +221,7 @@ static int dut_svm(ctx *x)
         return dut_svm_gs(x, sub == 4);
     if (sub == 5)
         return dut_svm_atomic(x);
+    if (sub == 6 || sub == 7)
+        return dut_svm4(x, sub == 7);
     REJECT(x, "svm: sub-op %u not supported", sub);
 }

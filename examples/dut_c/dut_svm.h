@@ -31,6 +31,12 @@ enum {
     B_SVMA_16_DWORD = 180,                /* 16-bit atomics access the whole dword                */
     B_SVMA_RET_NEW = 181,                 /* returns the new value, not the old one               */
     B_SVMA_WIDTH_IGNORED = 182,           /* width bits 6..5 ignored: every atomic 32-bit         */
+    B_SVM4_BASE_TRUNC32 = 186,            /* SVM 4-channel: the 64-bit base truncated to 32 bits  */
+    B_SVM4_CH_REVERSED = 187,             /* channel blocks in A,B,G,R order, not R,G,B,A         */
+    B_SVM4_OFF_DWORDS = 188,              /* offsets in dwords (scaled by 4), not bytes           */
+    B_SVM4_BLOCK_EXEC = 189,              /* channel blocks exec_size dwords apart, not max(exec, GRF/4) */
+    B_SVM4_OFF_UD = 190,                  /* offsets read as UD (4 bytes per lane), not UQ        */
+    B_SVM4_CH_STRIDE_K = 191,             /* channel c at + 4 * (its rank among enabled), not + 4c */
 };
 
 /* FENCE: p/n the bytes after the opcode; VISA_DUT_OK or VISA_DUT_REJECTED (msg set) */

@@ -1,7 +1,8 @@
 """dut_svm.py: the Python example DUT's legacy FENCE (0x5C, issue 26), written
 from Intel's FENCE page independently of the oracle and of examples/dut_c.
 SVM_BLOCK_LD / SVM_BLOCK_ST (0x4E 01 / 02) and SVM_GATHER / SVM_SCATTER
-(0x4E 03 / 04) from the SVM pages (svm() below); the other SVM sub-ops are
+(0x4E 03 / 04) from the SVM pages (svm() below), SVM_GATHER4SCALED /
+SVM_SCATTER4SCALED (0x4E 06 / 07) in dut_svm4.py; the other SVM sub-ops are
 refused.
 
 FENCE is the opcode and one mask byte. Any mask is a fence on any platform:
@@ -26,6 +27,33 @@ def fence(dut, invalid):
 M64 = (1 << 64) - 1
 
 
+def svm_address(dut, a, invalid):
+    """The scalar UQ address of the SVM block and 4-channel ops: a UQ general
+    register (column in qwords) or a UQ immediate. Returns (address, past):
+    past when the register lies beyond its variable."""
+    if a["mod"] or a["hi"]:
+        raise invalid("svm: address modifier or tag bits")
+    if a["cls"] == 5:
+        if a["type"] != 11:
+            raise invalid("svm: the address immediate must be UQ")
+        return a["imm64"], False
+    if a["cls"] != 0:
+        raise invalid("svm: the address is a register or an immediate")
+    if not dut.region_ok(a["region"]):
+        raise invalid("svm: region")
+    if a["id"] == 0:
+        raise invalid("svm: %null address")
+    v = dut.lookup(a["id"], "address")
+    if v.type != "uq":
+        raise invalid("svm: the address variable must be UQ")
+    if a["col"] * 8 >= dut.grf:
+        raise invalid("svm: column crosses the GRF")
+    at = a["row"] * dut.grf + a["col"] * 8
+    if at + 8 > len(v.data):
+        return 0, True
+    return int.from_bytes(v.data[at:at + 8], "little"), False
+
+
 def svm(dut, invalid, undefined):
     """SVM (0x4E) from the SVM_BLOCK_LD / SVM_BLOCK_ST pages: the sub-op byte,
     then props(ub) address(vector, scalar UQ) data(raw).
@@ -39,6 +67,9 @@ def svm(dut, invalid, undefined):
     if sub == 5:
         import dut_svm_atomic  # SVM_ATOMIC (issue 26)
         return dut_svm_atomic.svm_atomic(dut, invalid, undefined)
+    if sub in (6, 7):
+        import dut_svm4  # SVM_GATHER4SCALED / SVM_SCATTER4SCALED
+        return dut_svm4.svm4(dut, sub == 7, invalid, undefined, svm_address)
     if sub not in (1, 2):
         raise invalid("svm: sub-op %d not supported" % sub)
     store = sub == 2
@@ -48,28 +79,7 @@ def svm(dut, invalid, undefined):
     dut.done()
     if props & 7 > 3 or props & 0x70:
         raise invalid("svm block: properties")
-    if a["mod"] or a["hi"]:
-        raise invalid("svm block: address modifier or tag bits")
-    past = False
-    if a["cls"] == 5:
-        if a["type"] != 11:
-            raise invalid("svm block: the address immediate must be UQ")
-        addr = a["imm64"]
-    elif a["cls"] == 0:
-        if not dut.region_ok(a["region"]):
-            raise invalid("svm block: region")
-        if a["id"] == 0:
-            raise invalid("svm block: %null address")
-        v = dut.lookup(a["id"], "address")
-        if v.type != "uq":
-            raise invalid("svm block: the address variable must be UQ")
-        if a["col"] * 8 >= dut.grf:
-            raise invalid("svm block: column crosses the GRF")
-        at = a["row"] * dut.grf + a["col"] * 8
-        past = at + 8 > len(v.data)
-        addr = 0 if past else int.from_bytes(v.data[at:at + 8], "little")
-    else:
-        raise invalid("svm block: the address is a register or an immediate")
+    addr, past = svm_address(dut, a, invalid)
     dut.check_raw(data, "src" if store else "dst", None, is_dst=not store)
     if past:
         raise undefined("address past its variable")

@@ -97,9 +97,7 @@ static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_i
         int svm = d->family == VO_FAM_SVM;
         d = old && !svm ? vo_desc_for_sub_old(bytes[1]) : vo_desc_for_sub(bytes[0], bytes[1]);
         if (!d && svm) /* decision D164 */
-            return derr(err, VO_E_SVM_SUBOP, "svm_id", 1,
-                        bytes[1] >= 0x06 && bytes[1] <= 0x07 ? "SVM sub-op not supported yet (decision D164)"
-                                                             : "unknown SVM sub-op (decision D164)");
+            return derr(err, VO_E_SVM_SUBOP, "svm_id", 1, "unknown SVM sub-op (decision D164)");
         if (!d) return derr(err, VO_E_LSC_SUBOP, "subop", 1, "unknown or unsupported LSC sub-op");
     }
     if ((d->flags & VO_DF_LAYOUT_32) && visa_version < 302) /* decision D262 */

@@ -189,6 +189,15 @@ static const vo_desc svm_tab[] = {
       { SVM_HEAD, F("exec_size", UB, EXEC), F("pred", UW, PRED), F("op", UB, ATOMIC_OP), F("addresses", RAW, EOFF),
         F("src0", RAW, SRC0), F("src1", RAW, SRC1), F("dst", RAW, DATA) }, 0, 0, 0,
       .has_subop = 1, .subop = 0x05 },
+    /* SVM_GATHER4SCALED / SVM_SCATTER4SCALED: IGC's mnemonics (D272), SIMD8/16 (D273) */
+    { VO_OP_SVM, "svm_gather4scaled", "SVM_GATHER4_SCALED", VO_FAM_SVM, 0, SZ(3) | SZ(4), SZ(3) | SZ(4), 8,
+      { SVM_HEAD, F("exec_size", UB, EXEC), F("pred", UW, PRED), F("channels", UB, CHMASK), F("scale", UW, SCALE),
+        F("address", VEC, GOFF), F("offsets", RAW, EOFF), F("dst", RAW, DATA) }, 0, 0, 0,
+      .has_subop = 1, .subop = 0x06 },
+    { VO_OP_SVM, "svm_scatter4scaled", "SVM_SCATTER4_SCALED", VO_FAM_SVM, 1, SZ(3) | SZ(4), SZ(3) | SZ(4), 8,
+      { SVM_HEAD, F("exec_size", UB, EXEC), F("pred", UW, PRED), F("channels", UB, CHMASK), F("scale", UW, SCALE),
+        F("address", VEC, GOFF), F("offsets", RAW, EOFF), F("src", RAW, DATA) }, 0, 0, 0,
+      .has_subop = 1, .subop = 0x07 },
 };
 #define NSVM (sizeof svm_tab / sizeof svm_tab[0])
 

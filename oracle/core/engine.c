@@ -298,3 +298,42 @@ int vo_check_pred(vo_ctx *x)
                    pv->num_elts, x->c.mask_off, x->c.exec_size);
     return 0;
 }
+
+/* ---- the 4-channel layout (engine.h; fam_fourch.c, fam_svm4.c) ---- */
+uint32_t vo_4ch_count(const vo_ctx *x)
+{
+    uint32_t m = x->in->val[VO_R_CHMASK] & 0xF, n = 0;
+    for (; m; m &= m - 1) n++;
+    return n;
+}
+uint32_t vo_4ch_block(const vo_ctx *x)
+{
+    uint32_t b = x->grf / 4u;
+    return x->c.exec_size > b ? x->c.exec_size : b;
+}
+void vo_4ch_plan(vo_ctx *x, uint64_t (*addr)(vo_ctx *x, uint32_t lane, uint32_t ch), unsigned addr_clause)
+{
+    uint32_t m = x->in->val[VO_R_CHMASK] & 0xF, B = vo_4ch_block(x), k = 0;
+    vo_clause(x->r, VO_C_FOURCH_BLOCK);
+    if (x->grf == 64 && x->c.exec_size < 16) vo_clause(x->r, VO_C_FOURCH_GRF64);
+    if (B > x->c.exec_size && x->is_write) vo_clause(x->r, VO_C_FOURCH_PADDING_IGNORED);
+    for (uint32_t c = 0; c < 4; c++) {
+        if (!(m >> c & 1)) continue;
+        for (uint32_t i = 0; i < x->c.exec_size; i++) {
+            if (!(x->chen >> i & 1)) continue;
+            /* D35: dword alignment stated by both pages; a misaligned address is not truncated */
+            vo_plan_add(x, (uint8_t)i, (uint8_t)c, 0, addr(x, i, c), 4, 4, 4, x->data_off + 4 * (k * B + i),
+                        addr_clause, 1);
+        }
+        k++;
+    }
+}
+void vo_4ch_padding(vo_ctx *x)
+{
+    uint32_t B = vo_4ch_block(x), n = vo_4ch_count(x);
+    if (B == x->c.exec_size) return;
+    vo_tag(x->r, VO_TAG_PADDING);
+    for (uint32_t k = 0; k < n; k++)
+        vo_free_var_undefined(x, x->data_off + 4 * (k * B + x->c.exec_size), 4 * (B - x->c.exec_size),
+                              VO_C_GATHER_PADDING);
+}

@@ -144,6 +144,13 @@ void vo_free_var_undefined(vo_ctx *x, uint32_t off, uint32_t len, unsigned claus
 void vo_free_grf_tail(vo_ctx *x, uint32_t end);
 /* decision D23: a source region names all three fields (nibbles 1..7) */
 int vo_region_ok(uint16_t region); /* padding after `end` up to its GRF's end */
+/* The 4-channel layout (docs/encoding.md §1.11), GATHER4/SCATTER4_SCALED and their SVM forms: the k-th
+ * enabled channel (R,G,B,A order) of lane i at data dword k*B + i, B = max(exec size, GRF/4) (D12, D14).
+ * addr(x, lane, channel) gives the byte address; the accesses are dwords, dword-aligned (D35). */
+uint32_t vo_4ch_count(const vo_ctx *x);
+uint32_t vo_4ch_block(const vo_ctx *x);
+void vo_4ch_plan(vo_ctx *x, uint64_t (*addr)(vo_ctx *x, uint32_t lane, uint32_t ch), unsigned addr_clause);
+void vo_4ch_padding(vo_ctx *x); /* a gather's unused block tails: free (D12) */
 /* the exec-size byte (role VO_R_EXEC or VO_R_NUM_ELTS) and the predicate word: 0 or -1 (invalid) */
 int vo_check_exec(vo_ctx *x, unsigned role);
 int vo_check_pred(vo_ctx *x);

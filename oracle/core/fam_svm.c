@@ -14,18 +14,18 @@
  * (D176), 1/2/4/8 blocks (D177); block j of lane i at (Addresses[i] + j * size)
  * mod 2^64, aligned to the block size (D178); 4- and 8-byte blocks
  * block-major, bytes packed per lane in a dword (a qword for 8) (D179). */
-#include "engine.h"
+#include "fam_svm.h"
 
 /* D169: the flat memory's clauses (overlap, disabled lanes and upper bytes
  * cannot occur for a block access: the legacy clauses stand in) */
-static const vo_mem_rules rules_svm = {
+const vo_mem_rules vo_svm_rules = {
     VO_C_SVM_MISALIGNED, VO_C_OVERLAP, VO_C_GATHER_DISABLED, VO_C_GATHER_UPPER,
     VO_C_SVM_UNMAPPED, VO_C_SVM_UNMAPPED, VO_C_SVM_UNMAPPED,
     VO_TAG_LSC_FLAT_UNMAPPED, VO_TAG_LSC_FLAT_UNMAPPED, VO_TAG_LSC_FLAT_UNMAPPED, VO_TAG_UPPER_BYTES,
 };
 
 /* the scalar UQ address (D168): a general variable or a UQ immediate */
-static int svm_addr(vo_ctx *x)
+int vo_svm_addr(vo_ctx *x)
 {
     const vo_vec *v = &x->in->goff;
     const unsigned R = VO_R_GOFF;
@@ -63,7 +63,7 @@ static int svm_addr(vo_ctx *x)
 }
 
 /* the data operand: a declared general variable of any type (D168; D15, D26) */
-static int svm_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var **var)
+int vo_svm_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var **var)
 {
     *var = NULL;
     if (rw->id == 0) return vo_invalid(x, VO_E_NULL_OPERAND, role, "%%null is not allowed here");
@@ -77,6 +77,29 @@ static int svm_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var **var)
     if (rw->offset % vo_type_size(v->type))
         return vo_invalid(x, VO_E_RAW_ALIGN, role, "offset %u is not a multiple of the element size", rw->offset);
     *var = v;
+    return 0;
+}
+
+/* the flat address space of every SVM sub-op (D169) */
+static void svm_flat(vo_ctx *x)
+{
+    x->flat = 1;
+    x->oob = VO_OOB_CASE;
+    x->surf_index = VO_ACC_FLAT;
+    x->mr = &vo_svm_rules;
+}
+
+int vo_svm_lane_operands(vo_ctx *x, const char *what)
+{
+    const vo_insn *in = x->in;
+    if (vo_svm_raw(x, VO_R_EOFF, &in->eoff, &x->eoff_var) != 0) return -1;
+    if (x->eoff_var->type != VO_T_UQ) /* D178, D275 */
+        return vo_invalid(x, VO_E_OPERAND_TYPE, VO_R_EOFF, "the %s must be UQ, V%u is %s", what, x->eoff_var->id,
+                          vo_type_name(x->eoff_var->type));
+    x->eoff_off = in->eoff.offset;
+    if (vo_svm_raw(x, VO_R_DATA, &in->data, &x->data_var) != 0) return -1;
+    x->data_off = in->data.offset;
+    svm_flat(x);
     return 0;
 }
 
@@ -100,16 +123,14 @@ static int block_props(vo_ctx *x)
 static int gs_validate(vo_ctx *x);
 static int svm_validate(vo_ctx *x)
 {
+    if (x->d->subop >= 6) return vo_svm4_validate(x); /* fam_svm4.c */
     if (x->d->subop >= 3) return gs_validate(x);
     if (block_props(x) != 0) return -1;
-    int a = svm_addr(x);
+    int a = vo_svm_addr(x);
     if (a < 0) return -1;
-    if (svm_raw(x, VO_R_DATA, &x->in->data, &x->data_var) != 0) return -1;
+    if (vo_svm_raw(x, VO_R_DATA, &x->in->data, &x->data_var) != 0) return -1;
     x->data_off = x->in->data.offset;
-    x->flat = 1; /* D169 */
-    x->oob = VO_OOB_CASE;
-    x->surf_index = VO_ACC_FLAT;
-    x->mr = &rules_svm;
+    svm_flat(x);
     return a;
 }
 
@@ -132,18 +153,8 @@ static int gs_validate(vo_ctx *x)
         return vo_invalid(x, VO_E_NUM_BLOCKS, VO_R_NUM_BLOCKS, "%u blocks need exec size 8 or 16, is %u (D177)", 1u << nb, es);
     if (nb == 3 && !(bs == 0 || (bs == 1 && es == 8))) /* D177 */
         return vo_invalid(x, VO_E_NUM_BLOCKS, VO_R_NUM_BLOCKS, "8 blocks only of 1 byte, or of 4 bytes at exec size 8 (D177)");
-    if (svm_raw(x, VO_R_EOFF, &in->eoff, &x->eoff_var) != 0) return -1;
-    if (x->eoff_var->type != VO_T_UQ) /* D178 */
-        return vo_invalid(x, VO_E_OPERAND_TYPE, VO_R_EOFF, "the addresses must be UQ, V%u is %s", x->eoff_var->id,
-                          vo_type_name(x->eoff_var->type));
-    x->eoff_off = in->eoff.offset;
-    if (svm_raw(x, VO_R_DATA, &in->data, &x->data_var) != 0) return -1;
-    x->data_off = in->data.offset;
+    if (vo_svm_lane_operands(x, "addresses") != 0) return -1;
     if (vo_type_size(x->data_var->type) != gs_bsize(x)) vo_tag(x->r, VO_TAG_NOT_IN_DOC); /* D180 */
-    x->flat = 1; /* D169 */
-    x->oob = VO_OOB_CASE;
-    x->surf_index = VO_ACC_FLAT;
-    x->mr = &rules_svm;
     return 0;
 }
 
@@ -184,11 +195,15 @@ static void gs_padding(vo_ctx *x) { vo_free_grf_tail(x, x->data_off + gs_data_by
 
 /* ---- SVM_BLOCK_LD / SVM_BLOCK_ST ---- */
 static uint32_t owords(const vo_ctx *x) { return 1u << (x->in->val[VO_R_OWORD_SIZE] & 3); }
-static uint32_t eoff_bytes(const vo_ctx *x) { return x->d->subop >= 3 ? gs_eoff_bytes(x) : 0; }
-static uint32_t data_bytes(const vo_ctx *x) { return x->d->subop >= 3 ? gs_data_bytes(x) : 16 * owords(x); }
+static uint32_t eoff_bytes(const vo_ctx *x) { return x->d->subop >= 6 ? vo_svm4_eoff_bytes(x) : x->d->subop >= 3 ? gs_eoff_bytes(x) : 0; }
+static uint32_t data_bytes(const vo_ctx *x) { return x->d->subop >= 6 ? vo_svm4_data_bytes(x) : x->d->subop >= 3 ? gs_data_bytes(x) : 16 * owords(x); }
 
 static void plan(vo_ctx *x)
 {
+    if (x->d->subop >= 6) {
+        vo_svm4_plan(x);
+        return;
+    }
     if (x->d->subop >= 3) {
         gs_plan(x);
         return;
@@ -211,7 +226,8 @@ static void plan(vo_ctx *x)
 /* D173 (as D37): a load's bytes after the 16*N it returns, up to the end of its last GRF */
 static void padding(vo_ctx *x)
 {
-    if (x->d->subop >= 3) gs_padding(x);
+    if (x->d->subop >= 6) vo_4ch_padding(x); /* D277 */
+    else if (x->d->subop >= 3) gs_padding(x);
     else vo_free_grf_tail(x, x->data_off + data_bytes(x));
 }
 

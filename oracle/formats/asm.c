@@ -460,6 +460,7 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
             while (m < 16 && strcmp(chn[m], nm) != 0) m++;
             if (m == 16) return BAD(f->name, at, "channels '%s' is not a non-empty subset of RGBA in order", nm);
             in.val[VO_R_CHMASK] = m;
+            if (d->family == VO_FAM_SVM) in.val[VO_R_SVM_ID] = d->subop; /* D272 */
         } else if (d->family == VO_FAM_SVM) { /* SVM_GATHER/SCATTER: ".<block bytes>.<blocks>" (D175, D177) */
             static const unsigned bsz[3] = { 1, 4, 8 }, nbk[4] = { 1, 2, 4, 8 };
             in.val[VO_R_SVM_ID] = d->subop;

@@ -646,6 +646,8 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(SVM_GS_B1, "svm_gs.block_1_byte") X(SVM_GS_B4, "svm_gs.block_4_bytes") X(SVM_GS_B8, "svm_gs.block_8_bytes") \
     X(SVM_GS_N1, "svm_gs.n1") X(SVM_GS_N2, "svm_gs.n2") X(SVM_GS_N4, "svm_gs.n4") X(SVM_GS_N8, "svm_gs.n8") \
     X(SVM_GS_BYTES, "svm_gs.bytes_packed_per_lane") X(SVM_GS_BLOCKS, "svm_gs.blocks_block_major") \
+    /* SVM_GATHER4SCALED / SVM_SCATTER4SCALED (issue 26, D272-D279) */ \
+    X(SVM4_GATHER, "svm4.gather") X(SVM4_SCATTER, "svm4.scatter") X(SVM4_ADDR, "svm4.addr_base_offset_channel") \
     /* block2d (issue 27; D190-) */ \
     X(B2D_LOAD, "block2d.load") X(B2D_STORE, "block2d.store") X(B2D_PREFETCH, "block2d.prefetch_no_effect") \
     X(B2D_BLOCKS, "block2d.blocks_side_by_side") X(B2D_VNNI, "block2d.vnni") X(B2D_TRANSPOSE, "block2d.transpose") \

@@ -72,4 +72,7 @@ int vo_gen_svm_gs_case(unsigned g, uint64_t seed, uint64_t k, struct vo_case *c,
 /* gen_svm_atomic.c: SVM_ATOMIC, gen_svm.c's group 4 */
 uint64_t vo_gen_svm_atomic_systematic_count(void);
 int vo_gen_svm_atomic_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+/* gen_svm4.c: SVM_GATHER4SCALED (g 0) / SVM_SCATTER4SCALED (g 1), gen_svm.c's groups 4 and 5 */
+uint64_t vo_gen_svm4_systematic_count(void);
+int vo_gen_svm4_case(unsigned g, uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
 #endif

@@ -18,10 +18,8 @@
 #include <string.h>
 
 #include "gen_rng.h"
+#include "gen_svm_util.h"
 
-static const char *const plats[] = { "BDW", "SKL", "ICLLP", "TGLLP", "DG1", "ADLP", "XeHP_SDV", "DG2", "MTL", "PVC" };
-static const uint16_t vers[] = { 303, 304, 306, 309, 400, 401 };
-#define R4A 0x00007F0000000000ull
 #define NPLACE 12u
 /* placement p for n owords */
 static uint64_t place(unsigned p, unsigned n)
@@ -44,35 +42,28 @@ static uint64_t place(unsigned p, unsigned n)
 #define SYS (4u * 2u * 2u * NPLACE * 2u)
 #define NSPEC 14u
 
-/* groups 2, 3: SVM_GATHER / SVM_SCATTER (gen_svm_gs.c); 4: SVM_ATOMIC (gen_svm_atomic.c) */
-unsigned vo_gen_svm_group_count(void) { return 5; }
+/* groups 2, 3: SVM_GATHER / SVM_SCATTER (gen_svm_gs.c); 4: SVM_ATOMIC (gen_svm_atomic.c);
+   5, 6: SVM_GATHER4SCALED / SVM_SCATTER4SCALED (gen_svm4.c) */
+unsigned vo_gen_svm_group_count(void) { return 7; }
 const char *vo_gen_svm_group_name(unsigned g)
 {
-    static const char *const nm[5] = { "svm_block_ld", "svm_block_st", "svm_gather", "svm_scatter", "svm_atomic" };
-    return g < 5 ? nm[g] : NULL;
+    static const char *const nm[7] = { "svm_block_ld", "svm_block_st", "svm_gather", "svm_scatter", "svm_atomic",
+                                       "svm_gather4scaled", "svm_scatter4scaled" };
+    return g < 7 ? nm[g] : NULL;
 }
 int vo_gen_svm_group_of(uint8_t opcode, uint8_t subop)
 {
     const vo_desc *d = vo_desc_for(opcode);
     if (!d || d->family != VO_FAM_SVM) return -1;
-    return subop >= 1 && subop <= 5 ? subop - 1 : -1;
+    return subop >= 1 && subop <= 7 ? subop - 1 : -1;
 }
 uint64_t vo_gen_svm_group_systematic_count(unsigned g)
 {
-    return g < 2 ? SYS + NSPEC : g < 4 ? vo_gen_svm_gs_systematic_count() : g == 4 ? vo_gen_svm_atomic_systematic_count() : 0;
+    return g < 2 ? SYS + NSPEC : g < 4 ? vo_gen_svm_gs_systematic_count() : g == 4 ? vo_gen_svm_atomic_systematic_count()
+         : g < 7 ? vo_gen_svm4_systematic_count() : 0;
 }
-uint64_t vo_gen_svm_group_default_count(unsigned g) { return g < 5 ? 1200 : 0; }
+uint64_t vo_gen_svm_group_default_count(unsigned g) { return g < 7 ? 1200 : 0; }
 
-typedef struct { uint8_t *b; size_t n; } bw;
-static void put(bw *w, uint64_t v, unsigned k)
-{
-    for (unsigned i = 0; i < k && w->n < VO_MAX_INSN_BYTES; i++) w->b[w->n++] = (uint8_t)(v >> (8 * i));
-}
-
-static void fill(rng *R, uint8_t *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++) b[i] = (uint8_t)nx(R);
-}
 /* a region whose 256-byte chunks near the access [lo, lo + span) (mod 2^64) get random bytes (a
  * shifted read differs); the rest stays zero, so a test holds about a kilobyte of memory, not 17 */
 static void region(rng *R, vo_state *s, uint64_t base, uint64_t size, uint64_t lo, uint64_t span)
@@ -89,6 +80,7 @@ static void region(rng *R, vo_state *s, uint64_t base, uint64_t size, uint64_t l
 int vo_gen_svm_group_case(unsigned g, uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi)
 {
     if (g == 4) return vo_gen_svm_atomic_case(seed, k, c, gi);
+    if (g >= 5) return vo_gen_svm4_case(g - 5, seed, k, c, gi);
     if (g >= 2) return vo_gen_svm_gs_case(g - 2, seed, k, c, gi);
     vo_case_free(c);
     vo_state_init(&c->state);

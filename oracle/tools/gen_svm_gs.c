@@ -22,10 +22,8 @@
 #include <string.h>
 
 #include "gen_rng.h"
+#include "gen_svm_util.h"
 
-static const char *const plats[] = { "BDW", "SKL", "ICLLP", "TGLLP", "DG1", "ADLP", "XeHP_SDV", "DG2", "MTL", "PVC" };
-static const uint16_t vers[] = { 303, 304, 306, 309, 400, 401 };
-#define R4A 0x00007F0000000000ull
 #define NPL 10u
 #define SYS (3u * 4u * NPL * 2u)
 #define NSPEC 15u
@@ -49,24 +47,6 @@ static uint64_t place(unsigned p, uint64_t s, unsigned b)
     return a & ~(uint64_t)(b - 1);
 }
 
-typedef struct { uint8_t *b; size_t n; } bw;
-static void put(bw *w, uint64_t v, unsigned k)
-{
-    for (unsigned i = 0; i < k && w->n < VO_MAX_INSN_BYTES; i++) w->b[w->n++] = (uint8_t)(v >> (8 * i));
-}
-static void fill(rng *R, uint8_t *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++) b[i] = (uint8_t)nx(R);
-}
-/* random bytes on the mapped bytes of [a - 2, a + n + 2) (mod 2^64) */
-static void fill_near(rng *R, vo_state *s, uint64_t a, uint32_t n)
-{
-    for (uint64_t k = 0; k < (uint64_t)n + 4; k++) {
-        uint64_t x = a - 2 + k;
-        uint8_t v = (uint8_t)nx(R);
-        if (vo_flat_inside(s, x, 1)) vo_flat_write(s, x, 1, &v);
-    }
-}
 
 int vo_gen_svm_gs_case(unsigned g, uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi)
 {
@@ -133,14 +113,10 @@ int vo_gen_svm_gs_case(unsigned g, uint64_t seed, uint64_t k, vo_case *c, vo_gen
     s->exec_mask = (uint32_t)(nx(&R) >> 32);
     if (chance(&R, 30)) s->exec_mask = 0xFFFFFFFFu;
     unsigned idw = s->platform.visa_version >= 304 ? 4 : 2, grf = s->platform.grf_bytes;
-    vo_state_add_region(s, 0xFFFFF000ull, 8192);
-    vo_state_add_region(s, 0xFFFFFFFFFFFFF000ull, 4096);
-    vo_state_add_region(s, 0, 4096);
-    vo_state_add_region(s, R4A, 256);
-    vo_state_add_region(s, R4A + 0x200, 256);
+    svm_regions(s);
     for (unsigned i = 0; i < es; i++) {
-        fill_near(&R, s, addr[i], bs * nb);
-        if (i == 0 || i == far) fill_near(&R, s, (uint32_t)addr[i], bs * nb); /* where a 32-bit truncation lands */
+        fill_near(&R, s, addr[i], bs * nb, 2);
+        if (i == 0 || i == far) fill_near(&R, s, (uint32_t)addr[i], bs * nb, 2); /* where a 32-bit truncation lands */
     }
     /* V40: the addresses (UQ), V41: the data, P1 */
     unsigned aoff = chance(&R, 20) ? grf : 0;

@@ -108,8 +108,8 @@ int main(void)
         CHECK_EQ(e.code, VO_E_TRUNCATED);
         CHECK_STR(e.field, "dst");
         CHECK_EQ(e.offset, 12);
-        const uint8_t g[2] = { 0x4E, 0x06 }, u[2] = { 0x4E, 0x09 };
-        CHECK_EQ(vo_decode(g, 2, 306, &in, &e), -1); /* D164: gather4 scaled not yet */
+        const uint8_t g[2] = { 0x4E, 0x00 }, u[2] = { 0x4E, 0x09 };
+        CHECK_EQ(vo_decode(g, 2, 306, &in, &e), -1); /* D164: sub-ops are 1..7 */
         CHECK_EQ(e.code, VO_E_SVM_SUBOP);
         CHECK_STR(e.field, "svm_id");
         CHECK_EQ(e.offset, 1);

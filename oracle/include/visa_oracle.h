@@ -326,7 +326,7 @@ typedef enum vo_errcode {
     VO_E_LSC_PAYLOAD = 76,     /* more than 8 data registers                    */
     VO_E_LSC_PITCH = 77,       /* strided pitch operand not allowed             */
     /* SVM (issue 26) */
-    VO_E_SVM_SUBOP = 78,       /* SVM sub-op unknown or not supported yet       */
+    VO_E_SVM_SUBOP = 78,       /* SVM sub-op unknown (1..7 execute, D164)      */
     VO_E_SVM_PROPS = 79,       /* SVM block properties: size code or bits 6..4  */
     VO_E_SVM_ADDR = 80,        /* SVM address operand class, modifier, imm type */
     /* 81..: block2d (issue 27) */

@@ -69,4 +69,8 @@ int vo_gen_svm_group_case(unsigned g, uint64_t seed, uint64_t k, struct vo_case 
 /* gen_svm_gs.c: SVM_GATHER (g 0) / SVM_SCATTER (g 1), gen_svm.c's groups 2 and 3 */
 uint64_t vo_gen_svm_gs_systematic_count(void);
 int vo_gen_svm_gs_case(unsigned g, uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+/* gen_lsc_typed.c (issue 28): LSC_TYPED's group lsc_typed_quad, after the block2d groups */
+uint64_t vo_gen_lsct_systematic_count(void);
+uint64_t vo_gen_lsct_default_count(void);
+int vo_gen_lsct_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
 #endif

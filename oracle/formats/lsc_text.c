@@ -142,7 +142,8 @@ static void put_addr(sb *s, const vo_insn *in, int strided)
 }
 
 /* LSC_TYPED (issue 28, D280): <model>(<surface>[, <ss_idx>])[U[+-off], V[+-off], R[+-off], LOD]:<size>,
- * every coordinate printed (%null when absent), as GenX_IR prints; an offset as the address offset */
+ * every coordinate printed (%null when absent), as IGC's printer writes them (D289); an offset as the
+ * address offset */
 static void put_toff(sb *s, uint32_t v)
 {
     int32_t off = (int32_t)v;
@@ -542,15 +543,21 @@ static int ltoff(lp *p, vo_insn *in, unsigned role, const char *field)
     }
     return 0;
 }
+/* decision D289: the coordinates IGC's parser takes end at the last one given (the rest %null); its
+ * printer writes all four, %null included: both are read */
 static int ltaddr(lp *p, vo_insn *in)
 {
-    if (lmodel(p, in) != 0 || lexpect(p, "[", "src0_addrs_u") != 0 || lraw(p, &in->eoff, "src0_addrs_u") != 0 ||
-        ltoff(p, in, VO_R_TUOFF, "u_offset") != 0 || lexpect(p, ", ", "src0_addrs_v") != 0 ||
-        lraw(p, &in->tv, "src0_addrs_v") != 0 || ltoff(p, in, VO_R_TVOFF, "v_offset") != 0 ||
-        lexpect(p, ", ", "src0_addrs_r") != 0 || lraw(p, &in->tr, "src0_addrs_r") != 0 ||
-        ltoff(p, in, VO_R_TROFF, "r_offset") != 0 || lexpect(p, ", ", "src0_addrs_lod") != 0 ||
-        lraw(p, &in->tlod, "src0_addrs_lod") != 0 || lexpect(p, "]:", "addr_size") != 0)
-        return -1;
+    static const char *const cf[4] = { "src0_addrs_u", "src0_addrs_v", "src0_addrs_r", "src0_addrs_lod" };
+    static const char *const of[3] = { "u_offset", "v_offset", "r_offset" };
+    static const unsigned orole[3] = { VO_R_TUOFF, VO_R_TVOFF, VO_R_TROFF };
+    vo_raw *co[4] = { &in->eoff, &in->tv, &in->tr, &in->tlod };
+    if (lmodel(p, in) != 0 || lexpect(p, "[", cf[0]) != 0) return -1;
+    for (unsigned k = 0; k < 4; k++) {
+        if (k && p->t[p->pos] == ']') break;
+        if ((k && lexpect(p, ", ", cf[k]) != 0) || lraw(p, co[k], cf[k]) != 0) return -1;
+        if (k < 3 && ltoff(p, in, orole[k], of[k]) != 0) return -1;
+    }
+    if (lexpect(p, "]:", "addr_size") != 0) return -1;
     int a = lpick(p, asize_names, 4, "addr_size");
     if (a < 0) return -1;
     in->val[VO_R_ADDR_SIZE] = (uint32_t)a;

@@ -221,6 +221,15 @@ static const vo_desc lsct_tab[] = { LSCT_LIST(LSCT) };
 static const vo_desc lsct_old_tab[] = { LSCT_LIST(LSCT0) };
 #define NLSCT (sizeof lsct_tab / sizeof lsct_tab[0])
 
+/* not listed by vo_desc_at (the fuzz mutator draws LSC sub-ops from that list, and the
+ * binary case form has no typed surface yet): reached by opcode, and from text by .tgm */
+const vo_desc *vo_desc_tgm(uint8_t subop)
+{
+    for (unsigned i = 0; i < NLSCT; i++)
+        if (lsct_tab[i].subop == subop) return &lsct_tab[i];
+    return NULL;
+}
+
 const vo_desc *vo_desc_for_sub_old2(uint8_t opcode, uint8_t subop)
 {
     if (opcode == VO_OP_LSC_UNTYPED) return vo_desc_for_sub_old(subop);
@@ -237,11 +246,7 @@ const vo_desc *vo_desc_for_sub(uint8_t opcode, uint8_t subop)
             if (svm_tab[i].subop == subop) return &svm_tab[i];
         return NULL;
     }
-    if (opcode == VO_OP_LSC_TYPED) {
-        for (unsigned i = 0; i < NLSCT; i++)
-            if (lsct_tab[i].subop == subop) return &lsct_tab[i];
-        return NULL;
-    }
+    if (opcode == VO_OP_LSC_TYPED) return vo_desc_tgm(subop);
     if (opcode != VO_OP_LSC_UNTYPED) return NULL;
     for (unsigned i = 0; i < NLSC; i++)
         if (lsc_tab[i].subop == subop) return &lsc_tab[i];
@@ -263,6 +268,5 @@ const vo_desc *vo_desc_at(unsigned i)
 {
     return i < NDESC ? &desc_tab[i] : i < NDESC + NLSC ? &lsc_tab[i - NDESC]
          : i < NDESC + NLSC + NSVM ? &svm_tab[i - NDESC - NLSC]
-         : i < NDESC + NLSC + NSVM + NMEDIA ? &media_tab[i - NDESC - NLSC - NSVM]
-         : i < NDESC + NLSC + NSVM + NMEDIA + NLSCT ? &lsct_tab[i - NDESC - NLSC - NSVM - NMEDIA] : NULL;
+         : i < NDESC + NLSC + NSVM + NMEDIA ? &media_tab[i - NDESC - NLSC - NSVM] : NULL;
 }

@@ -624,9 +624,7 @@ static int lsc_untyped_asm(lp *p, uint32_t pred, vo_insn *in)
     if (lexpect(p, ".", "sfid") != 0) return -1;
     int typed = in->desc->family == VO_FAM_LSC_TYPED;
     if (!typed && (in->desc->subop == 0x02 || in->desc->subop == 0x06) && llit(p, "tgm")) { /* LSC_TYPED (D280) */
-        const vo_desc *td = NULL;
-        for (unsigned i = 0; vo_desc_at(i) && !td; i++)
-            if (vo_desc_at(i)->family == VO_FAM_LSC_TYPED && vo_desc_at(i)->subop == in->desc->subop) td = vo_desc_at(i);
+        const vo_desc *td = vo_desc_tgm((uint8_t)in->desc->subop);
         if (!td) return LBAD("sfid", "no tgm form");
         in->desc = td;
         typed = 1;

@@ -599,6 +599,9 @@ class Machine:
             dut_typed.typed4(self, Invalid, op == 0x4C)  # issue 28
         elif op == 0x73:
             dut_typed.typed_atomic(self, Invalid, ATOMIC_REVERSE, atomic_op)  # issue 28
+        elif op == 0x8A:  # issue 28: dut_lsc_typed.py
+            import dut_lsc_typed
+            dut_lsc_typed.lsc_typed(self, Invalid, Undefined)
         elif op in (0x37, 0x38):  # issue 27: dut_media.py
             import dut_media
             dut_media.media(self, op == 0x38, Invalid, PREDEF, TYPES)

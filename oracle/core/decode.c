@@ -68,7 +68,8 @@ static int decode(const uint8_t *bytes, size_t n, uint16_t visa_version, unsigne
                   vo_error *err)
 {
     const vo_desc *d0 = n >= 2 ? vo_desc_for(bytes[0]) : NULL;
-    if (!d0 || d0->family != VO_FAM_LSC || !vo_desc_for_sub_old(bytes[1])) /* only LSC_UNTYPED has two layouts (D222) */
+    if (!d0 || (d0->family != VO_FAM_LSC && d0->family != VO_FAM_LSC_TYPED) || !vo_desc_for_sub_old2(bytes[0], bytes[1]))
+        /* only LSC_UNTYPED (D222) and LSC_TYPED (D280) have two layouts */
         return decode_as(bytes, n, visa_version, out, err, 0);
     if (layout != VO_LSC_LAYOUT_AUTO) /* the case names its layout (D225) */
         return decode_as(bytes, n, visa_version, out, err, layout == VO_LSC_LAYOUT_NO_SSIDX);
@@ -95,7 +96,7 @@ static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_i
     if (d->has_subop) { /* LSC_UNTYPED: the sub-op byte selects the layout (decision D110) */
         if (n < 2) return derr(err, VO_E_TRUNCATED, "subop", 1, "instruction ends inside this field");
         int svm = d->family == VO_FAM_SVM;
-        d = old && !svm ? vo_desc_for_sub_old(bytes[1]) : vo_desc_for_sub(bytes[0], bytes[1]);
+        d = old && !svm ? vo_desc_for_sub_old2(bytes[0], bytes[1]) : vo_desc_for_sub(bytes[0], bytes[1]);
         if (!d && svm) /* decision D164 */
             return derr(err, VO_E_SVM_SUBOP, "svm_id", 1, "unknown SVM sub-op (decision D164)");
         if (!d) return derr(err, VO_E_LSC_SUBOP, "subop", 1, "unknown or unsupported LSC sub-op");

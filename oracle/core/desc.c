@@ -212,6 +212,47 @@ static const vo_desc media_tab[] = {
 };
 #define NMEDIA (sizeof media_tab / sizeof media_tab[0])
 
+/* LSC_TYPED (0x8A, issue 28): one descriptor per sub-op, fields in the HEAD
+ * reader's order (no SFID byte: always tgm; ss_idx after the Surface, a
+ * signed immediate offset after U, V and R; decision D280) and the older
+ * layout IGC 1.0.12504 writes, without ss_idx and the offsets (D280, as D222) */
+#define LSCT_HEAD F("subop", UB, LSC_SUBOP), F("exec_size", UB, EXEC), F("pred", UW, PRED), \
+    F("caching_l1", UB, L1), F("caching_l3", UB, L3), F("addr_type", UB, ADDR_TYPE), F("addr_size", UB, ADDR_SIZE), \
+    F("data_size", UB, DATA_SIZE), F("data_order", UB, DATA_ORDER), F("data_elems", UB, DATA_ELEMS), \
+    F("chmask", UB, LSC_CHMASK)
+#define LSCT(sub, mn, w) { VO_OP_LSC_TYPED, mn, "LSC_TYPED", VO_FAM_LSC_TYPED, w, 0x3F, 0x3F, 23, \
+    { LSCT_HEAD, F("surface", VEC, LSC_SURF), F("ss_idx", UD, SSIDX), F("dst", RAW, DATA), F("src0_addrs_u", RAW, EOFF), \
+      F("u_offset", UD, TUOFF), F("src0_addrs_v", RAW, TV), F("v_offset", UD, TVOFF), F("src0_addrs_r", RAW, TR), \
+      F("r_offset", UD, TROFF), F("src0_addrs_lod", RAW, TLOD), F("src1_data", RAW, SRC1), F("src2_data", RAW, SRC2) }, \
+    0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub }
+#define LSCT0(sub, mn, w) { VO_OP_LSC_TYPED, mn, "LSC_TYPED", VO_FAM_LSC_TYPED, w, 0x3F, 0x3F, 19, \
+    { LSCT_HEAD, F("surface", VEC, LSC_SURF), F("dst", RAW, DATA), F("src0_addrs_u", RAW, EOFF), \
+      F("src0_addrs_v", RAW, TV), F("src0_addrs_r", RAW, TR), F("src0_addrs_lod", RAW, TLOD), \
+      F("src1_data", RAW, SRC1), F("src2_data", RAW, SRC2) }, \
+    0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub, .flags = VO_DF_LSC_NO_SSIDX }
+#define LSCT_LIST(X) X(0x02, "lsc_typed_load_quad", 0), X(0x06, "lsc_typed_store_quad", 1)
+static const vo_desc lsct_tab[] = { LSCT_LIST(LSCT) };
+static const vo_desc lsct_old_tab[] = { LSCT_LIST(LSCT0) };
+#define NLSCT (sizeof lsct_tab / sizeof lsct_tab[0])
+
+/* not listed by vo_desc_at (the fuzz mutator draws LSC sub-ops from that list, and the
+ * binary case form has no typed surface yet): reached by opcode, and from text by .tgm */
+const vo_desc *vo_desc_tgm(uint8_t subop)
+{
+    for (unsigned i = 0; i < NLSCT; i++)
+        if (lsct_tab[i].subop == subop) return &lsct_tab[i];
+    return NULL;
+}
+
+const vo_desc *vo_desc_for_sub_old2(uint8_t opcode, uint8_t subop)
+{
+    if (opcode == VO_OP_LSC_UNTYPED) return vo_desc_for_sub_old(subop);
+    if (opcode != VO_OP_LSC_TYPED) return NULL;
+    for (unsigned i = 0; i < NLSCT; i++)
+        if (lsct_old_tab[i].subop == subop) return &lsct_old_tab[i];
+    return NULL;
+}
+
 const vo_desc *vo_desc_for_sub(uint8_t opcode, uint8_t subop)
 {
     if (opcode == VO_OP_SVM) {
@@ -219,6 +260,7 @@ const vo_desc *vo_desc_for_sub(uint8_t opcode, uint8_t subop)
             if (svm_tab[i].subop == subop) return &svm_tab[i];
         return NULL;
     }
+    if (opcode == VO_OP_LSC_TYPED) return vo_desc_tgm(subop);
     if (opcode != VO_OP_LSC_UNTYPED) return NULL;
     for (unsigned i = 0; i < NLSC; i++)
         if (lsc_tab[i].subop == subop) return &lsc_tab[i];
@@ -233,6 +275,7 @@ const vo_desc *vo_desc_for(uint8_t opcode)
         if (media_tab[i].opcode == opcode) return &media_tab[i];
     if (opcode == VO_OP_LSC_UNTYPED) return &lsc_tab[0];
     if (opcode == VO_OP_SVM) return &svm_tab[0];
+    if (opcode == VO_OP_LSC_TYPED) return &lsct_tab[0];
     return NULL;
 }
 const vo_desc *vo_desc_at(unsigned i)

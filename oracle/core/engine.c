@@ -219,9 +219,10 @@ int vo_region_ok(uint16_t region)
 /* ---- typed (issue 28): pixel addressing shared by fam_typed.c and the typed atomic ---- */
 static uint32_t typed_coord(const vo_ctx *x, unsigned k, uint32_t lane)
 {
-    if (k == 0) return vo_rd32(x->eoff_var->data + x->eoff_off + 4 * lane); /* U */
+    if (k == 0) return vo_rd32(x->eoff_var->data + x->eoff_off + 4 * lane) + x->tc_add[0]; /* U (+ D285) */
     const vo_var *v = x->tc_var[k - 1];
-    return v ? vo_rd32(v->data + x->tc_off[k - 1] + 4 * lane) : 0; /* %null reads 0 */
+    uint32_t add = k < 3 ? x->tc_add[k] : 0; /* decision D285: modulo 2^32 */
+    return (v ? vo_rd32(v->data + x->tc_off[k - 1] + 4 * lane) : 0) + add; /* %null reads 0 */
 }
 
 int vo_typed_locate(const vo_ctx *x, uint32_t lane, uint64_t *addr)

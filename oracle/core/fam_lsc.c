@@ -149,7 +149,7 @@ static const uint8_t elems_of[9] = { 0, 1, 2, 3, 4, 8, 16, 32, 64 };
 
 /* a raw operand of LSC_UNTYPED: %null (when allowed) or a declared variable
  * (reserved ids, read-only destinations and alignment as D15) */
-static int lsc_raw(vo_ctx *x, unsigned role, const vo_raw *rw, int want, vo_var **var)
+int vo_lsc_raw(vo_ctx *x, unsigned role, const vo_raw *rw, int want, vo_var **var)
 {
     *var = NULL;
     const char *what = role == VO_R_DATA ? "dst" : role == VO_R_EOFF ? "the address operand" : role == VO_R_SRC1 ? "src1" : "src2";
@@ -176,7 +176,7 @@ static int lsc_raw(vo_ctx *x, unsigned role, const vo_raw *rw, int want, vo_var 
 /* Surface operand (decision D115): flat and arg: immediate 0; bti: immediate
  * 0..255 or a scalar general register; bss/ss: immediate or scalar general
  * register (a 64-byte aligned surface-state offset). */
-static int lsc_surface(vo_ctx *x)
+int vo_lsc_surface(vo_ctx *x)
 {
     const vo_vec *v = &x->in->surf;
     const unsigned R = VO_R_LSC_SURF;
@@ -361,17 +361,17 @@ static int lsc_validate(vo_ctx *x)
         return vo_invalid(x, VO_E_LSC_PAYLOAD, quad ? VO_R_LSC_CHMASK : VO_R_DATA_ELEMS, "%u data registers (at most 8)",
                        lsc_regs(x));
     /* surface and ss_idx (D115, D118) */
-    int rc = lsc_surface(x);
+    int rc = vo_lsc_surface(x);
     if (rc < 0) return -1;
     if (rc > 0) undefined = 1;
     if (in->val[VO_R_SSIDX] && !(L->surf_is_reg && (L->atype == 2 || L->atype == 3)))
         vo_tag(x->r, VO_TAG_LSC_SSIDX_IGNORED);
     /* operands */
     int want_dst = is_store((unsigned)k) ? 0 : k == VO_LSC_LOAD_STATUS ? 2 : 1;
-    if (lsc_raw(x, VO_R_DATA, &in->data, want_dst, &x->data_var) != 0) return -1;
+    if (vo_lsc_raw(x, VO_R_DATA, &in->data, want_dst, &x->data_var) != 0) return -1;
     x->data_off = in->data.offset;
     if (k != VO_LSC_APNDCTR) {
-        if (lsc_raw(x, VO_R_EOFF, &in->eoff, 2, &x->eoff_var) != 0) return -1;
+        if (vo_lsc_raw(x, VO_R_EOFF, &in->eoff, 2, &x->eoff_var) != 0) return -1;
         x->eoff_off = in->eoff.offset;
         unsigned t = x->eoff_var->type;
         int ok = L->asize == 3 ? (t == VO_T_UQ || t == VO_T_Q)
@@ -386,10 +386,10 @@ static int lsc_validate(vo_ctx *x)
         if (rc > 0) undefined = 1;
     }
     int want1 = is_store((unsigned)k) ? 2 : is_atomic((unsigned)k) ? (L->arity >= 1 ? 2 : 0) : 0;
-    if (lsc_raw(x, VO_R_SRC1, &in->src1, want1, &x->src1_var) != 0) return -1;
+    if (vo_lsc_raw(x, VO_R_SRC1, &in->src1, want1, &x->src1_var) != 0) return -1;
     x->src1_off = in->src1.offset;
     if (k != VO_LSC_LOAD_STRIDED && k != VO_LSC_STORE_STRIDED && k != VO_LSC_APNDCTR) {
-        if (lsc_raw(x, VO_R_SRC2, &in->src2, L->arity == 2 ? 2 : 0, &L->src2_var) != 0) return -1;
+        if (vo_lsc_raw(x, VO_R_SRC2, &in->src2, L->arity == 2 ? 2 : 0, &L->src2_var) != 0) return -1;
         L->src2_off = in->src2.offset;
     }
     /* execution: loads read into dst; stores write src1 (the engine's data operand); x->is_write

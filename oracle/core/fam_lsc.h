@@ -53,4 +53,10 @@ int vo_lsc_atomic_run(vo_ctx *x);
  * 0 ok, -1 invalid (r->err set). */
 int vo_lsc_pred(vo_ctx *x);
 int vo_lsc_cache_pair(vo_ctx *x, int kind);
+/* Shared with LSC_TYPED (fam_lsc_typed.c, issue 28): a raw operand (want 0
+ * %null only, 1 either, 2 a variable; D15) and the Surface operand of
+ * x->lsc.atype into x->lsc.surf_val / surf_is_reg (D115); 0, -1 invalid,
+ * 1 undefined (a register surface past its variable) */
+int vo_lsc_raw(vo_ctx *x, unsigned role, const vo_raw *rw, int want, vo_var **var);
+int vo_lsc_surface(vo_ctx *x);
 #endif

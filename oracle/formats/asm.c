@@ -403,7 +403,8 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
     }
     if (!d) return fail(p, VO_E_OPCODE, "mnemonic", mat, "unknown or unsupported mnemonic '%s'", mn);
     in.desc = d;
-    if (d->family == VO_FAM_LSC_FENCE || d->family == VO_FAM_LSC || d->family == VO_FAM_BLOCK2D) { /* LSC (issue 14), block2d: lsc_text.c */
+    if (d->family == VO_FAM_LSC_FENCE || d->family == VO_FAM_LSC || d->family == VO_FAM_BLOCK2D ||
+        d->family == VO_FAM_LSC_TYPED) { /* LSC (issue 14), block2d, LSC_TYPED (issue 28): lsc_text.c */
         if (vo_lsc_asm(p->s, p->pos, d->family != VO_FAM_LSC_FENCE ? (int)pred : has_pred, &in, err) != 0) {
             memset(out, 0, sizeof *out);
             return -1;

@@ -200,7 +200,7 @@ size_t vo_disasm(const vo_insn *in, char *buf, size_t cap)
     }
     const vo_desc *d = in->desc;
     char tmp[16];
-    if (d->family == VO_FAM_LSC_FENCE || d->family == VO_FAM_LSC || d->family == VO_FAM_BLOCK2D)
+    if (d->family == VO_FAM_LSC_FENCE || d->family == VO_FAM_LSC || d->family == VO_FAM_BLOCK2D || d->family == VO_FAM_LSC_TYPED)
         return vo_lsc_disasm(in, buf, cap); /* LSC (issue 14), block2d (issue 27) */
     if (d->family == VO_FAM_FENCE) return vo_fence_disasm(in, buf, cap); /* issue 26, D163 */
 

@@ -141,6 +141,33 @@ static void put_addr(sb *s, const vo_insn *in, int strided)
     sb_put(s, "]:%s", a < 4 ? asize_names[a] : "?");
 }
 
+/* LSC_TYPED (issue 28, D280): <model>(<surface>[, <ss_idx>])[U[+-off], V[+-off], R[+-off], LOD]:<size>,
+ * every coordinate printed (%null when absent), as IGC's printer writes them (D289); an offset as the
+ * address offset */
+static void put_toff(sb *s, uint32_t v)
+{
+    int32_t off = (int32_t)v;
+    if (off > 0) sb_put(s, "+0x%x", (unsigned)off);
+    else if (off < 0) sb_put(s, "-0x%x", (unsigned)(0u - (uint32_t)off));
+}
+static void put_taddr(sb *s, const vo_insn *in)
+{
+    put_model(s, in);
+    sb_put(s, "[");
+    put_rawop(s, &in->eoff);
+    put_toff(s, in->val[VO_R_TUOFF]);
+    sb_put(s, ", ");
+    put_rawop(s, &in->tv);
+    put_toff(s, in->val[VO_R_TVOFF]);
+    sb_put(s, ", ");
+    put_rawop(s, &in->tr);
+    put_toff(s, in->val[VO_R_TROFF]);
+    sb_put(s, ", ");
+    put_rawop(s, &in->tlod);
+    uint32_t a = in->val[VO_R_ADDR_SIZE];
+    sb_put(s, "]:%s", a < 4 ? asize_names[a] : "?");
+}
+
 static void b2d_shape(sb *s, const vo_insn *in);
 static void b2d_addr(sb *s, const vo_insn *in);
 static void lsc_untyped_text(sb *s, const vo_insn *in)
@@ -152,7 +179,9 @@ static void lsc_untyped_text(sb *s, const vo_insn *in)
         sb_put(s, "(%sP%u%s) ", (p >> 15) & 1 ? "!" : "", (unsigned)(p & 0xFFF), comb[(p >> 13) & 3]);
     }
     uint32_t sf = in->val[VO_R_LSC_SFID], l1 = in->val[VO_R_L1], l3 = in->val[VO_R_L3];
-    sb_put(s, "%s.%s", d->mnemonic, sf < 4 ? usfid_names[sf] : "?");
+    int typed = d->family == VO_FAM_LSC_TYPED; /* D280: IGC's mnemonic with .tgm (no SFID byte) */
+    if (typed) sb_put(s, "%s.tgm", d->is_write ? "lsc_store_quad" : "lsc_load_quad");
+    else sb_put(s, "%s.%s", d->mnemonic, sf < 4 ? usfid_names[sf] : "?");
     if (l1 || l3) sb_put(s, ".%s.%s", l1 < 8 ? cache_names[l1] : "?", l3 < 8 ? cache_names[l3] : "?");
     vo_ctrl c;
     vo_insn_ctrl(in, &c);
@@ -175,6 +204,20 @@ static void lsc_untyped_text(sb *s, const vo_insn *in)
         b2d_shape(s, in);
         sb_put(s, " ");
         b2d_addr(s, in);
+        return;
+    }
+    if (typed) {
+        if (d->is_write) {
+            put_taddr(s, in);
+            sb_put(s, " ");
+            put_rawop(s, &in->src1);
+            put_shape(s, in, 1);
+        } else {
+            put_rawop(s, &in->data);
+            put_shape(s, in, 1);
+            sb_put(s, " ");
+            put_taddr(s, in);
+        }
         return;
     }
     uint8_t ar, fl;
@@ -230,7 +273,7 @@ static void b2d_addr(sb *s, const vo_insn *in)
 size_t vo_lsc_disasm(const vo_insn *in, char *buf, size_t cap)
 {
     int k = 0;
-    if (in->desc->family == VO_FAM_LSC || in->desc->family == VO_FAM_BLOCK2D) {
+    if (in->desc->family == VO_FAM_LSC || in->desc->family == VO_FAM_BLOCK2D || in->desc->family == VO_FAM_LSC_TYPED) {
         sb s = { buf, cap, 0 };
         if (cap) buf[0] = 0;
         lsc_untyped_text(&s, in);
@@ -488,6 +531,39 @@ static int laddr(lp *p, vo_insn *in, int strided)
     return 0;
 }
 
+/* LSC_TYPED (issue 28): the inverse of put_taddr */
+static int ltoff(lp *p, vo_insn *in, unsigned role, const char *field)
+{
+    int neg = 0;
+    if (llit(p, "+") || (neg = llit(p, "-"))) {
+        uint64_t o;
+        if (lhex(p, neg ? 0x80000000ull : 0x7FFFFFFFull, &o, field) != 0) return -1;
+        if (!o) return LBAD(field, "offset 0 is not printed");
+        in->val[role] = neg ? (uint32_t)(0u - (uint32_t)o) : (uint32_t)o;
+    }
+    return 0;
+}
+/* decision D289: the coordinates IGC's parser takes end at the last one given (the rest %null); its
+ * printer writes all four, %null included: both are read */
+static int ltaddr(lp *p, vo_insn *in)
+{
+    static const char *const cf[4] = { "src0_addrs_u", "src0_addrs_v", "src0_addrs_r", "src0_addrs_lod" };
+    static const char *const of[3] = { "u_offset", "v_offset", "r_offset" };
+    static const unsigned orole[3] = { VO_R_TUOFF, VO_R_TVOFF, VO_R_TROFF };
+    vo_raw *co[4] = { &in->eoff, &in->tv, &in->tr, &in->tlod };
+    if (lmodel(p, in) != 0 || lexpect(p, "[", cf[0]) != 0) return -1;
+    for (unsigned k = 0; k < 4; k++) {
+        if (k && p->t[p->pos] == ']') break;
+        if ((k && lexpect(p, ", ", cf[k]) != 0) || lraw(p, co[k], cf[k]) != 0) return -1;
+        if (k < 3 && ltoff(p, in, orole[k], of[k]) != 0) return -1;
+    }
+    if (lexpect(p, "]:", "addr_size") != 0) return -1;
+    int a = lpick(p, asize_names, 4, "addr_size");
+    if (a < 0) return -1;
+    in->val[VO_R_ADDR_SIZE] = (uint32_t)a;
+    return 0;
+}
+
 /* block2d text (issue 27): ":d<size>.[B x]W x H[n|t][n|t]" and "flat[6 operands]" */
 static int b2d_shape_asm(lp *p, vo_insn *in)
 {
@@ -546,9 +622,20 @@ static int lsc_untyped_asm(lp *p, uint32_t pred, vo_insn *in)
     in->val[VO_R_PRED] = pred;
     in->val[VO_R_LSC_SUBOP] = in->desc->subop;
     if (lexpect(p, ".", "sfid") != 0) return -1;
-    int sf = lpick(p, usfid_names, 4, "sfid");
-    if (sf < 0) return -1;
-    in->val[VO_R_LSC_SFID] = (uint32_t)sf;
+    int typed = in->desc->family == VO_FAM_LSC_TYPED;
+    if (!typed && (in->desc->subop == 0x02 || in->desc->subop == 0x06) && llit(p, "tgm")) { /* LSC_TYPED (D280) */
+        const vo_desc *td = vo_desc_tgm((uint8_t)in->desc->subop);
+        if (!td) return LBAD("sfid", "no tgm form");
+        in->desc = td;
+        typed = 1;
+    } else if (typed && lexpect(p, "tgm", "sfid") != 0) {
+        return -1;
+    }
+    if (!typed) {
+        int sf = lpick(p, usfid_names, 4, "sfid");
+        if (sf < 0) return -1;
+        in->val[VO_R_LSC_SFID] = (uint32_t)sf;
+    }
     if (llit(p, ".")) {
         int a = lpick(p, cache_names, 8, "caching_l1");
         if (a < 0 || lexpect(p, ".", "caching_l3") != 0) return -1;
@@ -570,6 +657,17 @@ static int lsc_untyped_asm(lp *p, uint32_t pred, vo_insn *in)
     if (code == 6) return LBAD("exec_size", "execution size %u is not 1, 2, 4, 8, 16 or 32", (unsigned)n);
     in->val[VO_R_EXEC] = code | nib << 4;
     if (in->desc->family == VO_FAM_BLOCK2D) return b2d_asm(p, in); /* issue 27 */
+    if (typed) {
+        if (in->desc->is_write) {
+            if (ltaddr(p, in) != 0 || lexpect(p, " ", "src1_data") != 0 || lraw(p, &in->src1, "src1_data") != 0 ||
+                lshape(p, in, 1) != 0)
+                return -1;
+        } else if (lraw(p, &in->data, "dst") != 0 || lshape(p, in, 1) != 0 || lexpect(p, " ", "dst") != 0 || ltaddr(p, in) != 0) {
+            return -1;
+        }
+        if (p->t[p->pos]) return LBAD("text", "characters after the instruction");
+        return 0;
+    }
     uint8_t ar, fl;
     int kd = vo_lsc_kind(in->desc->subop, &ar, &fl);
     int quad = kd == VO_LSC_LOAD_QUAD || kd == VO_LSC_STORE_QUAD;
@@ -595,7 +693,7 @@ static int lsc_untyped_asm(lp *p, uint32_t pred, vo_insn *in)
 
 int vo_lsc_asm(const char *t, size_t pos, int has_pred, vo_insn *in, vo_error *err)
 {
-    if (in->desc->family == VO_FAM_LSC || in->desc->family == VO_FAM_BLOCK2D) {
+    if (in->desc->family == VO_FAM_LSC || in->desc->family == VO_FAM_BLOCK2D || in->desc->family == VO_FAM_LSC_TYPED) {
         lp p_ = { t, pos, err, vo_id_width(in->visa_version), in->visa_version };
         return lsc_untyped_asm(&p_, (uint32_t)has_pred, in);
     }

@@ -381,7 +381,9 @@ enum vo_opcode {
     /* typed (issue 28) */
     VO_OP_GATHER4_TYPED = 0x4B, VO_OP_SCATTER4_TYPED = 0x4C, VO_OP_TYPED_ATOMIC = 0x73,
     /* media block (issue 27) */
-    VO_OP_MEDIA_LD = 0x37, VO_OP_MEDIA_ST = 0x38
+    VO_OP_MEDIA_LD = 0x37, VO_OP_MEDIA_ST = 0x38,
+    /* LSC_TYPED (issue 28): the sub-op byte selects the descriptor (D280) */
+    VO_OP_LSC_TYPED = 0x8A
 };
 
 /* roles a field plays; a descriptor lists its fields in binary order */
@@ -444,6 +446,8 @@ enum vo_role {
     VO_R_MEDIA_H,       /* ub: block height in rows                         */
     VO_R_MEDIA_X,       /* vector operand: X (bytes, UD)                    */
     VO_R_MEDIA_Y,       /* vector operand: Y (rows, UD)                     */
+    /* LSC_TYPED (issue 28): the signed immediate offsets after U, V, R (D285) */
+    VO_R_TUOFF, VO_R_TVOFF, VO_R_TROFF,
     VO_R_COUNT
 };
 enum vo_fkind { VO_FK_UB = 0, VO_FK_UW, VO_FK_VEC, VO_FK_RAW, VO_FK_UD /* 4 bytes (LSC) */ };
@@ -461,7 +465,9 @@ enum vo_family { VO_FAM_SCATTERED = 0, VO_FAM_BLOCK, VO_FAM_FOURCH,
     /* typed (issue 28) */
     VO_FAM_TYPED,
     /* MEDIA_LD / MEDIA_ST (issue 27): fam_media.c */
-    VO_FAM_MEDIA };
+    VO_FAM_MEDIA,
+    /* LSC_TYPED (issue 28): fam_lsc_typed.c */
+    VO_FAM_LSC_TYPED };
 
 typedef struct vo_field_desc {
     const char *name;   /* as the spec page names the field, lower-case */
@@ -507,6 +513,11 @@ enum vo_desc_flags {
 const vo_desc *vo_desc_for(uint8_t opcode);     /* NULL if unsupported (the first sub-op's for LSC_UNTYPED) */
 const vo_desc *vo_desc_for_sub(uint8_t opcode, uint8_t subop); /* LSC_UNTYPED sub-ops; NULL if unsupported */
 const vo_desc *vo_desc_for_sub_old(uint8_t subop); /* the same, older layout without ss_idx (D222) */
+/* LSC_UNTYPED's (as above) or LSC_TYPED's older layout (no ss_idx, no U/V/R offsets; D280); NULL if none */
+const vo_desc *vo_desc_for_sub_old2(uint8_t opcode, uint8_t subop);
+/* LSC_TYPED's descriptor of a sub-op (the `.tgm` text of lsc_load_quad / lsc_store_quad); NULL if none.
+ * LSC_TYPED's descriptors are not listed by vo_desc_at (issue 28, D289) */
+const vo_desc *vo_desc_tgm(uint8_t subop);
 const vo_desc *vo_desc_at(unsigned i);          /* i-th supported, NULL past end */
 
 typedef struct vo_vec {

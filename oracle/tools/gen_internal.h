@@ -75,4 +75,8 @@ int vo_gen_svm_atomic_case(uint64_t seed, uint64_t k, struct vo_case *c, struct 
 /* gen_svm4.c: SVM_GATHER4SCALED (g 0) / SVM_SCATTER4SCALED (g 1), gen_svm.c's groups 4 and 5 */
 uint64_t vo_gen_svm4_systematic_count(void);
 int vo_gen_svm4_case(unsigned g, uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+/* gen_lsc_typed.c (issue 28): LSC_TYPED's group lsc_typed_quad, after the block2d groups */
+uint64_t vo_gen_lsct_systematic_count(void);
+uint64_t vo_gen_lsct_default_count(void);
+int vo_gen_lsct_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
 #endif

@@ -1,0 +1,221 @@
+/* Example DUT, LSC_TYPED (0x8A, issue 28): lsc_load_quad and lsc_store_quad
+ * on a typed surface (ABI 1.3's typed table), written from the LSC_TYPED and
+ * LSC_UNTYPED pages and docs/state.md "typed". #included by dut.c after
+ * dut_typed.c (one translation unit); uses its ctx, the LSC helpers and the
+ * typed ones (typed_of, ty_locate, ty_channels, ty_val).
+ *
+ * Bytes: 8a sub exec pred(2) l1 l3 addr_type addr_size data_size data_order
+ * data_elems chmask Surface(vec) [ss_idx(4)] dst U [u_off(4)] V [v_off(4)]
+ * R [r_off(4)] LOD src1 src2; the bracketed fields are missing in the older
+ * layout (IGC 1.0.12504): the length decides, as for LSC_UNTYPED.
+ *
+ * Seeded bugs (-DDUT_BUG=N, 210..221; examples/mutants/README.md):
+ *   210 the U, V, R immediate offsets ignored
+ *   211 ss_idx ignored for a register bss / ss surface
+ *   212 the register block is exec lanes wide (the minimum payload width ignored)
+ *   213 an out-of-bound read returns 0 in A
+ *   214 the older layout (no ss_idx, no offsets) rejected
+ *   215 channel blocks indexed by the channel, not by the enabled ones' order
+ *   216 v_offset added to U
+ *   217 a store past the last column lands on the last column
+ *   218 SIMD16 accepted before PVC
+ *   219 caching other than .df.df accepted before Xe2
+ *   220 a store writes the channels the format lacks (into the next pixel)
+ *   221 a load of a disabled lane writes zeros
+ */
+#if defined(VISA_DUT_ABI_MINOR) && VISA_DUT_ABI_MINOR >= 3
+enum {
+    B_LT_OFFSETS_IGNORED = 210, B_LT_SSIDX_IGNORED, B_LT_BLOCK_EXEC, B_LT_OOB_A_ZERO, B_LT_OLD_REJECTED,
+    B_LT_BLOCK_BY_CHANNEL, B_LT_VOFF_TO_U, B_LT_OOB_STORE_CLAMP, B_LT_SIMD16_DG2, B_LT_CACHE_PRE_XE2,
+    B_LT_MISSING_SPILL, B_LT_DISABLED_ZEROED
+};
+/* 1 when the instruction decodes exactly in the layout with ss_idx and offsets */
+static int lt_full_layout(ctx *x)
+{
+    int fits[2];
+    uint32_t pos0 = x->pos;
+    for (int with = 1; with >= 0; with--) {
+        vecop v;
+        rawop r;
+        x->pos = pos0;
+        x->truncated = 0;
+        for (int i = 0; i < 10; i++)
+            get(x, i == 1 ? 2 : 1);
+        read_vec(x, &v);
+        if (with)
+            get(x, 4);
+        for (int i = 0; i < 7; i++) {
+            read_raw(x, &r);
+            if (with && i >= 1 && i <= 3)
+                get(x, 4);
+        }
+        fits[with] = !x->truncated && x->pos == x->n;
+    }
+    x->pos = pos0;
+    x->truncated = 0;
+    return fits[1] || !fits[0];
+}
+
+static int do_lsc_typed(ctx *x)
+{
+    if (lsc_platform(x))
+        return VISA_DUT_REJECTED;
+    unsigned sub = get(x, 1);
+    if (sub != 0x02 && sub != 0x06)
+        REJECT(x, "LSC_TYPED sub-op 0x%02x not supported", sub);
+    int full = lt_full_layout(x), store = sub == 0x06;
+    if (!full && BUG(B_LT_OLD_REJECTED))
+        REJECT(x, "the layout without ss_idx is not read");
+    uint32_t eb = get(x, 1), pred = get(x, 2), l1 = get(x, 1), l3 = get(x, 1), atype = get(x, 1), asize = get(x, 1);
+    uint32_t ds = get(x, 1), order = get(x, 1);
+    get(x, 1); /* the vector size: a quad has none */
+    uint32_t chmask = get(x, 1);
+    vecop surf;
+    read_vec(x, &surf);
+    uint32_t ssidx = full ? get(x, 4) : 0;
+    rawop dst, co[4], src1, src2;
+    uint32_t add[3] = {0, 0, 0};
+    read_raw(x, &dst);
+    for (int i = 0; i < 4; i++) {
+        read_raw(x, &co[i]);
+        if (full && i < 3)
+            add[i] = get(x, 4);
+    }
+    read_raw(x, &src1);
+    read_raw(x, &src2);
+    if (finish_decode(x))
+        return VISA_DUT_REJECTED;
+
+    ctrl k;
+    if (lsc_exec(x, eb, &k) || check_pred(x, pred, &k))
+        return VISA_DUT_REJECTED;
+    if (k.es > (x->gen >= G_PVC || BUG(B_LT_SIMD16_DG2) ? 16u : 8u))
+        REJECT(x, "exec_size: LSC_TYPED is at most SIMD8 before PVC, SIMD16 from PVC");
+    if (l1 > 7 || l3 > 7 || ((l1 || l3) && x->gen < G_XE2 && !BUG(B_LT_CACHE_PRE_XE2)) || !lsc_cache_ok(store ? LK_STOREQ : LK_LOADQ, l1, l3))
+        REJECT(x, "caching: .%u.%u not allowed on tgm", l1, l3);
+    if (atype < 2 || atype > 4)
+        REJECT(x, "addr type %u: bss, ss or bti", atype);
+    if (asize != 2)
+        REJECT(x, "addr size %u: a32 only", asize);
+    if (ds != 3 || order != 1)
+        REJECT(x, "data: d32, not transposed");
+    if (chmask == 0 || chmask > 15)
+        REJECT(x, "chmask 0x%x not valid", chmask);
+    if (store && chmask != 1 && chmask != 3 && chmask != 7 && chmask != 15)
+        REJECT(x, "store_quad chmask: x, xy, xyz or xyzw");
+
+    /* the Surface operand: an immediate, or a scalar register */
+    int sreg = 0, undef = 0;
+    uint64_t sval = 0;
+    if (surf.mod || surf.hi)
+        REJECT(x, "surface: modifier or tag bits");
+    if (surf.cls == 5) {
+        if (!lsc_imm_type_ok(&surf, 1))
+            REJECT(x, "surface: immediate type 0x%02x is not an integer type", surf.type);
+        sval = surf.type == 11 || surf.type == 13 ? surf.imm64 : surf.imm;
+        if (atype == 4 && sval > 255)
+            REJECT(x, "bti above 255");
+    } else {
+        uint32_t sv32 = 0;
+        sreg = 1;
+        if (lsc_goff(x, &surf, &sv32, &undef))
+            return VISA_DUT_REJECTED;
+        sval = sv32;
+    }
+    if (store) {
+        if (dst.id || dst.off)
+            REJECT(x, "dst: %%null for stores");
+    } else if (check_raw(x, &dst, "dst", T_ANY, 1, 1)) {
+        return VISA_DUT_REJECTED;
+    }
+    static const char *const cname[4] = {"u", "v", "r", "lod"};
+    for (int i = 0; i < 4; i++)
+        if (check_raw(x, &co[i], cname[i], T_UD, i > 0, 0))
+            return VISA_DUT_REJECTED;
+    if (store) {
+        if (check_raw(x, &src1, "src1", T_ANY, 0, 0))
+            return VISA_DUT_REJECTED;
+    } else if (src1.id || src1.off) {
+        REJECT(x, "src1: %%null for loads");
+    }
+    if (src2.id || src2.off)
+        REJECT(x, "src2: %%null");
+
+    if (!store && !dst.v)
+        return VISA_DUT_OK; /* a prefetch: no architectural effect */
+    uint32_t chen = channel_enables(x, &k, pred);
+    if (undef)
+        return VISA_DUT_OK; /* the surface register past its variable: undefined */
+    uint32_t s;
+    int bound;
+    if (atype == 4) {
+        bound = dut_bti_surface(x, (uint32_t)(sval & 0xFF), &s);
+    } else {
+        uint64_t so = sval;
+        if (sreg && !BUG(B_LT_SSIDX_IGNORED))
+            so = (uint32_t)(so + 0x40u * ssidx);
+        bound = dut_ss_surface(x, so, &s);
+    }
+    const visa_dut_typed *t = bound ? typed_of(x, s) : NULL;
+    if (!t)
+        return VISA_DUT_OK; /* no entry, or a surface without a typed view: undefined */
+
+    /* every lane's pixel before any register is written (dst may alias a coordinate) */
+    uint64_t addr[32];
+    int ok[32], out[32];
+    for (unsigned i = 0; i < k.es; i++) {
+        ok[i] = 1;
+        uint32_t c[4];
+        for (int j = 0; j < 4; j++)
+            c[j] = ty_val(&co[j], i, &ok[i]) + (j < 3 && !BUG(B_LT_OFFSETS_IGNORED) ? add[j] : 0);
+        if (BUG(B_LT_VOFF_TO_U))
+            c[0] += add[1], c[1] -= add[1];
+        out[i] = ty_locate(t, c[0], c[1], c[2], c[3], &addr[i]);
+        if (out[i] && store && BUG(B_LT_OOB_STORE_CLAMP) && c[3] == 0) {
+            uint32_t cx = c[0] < t->width ? c[0] : t->width - 1; /* x clamped to the last column */
+            out[i] = ty_locate(t, cx, c[1], c[2], 0, &addr[i]);
+        }
+    }
+    unsigned w = k.es > x->lsc_minw || BUG(B_LT_BLOCK_EXEC) ? k.es : x->lsc_minw;
+    unsigned blk = (w * 4 + x->grf - 1) / x->grf * x->grf;
+    unsigned have = ty_channels(t->format);
+    uint32_t one = t->format % 3 == 2 ? 0x3F800000u : 1u;
+    for (unsigned i = 0; i < k.es; i++) {
+        if (!ok[i])
+            continue;
+        if (!(chen >> i & 1)) {
+            if (BUG(B_LT_DISABLED_ZEROED) && !store)
+                for (unsigned m = 0; m < (unsigned)__builtin_popcount(chmask); m++) {
+                    uint8_t *d = raw_at(&dst, (uint64_t)m * blk + 4u * i, 4);
+                    if (d)
+                        memset(d, 0, 4);
+                }
+            continue;
+        }
+        for (unsigned c = 0, m = 0; c < 4; c++) {
+            if (!(chmask >> c & 1))
+                continue;
+            uint8_t *d = raw_at(store ? &src1 : &dst, (uint64_t)(BUG(B_LT_BLOCK_BY_CHANNEL) ? c : m) * blk + 4u * i, 4);
+            m++;
+            if (!d)
+                continue;
+            if (store) {
+                if (!out[i] && (c < have || BUG(B_LT_MISSING_SPILL)))
+                    mem_store(x, s, addr[i] + 4u * c, 4, d);
+                continue;
+            }
+            uint32_t val = c == 3 && !(out[i] && BUG(B_LT_OOB_A_ZERO)) ? one : 0;
+            if (!out[i] && c < have) {
+                uint8_t b[4];
+                mem_load(x, s, addr[i] + 4u * c, 4, b);
+                val = rd32(b);
+            }
+            for (unsigned b = 0; b < 4; b++)
+                d[b] = (uint8_t)(val >> (8 * b));
+        }
+    }
+    return VISA_DUT_OK;
+}
+#else
+static int do_lsc_typed(ctx *x) { REJECT(x, "typed surfaces need ABI 1.3"); }
+#endif

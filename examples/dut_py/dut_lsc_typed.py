@@ -1,0 +1,122 @@
+"""dut_lsc_typed.py: the Python example DUT's LSC_TYPED (0x8A, issue 28):
+lsc_load_quad and lsc_store_quad on a typed surface, written from Intel's
+LSC_TYPED and LSC_UNTYPED pages and docs/state.md "Typed surfaces",
+independently of the oracle and of examples/dut_c/dut_lsc_typed.c.
+
+Bytes: 8a sub exec pred(2) l1 l3 addr_type addr_size data_size data_order
+data_elems chmask Surface(vec) [ss_idx(4)] dst U [u_off(4)] V [v_off(4)]
+R [r_off(4)] LOD src1 src2. The bracketed fields are absent in IGC
+1.0.12504's layout; the length decides (the full layout first).
+
+The surface: bti (immediate 0..255 or a register), bss / ss (a surface-state
+offset, plus 0x40 x ss_idx for a register) names a surface of the state's
+tables; its typed view (the input's "typed" list) gives the pixels. A lane's
+coordinates are U + u_off, V + v_off, R + r_off (32-bit sums) and LOD; the
+pixel rules are the legacy typed family's (dut_typed.View). Registers: the
+k-th enabled channel is component block k of ceil(max(exec, min SIMD) x 4 /
+GRF) registers, lane i at byte 4i. A read out of bounds (or of a channel the
+format lacks) returns 0, A the format's 1; such writes are dropped.
+"""
+
+import dut_typed
+
+G_PVC, G_XE2 = 8, 9
+LOAD_PAIRS = {(0, 0), (1, 1), (5, 1), (1, 2), (2, 1), (2, 2), (5, 2), (6, 2), (6, 6), (1, 7), (2, 7)}
+STORE_PAIRS = {(0, 0), (1, 1), (5, 1), (1, 3), (4, 1), (4, 3), (5, 3), (3, 3)}
+
+
+def _fields(dut, full):
+    f = [dut.get(1), dut.get(2)] + [dut.get(1) for _ in range(8)]
+    f.append(dut.vec())
+    f.append(dut.get(4) if full else 0)
+    f.append(dut.raw())  # dst
+    co, add = [], []
+    for i in range(4):
+        co.append(dut.raw())
+        if i < 3:
+            add.append(dut.get(4) if full else 0)
+    f += [co, add, dut.raw(), dut.raw()]
+    dut.done()
+    return f
+
+
+def lsc_typed(dut, inv, undefined):
+    dut.lsc_platform()
+    sub = dut.get(1)
+    if sub not in (0x02, 0x06):
+        raise inv("LSC_TYPED sub-op not supported")
+    store = sub == 0x06
+    (eb, pred, l1, l3, atype, asize, dsize, order, _elems, chmask, surf, ssidx, dst, co, add, src1,
+     src2) = dut.lsc_layouts(lambda full: _fields(dut, full))
+    es, off, nomask = dut.lsc_exec(eb)
+    dut.check_pred(pred, es, off)
+    if es > (16 if dut.gen >= G_PVC else 8):
+        raise inv("exec_size: SIMD8 before PVC, SIMD16 from PVC")
+    if (l1, l3) not in (STORE_PAIRS if store else LOAD_PAIRS) or ((l1, l3) != (0, 0) and dut.gen < G_XE2):
+        raise inv("caching: pair not allowed on tgm")
+    if atype not in (2, 3, 4):
+        raise inv("addr type: bss, ss or bti")
+    if asize != 2:
+        raise inv("addr size: a32")
+    if dsize != 3 or order != 1:
+        raise inv("data: d32, not transposed")
+    if chmask == 0 or chmask > 15:
+        raise inv("chmask")
+    if store and chmask not in (1, 3, 7, 15):
+        raise inv("store_quad chmask: x, xy, xyz or xyzw")
+    is_reg, sv = dut.lsc_surface_value(surf)
+    if atype == 4 and not is_reg and sv > 255:
+        raise inv("bti above 255")
+    if store:
+        if dst["id"] or dst["off"]:
+            raise inv("dst: %null for stores")
+    else:
+        dut.check_raw(dst, "dst", None, null_ok=True, is_dst=True)
+    for i, o in enumerate(co):
+        dut.check_raw(o, ("u", "v", "r", "lod")[i], ("ud",), null_ok=i > 0)
+    if store:
+        dut.check_raw(src1, "src1", None)
+    elif src1["id"] or src1["off"]:
+        raise inv("src1: %null for loads")
+    if src2["id"] or src2["off"]:
+        raise inv("src2: %null")
+
+    if not store and dst["var"] is None:
+        return  # a prefetch: no architectural effect
+    en = dut.chen(es, off, nomask, pred)
+    if is_reg:
+        sv = dut.goff_value(surf)
+    if atype == 4:
+        s = dut.bt.get(sv & 0xFF)
+    else:
+        s = dut.sst.get((sv + (0x40 * ssidx if is_reg else 0)) & 0xFFFFFFFF)
+    view = dut.typed.get(s) if s is not None else None
+    if view is None:
+        raise undefined("no surface, or a surface without a typed view")
+    t = dut_typed.View(view)
+    lanes = {}  # every coordinate before any register is written
+    for i in range(es):
+        if not en >> i & 1:
+            continue
+        c = dut_typed._lane_coords(dut, co, i)
+        if c is not None:
+            lanes[i] = t.pixel(*[(c[j] + add[j]) & 0xFFFFFFFF if j < 3 else c[j] for j in range(4)])
+    w = max(es, dut.lsc_minw)
+    blk = -(-w * 4 // dut.grf) * dut.grf
+    data = src1 if store else dst
+    for i, at in sorted(lanes.items()):
+        m = 0
+        for c in range(4):
+            if not chmask >> c & 1:
+                continue
+            d = dut.raw_at(data, m * blk + 4 * i, 4)
+            m += 1
+            if d is None:
+                continue
+            have = at is not None and c < t.channels
+            if store:
+                if have:
+                    dut.store(s, at + 4 * c, bytes(d[0].data[d[1]:d[1] + 4]))
+            else:
+                b = dut.load(s, at + 4 * c, 4) if have else (t.one if c == 3 else 0).to_bytes(4, "little")
+                d[0].data[d[1]:d[1] + 4] = b

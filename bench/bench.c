@@ -202,6 +202,33 @@ static size_t enc_b2d(uint8_t *b, uint8_t sub, uint8_t ds, uint8_t order, uint8_
     return k;
 }
 
+/* typed (issue 28), qw 6: T6 viewed as a 2D 64 x 64 r32g32b32a32_float surface (all of its 65536 bytes);
+ * U = V32 (lane i: i), V = V41 (lane i: i % 4); GATHER4_TYPED / SCATTER4_TYPED RGBA into V33, TYPED_ATOMIC
+ * op with src0 V33 into V42 */
+static size_t enc_typed(uint8_t *b, uint8_t op, uint8_t aop)
+{
+    size_t k = 0;
+    b[k++] = op;
+    if (op == VO_OP_TYPED_ATOMIC) b[k++] = aop;
+    b[k++] = 0x03;                                                     /* SIMD8 */
+    b[k++] = 0; b[k++] = 0;                                            /* no predicate */
+    if (op != VO_OP_TYPED_ATOMIC) b[k++] = 0x0F;                       /* RGBA */
+    b[k++] = 6;
+    k += put_raw(b + k, 32); k += put_raw(b + k, 41); k += put_raw(b + k, 0); k += put_raw(b + k, 0); /* U V R LOD */
+    if (op == VO_OP_TYPED_ATOMIC) { k += put_raw(b + k, 33); k += put_raw(b + k, 0); k += put_raw(b + k, 42); }
+    else k += put_raw(b + k, 33);
+    return k;
+}
+static int typed_state(vo_state *s)
+{
+    vo_var *v = vo_state_add_var(s, 41, VO_T_UD, 16);
+    if (!v || !vo_state_add_var(s, 42, VO_T_UD, 16) || !vo_state_add_typed(s, 6, VO_TD_2D, VO_TF_R32G32B32A32_FLOAT, 64, 64, 1))
+        return -1;
+    for (uint32_t i = 0; i < 16; i++) put_u32(v->data + 4 * i, i % 4);
+    vo_state_sort(s);
+    return 0;
+}
+
 static int lsc_state(vo_state *s, int one_addr)
 {
     vo_platform_lookup("DG2", &s->platform);
@@ -303,6 +330,11 @@ int main(int argc, char **argv)
     cases[nc] = (bcase){ "8x16t", {0}, 0, 0, 5 }; cases[nc].n = enc_b2d(cases[nc].bytes, 0x03, 3, 2, 1, 8, 16, 0); nc++;
     cases[nc] = (bcase){ "16x8", {0}, 0, 0, 5 }; cases[nc].n = enc_b2d(cases[nc].bytes, 0x07, 3, 1, 1, 16, 8, 0); nc++;
 
+    /* typed (issue 28), qw 6: GATHER4_TYPED, SCATTER4_TYPED RGBA, TYPED_ATOMIC add, SIMD8 on TGLLP */
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 1, 6 }; cases[nc].n = enc_typed(cases[nc].bytes, VO_OP_GATHER4_TYPED, 0); nc++;
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 1, 6 }; cases[nc].n = enc_typed(cases[nc].bytes, VO_OP_SCATTER4_TYPED, 0); nc++;
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 1, 6 }; cases[nc].n = enc_typed(cases[nc].bytes, VO_OP_TYPED_ATOMIC, 0x00); nc++;
+
     printf("visa-oracle %s bench: vo_run (copy + decode + validate + execute), >= %.2f s per case\n",
            VO_VERSION_STRING, min_s);
     printf("%-52s %-7s %6s %12s %10s %10s %8s\n", "instruction", "width", "bytes", "insn/s", "ns/insn",
@@ -319,7 +351,9 @@ int main(int argc, char **argv)
             fprintf(stderr, "bench: cannot build the state\n");
             return 1;
         }
-        if (cases[c].qw >= 3) { /* LSC_UNTYPED */
+        if (cases[c].qw == 6) { /* typed */
+            if (typed_state(&st) != 0) return 1;
+        } else if (cases[c].qw >= 3) { /* LSC_UNTYPED */
             if (lsc_state(&st, cases[c].qw == 4) != 0) return 1;
             if (cases[c].qw == 5) { /* block2d: PVC, V40 */
                 uint16_t ver = st.platform.visa_version;

@@ -16,7 +16,13 @@
  *   7. a legacy FENCE (issue 26) that decodes on a valid state is ok and
  *      changes nothing, for every mask and platform (D160-D162);
  *   8. an SVM_BLOCK_LD/ST (issue 26) that is ok judged each of its 1/2/4/8
- *      owords exactly once (D165, D174: no mask, no predicate).
+ *      owords exactly once (D165, D174: no mask, no predicate);
+ *   9. a typed message (issue 28) that is not invalid performs its accesses
+ *      inside its typed view's pixels (width x height x depth x bpp bytes of
+ *      the surface, D255), 4-byte aligned, on the channel its byte offset in
+ *      the pixel names, a channel the format has (D256) and the channel mask
+ *      enables; TYPED_ATOMIC only on a pixel's R channel (D261); at most one
+ *      performed access per (lane, channel).
  * The case may carry a state vo_state_check rejects (VO_BINCASE_NOCHECK):
  * vo_run must then answer invalid without touching it.
  *
@@ -334,6 +340,8 @@ FZ_CHECKER static void heavy_checks(int state_ok)
     vo_final_free(&f);
 }
 
+FZ_CHECKER static void check_typed(const vo_insn *in);
+
 /* 1-4 on the first run */
 FZ_CHECKER static void check_run(vo_status st, int state_ok)
 {
@@ -373,6 +381,33 @@ FZ_CHECKER static void check_run(vo_status st, int state_ok)
     if (decoded && in.desc->family == VO_FAM_SVM && in.desc->subop <= 2 && st == VO_OK)
         FZ_ASSERT(r1.nacc == 1u << (in.val[VO_R_OWORD_SIZE] & 3), "svm block props 0x%02x: %u accesses",
                   (unsigned)in.val[VO_R_OWORD_SIZE], r1.nacc);
+    if (decoded && in.desc->family == VO_FAM_TYPED && st != VO_INVALID) check_typed(&in); /* 9 */
+}
+
+/* 9. typed (issue 28): the performed accesses against the typed view, recomputed here */
+FZ_CHECKER static void check_typed(const vo_insn *in)
+{
+    const vo_typed *t = vo_state_typed(&c.state, in->val[VO_R_SURFACE]);
+    FZ_ASSERT(t != NULL, "typed message ran on surface %u without a typed view", (unsigned)in->val[VO_R_SURFACE]);
+    uint64_t bpp = 4u * (t->format < 3 ? 1u : t->format < 6 ? 2u : 4u);
+    uint64_t end = (uint64_t)t->width * t->height * t->depth * bpp;
+    int atomic = in->desc->opcode == VO_OP_TYPED_ATOMIC;
+    uint32_t mask = atomic ? 1u : in->val[VO_R_CHMASK] & 0xF, seen[32] = { 0 };
+    for (uint32_t i = 0; i < r1.nacc; i++) {
+        const vo_access *a = &r1.acc[i];
+        if (a->outcome != VO_ACC_DONE) continue;
+        FZ_ASSERT(a->surface == t->surface && a->address + a->size <= end && a->address % (atomic ? a->size : 4u) == 0,
+                  "typed access %u: surface %u bytes [%llu, +%u) outside the view's %llu bytes or misaligned", i,
+                  (unsigned)a->surface, (unsigned long long)a->address, (unsigned)a->size, (unsigned long long)end);
+        unsigned ch = (unsigned)(a->address % bpp / 4);
+        FZ_ASSERT(ch == a->channel && (mask >> ch & 1) && a->lane < 32,
+                  "typed access %u: channel %u at pixel byte %u (mask 0x%x)", i, (unsigned)a->channel,
+                  (unsigned)(a->address % bpp), (unsigned)mask);
+        if (!atomic) {
+            FZ_ASSERT(!(seen[a->lane] >> ch & 1), "typed access %u: lane %u channel %u twice", i, (unsigned)a->lane, ch);
+            seen[a->lane] |= 1u << ch;
+        }
+    }
 }
 
 /* 6. the second run equals the first */

@@ -661,6 +661,7 @@ def main():
     at("cmpxchg_collide", 0x07, 0x83, 33, 33, 33, offs=[4] * 16)
     at("inc_null_dst_slm", 0x02, 0x83, 0, 0, 0, surf=0, offs=[0] * 16)
     at("predec_oob", 0x0D, 0x83, 0, 0, 33, offs=[252, 256, 1 << 31] + [0] * 13)
+    at("inc_ok", 0x02, 3, 0, 0, 33)  # fuzz-reach: the seeded run reaches inc (the typed seeds moved its path)
     at("minsint_pred", 0x0B, 3, 37, 0, 37, pred=0x8001)
     at("fmax_collide", 0x10, 0x84, 36, 0, 36, offs=[0] * 16)
     at("fcmpwr", 0x12, 3, 36, 36, 36)

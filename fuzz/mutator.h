@@ -409,8 +409,9 @@ static int fzm_relation(vo_case *c, vo_insn *in, uint32_t *s)
         const vo_field_desc *f = &d->fields[i];
         if (f->kind != VO_FK_RAW) continue;
         if (f->role == VO_R_EOFF) { eoff = 1; continue; }
+        if (f->role == VO_R_TV || f->role == VO_R_TR || f->role == VO_R_TLOD) continue; /* typed coordinates: fzm_typed */
         if (f->role == VO_R_DATA && !(d->is_write == 1 && d->family != VO_FAM_ATOMIC)) continue;
-        if (vo_insn_raw(in, f->role)->id >= 32) srcs[ns++] = f->role;
+        if (vo_insn_raw(in, f->role)->id >= 32 && ns < 4) srcs[ns++] = f->role;
     }
     int done = 0;
     for (int step = 0; step < 1 + (int)(fzm_next(s) % 2); step++) {

@@ -122,6 +122,13 @@ FZ_CHECKER static uint64_t pow2_floor(uint64_t x)
 
 /* an LSC_UNTYPED atomic: reads and writes memory, returns into dst (D136) */
 FZ_CHECKER static int lsc_atomic(const vo_insn *in) { return in->desc->family == VO_FAM_LSC && in->desc->is_write == 2; }
+/* TYPED_ATOMIC: the typed descriptor with an atomic op field (D261) */
+FZ_CHECKER static int typed_atomic(const vo_insn *in)
+{
+    for (unsigned i = 0; in->desc->family == VO_FAM_TYPED && i < in->desc->nfields; i++)
+        if (in->desc->fields[i].role == VO_R_ATOMIC_OP) return 1;
+    return 0;
+}
 /* an LSC_UNTYPED load, store or atomic: its memory is the space the address model resolved (D123) */
 FZ_CHECKER static int lsc_mem(const vo_insn *in) /* the families whose address resolves to a surface, SLM or flat memory */
 {
@@ -241,7 +248,7 @@ FZ_CHECKER static void check_changes(const vo_insn *in)
         FZ_ASSERT(a->id == b->id && a->size == b->size, "variable shape changed");
         if (!memcmp(a->data, b->data, a->size)) continue;
         FZ_ASSERT(!in->desc->is_write || in->desc->family == VO_FAM_ATOMIC || lsc_atomic(in) ||
-                      in->desc->opcode == VO_OP_TYPED_ATOMIC, /* D261: returns into dst */
+                      typed_atomic(in), /* D261: returns into dst */
                   "a write changed V%u", a->id);
         FZ_ASSERT(a->id == in->data.id, "a read changed V%u, not its data operand V%u", a->id, in->data.id);
         uint32_t k = 0;
@@ -393,7 +400,7 @@ FZ_CHECKER static void check_typed(const vo_insn *in)
     FZ_ASSERT(t != NULL, "typed message ran on surface %u without a typed view", (unsigned)in->val[VO_R_SURFACE]);
     uint64_t bpp = 4u * (t->format < 3 ? 1u : t->format < 6 ? 2u : 4u);
     uint64_t end = (uint64_t)t->width * t->height * t->depth * bpp;
-    int atomic = in->desc->opcode == VO_OP_TYPED_ATOMIC;
+    int atomic = typed_atomic(in);
     uint32_t mask = atomic ? 1u : in->val[VO_R_CHMASK] & 0xF, seen[32] = { 0 };
     for (uint32_t i = 0; i < r1.nacc; i++) {
         const vo_access *a = &r1.acc[i];

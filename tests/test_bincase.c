@@ -212,6 +212,18 @@ static void records(void)
 /* the address-space model (issue 14: diff_fuzzer reaches flat, bti, bss and ss
  * LSC cases): record kind 3 with tag bits 3..2 = 1 region, 2 binding-table
  * entry, 3 surface-state entry (layout in visa_bincase.h) */
+/* the case encodes back to exactly the n bytes b it was decoded from */
+static void encodes_back(const vo_case *k, const uint8_t *b, size_t n)
+{
+    vo_error err;
+    uint8_t *e = NULL;
+    size_t en = 0;
+    CHECK_EQ(vo_bincase_encode(k, &e, &en, &err), 0);
+    CHECK_EQ(en, n);
+    if (en == n) CHECK_MEM(e, b, en);
+    free(e);
+}
+
 static void flat_records(void)
 {
     vo_error err;
@@ -243,12 +255,7 @@ static void flat_records(void)
     CHECK_EQ(ca.state.ss[0].offset, 128);
     CHECK_EQ(ca.state.ss[0].surface, 6);
     /* it encodes back to the same bytes (surfaces, regions, binding table, surface state) */
-    uint8_t *e = NULL;
-    size_t en = 0;
-    CHECK_EQ(vo_bincase_encode(&ca, &e, &en, &err), 0);
-    CHECK_EQ(en, sizeof b);
-    if (en == sizeof b) CHECK_MEM(e, b, en);
-    free(e);
+    encodes_back(&ca, b, sizeof b);
     /* a region reaching past 2^64 is clipped there: base 2^64 - 16, size 256 -> 16 */
     const uint8_t c1[] = { 15, 101, 0, 0, 0, 0, 0,
                            7, 0xF0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01, 0xFF, 0x01, 0 };
@@ -307,12 +314,7 @@ static void typed_records(void)
     CHECK_EQ(ca.state.typed[0].width, 4);
     CHECK_EQ(ca.state.typed[0].height, 3);
     CHECK_EQ(ca.state.typed[0].depth, 1);
-    uint8_t *e = NULL;
-    size_t en = 0;
-    CHECK_EQ(vo_bincase_encode(&ca, &e, &en, &err), 0);
-    CHECK_EQ(en, sizeof b);
-    if (en == sizeof b) CHECK_MEM(e, b, en);
-    free(e);
+    encodes_back(&ca, b, sizeof b);
     /* lenient: dim 7 % 5 = 2, format 12 % 9 = 3, the other tag bits ignored (0xFB & 0x1C = 0x18) */
     const uint8_t l[] = { 0, 6, 0xFF, 0xFF, 0xFF, 0xFF, 0, 3, 8, 0x60, 0, 0xFB, 8, 7, 12, 4, 3, 1 };
     CHECK_EQ(vo_bincase_decode(l, sizeof l, 0, &ca, &err), 0);

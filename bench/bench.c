@@ -39,7 +39,7 @@ typedef struct bcase {
     uint8_t bytes[VO_MAX_INSN_BYTES];
     size_t n;
     uint32_t eoff_stride; /* element offset of lane i = i * stride */
-    int qw;               /* QW ops: XeHP_SDV and the UQ data variable V34; 2: LSC (DG2); 3-5 LSC state; 6 media */
+    int qw;               /* QW ops: XeHP_SDV and the UQ data variable V34; 2: LSC (DG2); 3-5 LSC state; 6 media; 7 typed */
 } bcase;
 
 /* Encoders for the seed opcodes (docs/encoding.md §2.1-2.4; vISA >= 3.4, so
@@ -259,6 +259,33 @@ static size_t enc_svm(uint8_t *b, uint8_t sub, uint8_t exec, uint8_t arg, uint32
     return k + put_raw(b + k, 33);
 }
 
+/* typed (issue 28), qw 7: T6 viewed as a 2D 64 x 64 r32g32b32a32_float surface (all of its 65536 bytes);
+ * U = V32 (lane i: i), V = V41 (lane i: i % 4); GATHER4_TYPED / SCATTER4_TYPED RGBA into V33, TYPED_ATOMIC
+ * op with src0 V33 into V42 */
+static size_t enc_typed(uint8_t *b, uint8_t op, uint8_t aop)
+{
+    size_t k = 0;
+    b[k++] = op;
+    if (op == VO_OP_TYPED_ATOMIC) b[k++] = aop;
+    b[k++] = 0x03;                                                     /* SIMD8 */
+    b[k++] = 0; b[k++] = 0;                                            /* no predicate */
+    if (op != VO_OP_TYPED_ATOMIC) b[k++] = 0x0F;                       /* RGBA */
+    b[k++] = 6;
+    k += put_raw(b + k, 32); k += put_raw(b + k, 41); k += put_raw(b + k, 0); k += put_raw(b + k, 0); /* U V R LOD */
+    if (op == VO_OP_TYPED_ATOMIC) { k += put_raw(b + k, 33); k += put_raw(b + k, 0); k += put_raw(b + k, 42); }
+    else k += put_raw(b + k, 33);
+    return k;
+}
+static int typed_state(vo_state *s)
+{
+    vo_var *v = vo_state_add_var(s, 41, VO_T_UD, 16);
+    if (!v || !vo_state_add_var(s, 42, VO_T_UD, 16) || !vo_state_add_typed(s, 6, VO_TD_2D, VO_TF_R32G32B32A32_FLOAT, 64, 64, 1))
+        return -1;
+    for (uint32_t i = 0; i < 16; i++) put_u32(v->data + 4 * i, i % 4);
+    vo_state_sort(s);
+    return 0;
+}
+
 static int lsc_state(vo_state *s, int one_addr)
 {
     vo_platform_lookup("DG2", &s->platform);
@@ -383,6 +410,11 @@ int main(int argc, char **argv)
     cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_svm(cases[nc].bytes, 0x06, 0x04, 0x0F, 0); nc++;
     cases[nc] = (bcase){ "SIMD16", {0}, 0, 0, 3 }; cases[nc].n = enc_svm(cases[nc].bytes, 0x07, 0x04, 0x0F, 0); nc++;
 
+    /* typed (issue 28), qw 7: GATHER4_TYPED, SCATTER4_TYPED RGBA, TYPED_ATOMIC add, SIMD8 on TGLLP */
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 1, 7 }; cases[nc].n = enc_typed(cases[nc].bytes, VO_OP_GATHER4_TYPED, 0); nc++;
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 1, 7 }; cases[nc].n = enc_typed(cases[nc].bytes, VO_OP_SCATTER4_TYPED, 0); nc++;
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 1, 7 }; cases[nc].n = enc_typed(cases[nc].bytes, VO_OP_TYPED_ATOMIC, 0x00); nc++;
+
     printf("visa-oracle %s bench: vo_run (copy + decode + validate + execute), >= %.2f s per case\n",
            VO_VERSION_STRING, min_s);
     printf("%-52s %-7s %6s %12s %10s %10s %8s\n", "instruction", "width", "bytes", "insn/s", "ns/insn",
@@ -403,6 +435,8 @@ int main(int argc, char **argv)
             vo_surface *t6 = vo_state_surface(&st, 6);
             if (!t6) return 1;
             t6->m_width = 256; t6->m_height = 64; t6->m_pitch = 256; t6->m_pixel = 4;
+        } else if (cases[c].qw == 7) { /* typed */
+            if (typed_state(&st) != 0) return 1;
         } else if (cases[c].qw >= 3) { /* LSC_UNTYPED */
             if (lsc_state(&st, cases[c].qw == 4) != 0) return 1;
             if (cases[c].qw == 5) { /* block2d: PVC, V40 */

@@ -105,6 +105,10 @@ class Case:
             out += bytes([11, bti, self.bt[bti]])
         for off in sorted(self.ss):
             out += bytes([15]) + varint(off // 64) + bytes([self.ss[off]])
+        # tag 0x1B: typed surfaces (issue 28), surface dim format width height depth
+        for sf in sorted(getattr(self, "typed", {})):
+            dim, fmt, w, h, d = self.typed[sf]
+            out += bytes([0x1B, sf, dim, fmt]) + varint(w) + varint(h) + varint(d)
         return bytes(out)
 
 
@@ -373,6 +377,66 @@ def media_seeds():
     md("ld_modified_ok", 0x37, 12, 3, 12, 9, mods=1)
 
 
+TY_DIMS = ["1d", "1d_array", "2d", "2d_array", "3d"]
+TY_FMTS = ["r32_uint", "r32_sint", "r32_float", "r32g32_uint", "r32g32_sint", "r32g32_float",
+           "r32g32b32a32_uint", "r32g32b32a32_sint", "r32g32b32a32_float"]
+
+
+def typed_seeds():
+    """GATHER4_TYPED / SCATTER4_TYPED / TYPED_ATOMIC (issue 28): a typed view
+    (bincase tag 0x1B) of surface T8, SIMD8, coordinates per lane in V40 (U),
+    V41 (V), V42 (R), V43 (LOD); the *_ok starting points of diff_fuzzer for
+    the typed mutants 163-175: pixels inside and at and past every bound,
+    array index past the array size, LOD != 0, formats with fewer channels
+    than the mask, a 1D surface given a non-zero V, colliding atomics."""
+    def ty(name, op, dim, fmt, wh, U, V=None, R=None, L=None, ch=0xF, platform="TGLLP", aop=0, pred=0):
+        W, H, D = wh
+        cc = base_case(platform=platform, version=306)
+        bpp = 4 * (1 if fmt < 3 else 2 if fmt < 6 else 4)
+        size = W * H * D * bpp
+        if fmt % 3 == 2:  # ordinary floats in memory: 1.0 .. 3.x
+            data = b"".join(u32(0x3F800000 + (i * 0x2F0517) % 0x800000 + ((i % 3) << 23)) for i in range(size // 4))
+        else:
+            data = bytes((i * 13 + 7) & 0xFF or 1 for i in range(size))
+        cc.surfaces[8] = (size, [(0, data)])
+        cc.typed = {8: (TY_DIMS.index(dim), fmt, W, H, D)}
+        ids = []
+        for vid_, vals in ((40, U), (41, V), (42, R), (43, L)):
+            if vals is None:
+                ids.append(0)
+            else:
+                cc.var(vid_, "ud", 8, dwords(vals))
+                ids.append(vid_)
+        coords = b"".join(raw(cc, i) for i in ids)
+        if op == 0x73:
+            cc.var(44, "ud", 8, dwords([1, 2, 3, 0xFFFFFFFF, 5, 0, 7, 8]))
+            cc.var(45, "ud", 8, dwords([9, 9, 9, 9, 9, 9, 9, 9]))
+            src1 = raw(cc, 44) if aop in (0x07, 0x12) else raw(cc, 0)
+            src0 = raw(cc, 0) if aop in (0x02, 0x03, 0x0D) else raw(cc, 44)
+            cc.insn = bytes([op, aop, 0x03]) + u16(pred) + bytes([8]) + coords + src0 + src1 + raw(cc, 45)
+        else:
+            cc.insn = bytes([op, 0x03]) + u16(pred) + bytes([ch, 8]) + coords + raw(cc, 33)
+        add("typed_" + name, cc)
+    g, sc, at = 0x4B, 0x4C, 0x73
+    in8 = [0, 1, 2, 3, 1, 0, 2, 3]
+    ty("g4_2d_ok", g, "2d", 8, (4, 3, 1), in8, [0, 1, 2, 0, 2, 1, 0, 1], ch=0xB)
+    ty("g4_2d_edge_ok", g, "2d", 2, (4, 3, 1), [3, 4, 0, 3, 5, 2, 0xFFFFFFFF, 1], [2, 0, 3, 0, 1, 2, 0, 2], ch=0xF)
+    ty("g4_2darray_ok", g, "2d_array", 6, (3, 4, 2), [0, 1, 2, 0, 1, 2, 0, 1], [0, 3, 1, 2, 0, 1, 3, 2],
+       [0, 1, 2, 3, 1, 0, 2, 1], ch=0x7)
+    ty("g4_1darray_ok", g, "1d_array", 5, (5, 1, 2), [0, 4, 2, 5, 1, 3, 0, 2], [0, 1, 2, 0, 1, 3, 1, 0], ch=0xF)
+    ty("g4_3d_ok", g, "3d", 7, (2, 3, 2), [0, 1, 0, 1, 0, 1, 1, 0], [0, 1, 2, 0, 1, 2, 2, 3], [0, 1, 1, 0, 1, 0, 2, 1], ch=0xD)
+    ty("g4_lod_ok", g, "2d", 0, (4, 2, 1), in8, [0, 1, 0, 1, 1, 0, 1, 0], None, [0, 1, 0, 0, 2, 0, 0, 0], ch=0xF)
+    ty("g4_1d_v_ok", g, "1d", 3, (6, 1, 1), [0, 1, 2, 3, 4, 5, 6, 1], [0, 1, 0, 2, 0, 0, 1, 0], ch=0x3)
+    ty("s4_2d_ok", sc, "2d", 7, (4, 3, 1), in8, [0, 1, 2, 0, 2, 1, 3, 1], ch=0xF)
+    ty("s4_missing_ok", sc, "2d", 1, (3, 3, 1), [0, 1, 2, 0, 1, 2, 3, 0], [0, 0, 0, 1, 1, 1, 0, 2], ch=0xF)
+    ty("s4_3d_ok", sc, "3d", 4, (2, 2, 3), [0, 1, 0, 1, 2, 0, 1, 0], [0, 0, 1, 1, 0, 1, 0, 1], [0, 1, 2, 0, 1, 3, 2, 1], ch=0x3)
+    ty("at_2d_ok", at, "2d", 0, (4, 3, 1), [0, 1, 0, 3, 4, 0, 2, 1], [0, 1, 0, 2, 0, 3, 2, 1], aop=0x00)
+    ty("at_3d_ok", at, "3d", 6, (2, 2, 2), [0, 1, 0, 1, 1, 0, 2, 1], [0, 0, 1, 1, 1, 0, 0, 1], [0, 1, 1, 0, 1, 1, 0, 2], aop=0x06)
+    ty("at_2darray_ok", at, "2d_array", 3, (3, 2, 2), [0, 1, 2, 0, 1, 0, 2, 1], [0, 1, 0, 1, 0, 1, 1, 0],
+       [0, 1, 2, 1, 0, 3, 1, 0], aop=0x07)
+    ty("at_1d_inc_ok", at, "1d", 0, (5, 1, 1), [0, 1, 1, 4, 5, 2, 0, 3], aop=0x02)
+
+
 def lsc_seeds():
     def lc(name, platform="PVC", offs=None, **kw):
         cc = base_case(platform=platform, version=401, offs=offs)
@@ -521,6 +585,7 @@ def main():
     lsc_seeds()
     block2d_seeds()
     media_seeds()
+    typed_seeds()
 
     # field-specific invalid encodings and other shapes
     def one(name, insn, **kw):
@@ -602,6 +667,7 @@ def main():
     at("cmpxchg_collide", 0x07, 0x83, 33, 33, 33, offs=[4] * 16)
     at("inc_null_dst_slm", 0x02, 0x83, 0, 0, 0, surf=0, offs=[0] * 16)
     at("predec_oob", 0x0D, 0x83, 0, 0, 33, offs=[252, 256, 1 << 31] + [0] * 13)
+    at("inc_ok", 0x02, 3, 0, 0, 33)  # fuzz-reach: the seeded run reaches inc (the typed seeds moved its path)
     at("minsint_pred", 0x0B, 3, 37, 0, 37, pred=0x8001)
     at("fmax_collide", 0x10, 0x84, 36, 0, 36, offs=[0] * 16)
     at("fcmpwr", 0x12, 3, 36, 36, 36)

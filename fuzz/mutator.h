@@ -16,7 +16,9 @@
  * (fzm_lsc) on the fixed byte offsets of the current reader's layout: sub-op
  * (within the same layout), exec size and mask, predicate, SFID, cache pair,
  * address model, scale, immediate offset, address size, data size, order,
- * vector size, channel mask; fence SFID, op and scope. */
+ * vector size, channel mask; fence SFID, op and scope. The typed family
+ * (issue 28) mutates its surface's typed view and its per-lane coordinates
+ * (fzm_typed). */
 #ifndef VO_FUZZ_MUTATOR_H
 #define VO_FUZZ_MUTATOR_H
 #ifndef __AFL_COMPILER
@@ -408,8 +410,9 @@ static int fzm_relation(vo_case *c, vo_insn *in, uint32_t *s)
         const vo_field_desc *f = &d->fields[i];
         if (f->kind != VO_FK_RAW) continue;
         if (f->role == VO_R_EOFF) { eoff = 1; continue; }
+        if (f->role == VO_R_TV || f->role == VO_R_TR || f->role == VO_R_TLOD) continue; /* typed coordinates: fzm_typed */
         if (f->role == VO_R_DATA && !(d->is_write == 1 && d->family != VO_FAM_ATOMIC)) continue;
-        if (vo_insn_raw(in, f->role)->id >= 32) srcs[ns++] = f->role;
+        if (vo_insn_raw(in, f->role)->id >= 32 && ns < 4) srcs[ns++] = f->role;
     }
     int done = 0;
     for (int step = 0; step < 1 + (int)(fzm_next(s) % 2); step++) {
@@ -708,6 +711,49 @@ static int fzm_pair(vo_case *c, vo_insn *in, uint32_t *s)
     return fzm_put_insn(c, in, 0, 0) == 0;
 }
 
+/* ---- typed surfaces (issue 28): the typed view of the instruction's surface
+ * (dimension, format or one size, kept legal by D255 and backed by a surface
+ * grown to fit) or one lane's U, V, R or LOD set to a bound of the view (0,
+ * the last pixel, at and past the bound, far); a %null coordinate first gets
+ * a fresh UD variable */
+static int fzm_typed(vo_case *c, vo_insn *in, uint32_t *s)
+{
+    vo_state *st = &c->state;
+    vo_typed *t = vo_state_typed(st, in->val[VO_R_SURFACE]);
+    vo_surface *sf = t ? vo_state_surface(st, t->surface) : NULL;
+    if (!t || !sf) return 0;
+    if (fzm_next(s) % 2) {
+        uint32_t w = fzm_next(s) % 5, v = fzm_next(s);
+        if (w == 0) t->dim = (uint8_t)(v % VO_TD_COUNT);
+        else if (w == 1) t->format = (uint8_t)(v % VO_TF_COUNT);
+        else *(w == 2 ? &t->width : w == 3 ? &t->height : &t->depth) = 1 + v % 8;
+        if (t->dim == VO_TD_1D || t->dim == VO_TD_1D_ARRAY) t->height = 1;
+        if (t->dim == VO_TD_1D || t->dim == VO_TD_2D) t->depth = 1;
+        uint64_t need = (uint64_t)t->width * t->height * t->depth * 4u * vo_typed_fmt_channels(t->format);
+        if (need > sf->size && need <= VO_MAX_SURFACE_SIZE) sf->size = need; /* the new bytes read 0 */
+        return 1;
+    }
+    static const unsigned roles[4] = { VO_R_EOFF, VO_R_TV, VO_R_TR, VO_R_TLOD };
+    unsigned ci = fzm_next(s) % 4;
+    vo_raw *o = vo_insn_raw(in, roles[ci]);
+    if (!o->id) {
+        uint32_t id = 32;
+        while (vo_state_var(st, id)) id++;
+        if (!vo_state_add_var(st, id, VO_T_UD, 32)) return 0;
+        vo_state_sort(st);
+        o->id = id;
+        o->offset = 0;
+    }
+    vo_var *v = vo_state_var(st, o->id);
+    if (!v || v->size < 4u + o->offset) return 0;
+    uint32_t bound = ci == 0 ? t->width : ci == 1 ? (t->dim == VO_TD_1D_ARRAY ? t->depth : t->height)
+                     : ci == 2 ? t->depth : 1;
+    uint32_t lane = fzm_next(s) % ((v->size - o->offset) / 4), r = fzm_next(s);
+    const uint32_t vals[6] = { 0, bound - 1, bound, bound + 1, 0xFFFFFFFFu, 0x80000000u | r };
+    fzm_put(v->data + o->offset + 4 * lane, vals[r % 6], 4);
+    return 1;
+}
+
 /* decode the case, one enumerated-field, relation or shape mutation, encode; 0 = nothing done */
 static size_t fzm_case(uint8_t *data, size_t size, size_t max_size, uint32_t *s)
 {
@@ -723,7 +769,9 @@ static size_t fzm_case(uint8_t *data, size_t size, size_t max_size, uint32_t *s)
     fzm_budget = 24;
     uint32_t pick = fzm_next(s) % 8; /* 3 in 8 enumerated fields, 3 in 8 relations, 2 in 8 shapes */
     int ok = 0;
-    if (fzm_next(s) % 3 == 0 && !fzm_no_pairs) /* 1 in 3: a dependent pair first (issue 31) */
+    if (in.desc->family == VO_FAM_TYPED && fzm_next(s) % 2) /* typed: 1 in 2 the view or a coordinate */
+        ok = fzm_typed(&fzm_c, &in, s) && fzm_put_insn(&fzm_c, &in, 0, 0) == 0;
+    if (!ok && fzm_next(s) % 3 == 0 && !fzm_no_pairs) /* 1 in 3: a dependent pair first (issue 31) */
         ok = fzm_pair(&fzm_c, &in, s);
     if (!ok) ok = pick < 3 ? fzm_enum(&fzm_c, &in, s) : pick < 6 ? fzm_relation(&fzm_c, &in, s) : fzm_shape(&fzm_c, &in, s);
     if (!ok) return 0;

@@ -28,6 +28,12 @@
  *      when the geometry and X/Y are immediates);
  *  10. an SVM_ATOMIC (issue 26) that is ok performed one read-modify-write
  *      per enabled lane, of 2, 4 or 8 bytes by its width bits (D265, D268).
+ *  11. a typed message (issue 28) that is not invalid performs its accesses
+ *      inside its typed view's pixels (width x height x depth x bpp bytes of
+ *      the surface, D255), 4-byte aligned, on the channel its byte offset in
+ *      the pixel names, a channel the format has (D256) and the channel mask
+ *      enables; TYPED_ATOMIC only on a pixel's R channel (D261); at most one
+ *      performed access per (lane, channel).
  * The case may carry a state vo_state_check rejects (VO_BINCASE_NOCHECK):
  * vo_run must then answer invalid without touching it.
  *
@@ -130,6 +136,13 @@ FZ_CHECKER static int lsc_atomic(const vo_insn *in)
 {
     return (in->desc->family == VO_FAM_LSC && in->desc->is_write == 2) ||
            (in->desc->family == VO_FAM_SVM && in->desc->subop == 0x05); /* SVM_ATOMIC (issue 26) as well */
+}
+/* TYPED_ATOMIC: the typed descriptor with an atomic op field (D261) */
+FZ_CHECKER static int typed_atomic(const vo_insn *in)
+{
+    for (unsigned i = 0; in->desc->family == VO_FAM_TYPED && i < in->desc->nfields; i++)
+        if (in->desc->fields[i].role == VO_R_ATOMIC_OP) return 1;
+    return 0;
 }
 /* an LSC_UNTYPED load, store or atomic: its memory is the space the address model resolved (D123) */
 FZ_CHECKER static int lsc_mem(const vo_insn *in) /* the families whose address resolves to a surface, SLM or flat memory */
@@ -249,7 +262,9 @@ FZ_CHECKER static void check_changes(const vo_insn *in)
         const vo_var *a = &s0->vars[i], *b = &s1->vars[i];
         FZ_ASSERT(a->id == b->id && a->size == b->size, "variable shape changed");
         if (!memcmp(a->data, b->data, a->size)) continue;
-        FZ_ASSERT(!in->desc->is_write || in->desc->family == VO_FAM_ATOMIC || lsc_atomic(in), "a write changed V%u", a->id);
+        FZ_ASSERT(!in->desc->is_write || in->desc->family == VO_FAM_ATOMIC || lsc_atomic(in) ||
+                      typed_atomic(in), /* D261: returns into dst */
+                  "a write changed V%u", a->id);
         FZ_ASSERT(a->id == in->data.id, "a read changed V%u, not its data operand V%u", a->id, in->data.id);
         uint32_t k = 0;
         while (a->data[k] == b->data[k]) k++;
@@ -483,6 +498,7 @@ FZ_CHECKER static void check_2d(vo_insn *in, vo_status st)
                   (unsigned long long)x, (unsigned long long)y, (unsigned long long)R.w, (unsigned long long)R.h);
     }
 }
+FZ_CHECKER static void check_typed(const vo_insn *in);
 
 /* 1-4 on the first run */
 FZ_CHECKER static void check_run(vo_status st, int state_ok)
@@ -534,6 +550,33 @@ FZ_CHECKER static void check_run(vo_status st, int state_ok)
         for (uint32_t k = 0; k < r1.nacc; k++)
             FZ_ASSERT(r1.acc[k].size == w && r1.acc[k].address % w == 0, "svm_atomic access %u: %u bytes at 0x%llx", k,
                       r1.acc[k].size, (unsigned long long)r1.acc[k].address);
+    }
+    if (decoded && in.desc->family == VO_FAM_TYPED && st != VO_INVALID) check_typed(&in); /* 11 */
+}
+
+/* 11. typed (issue 28): the performed accesses against the typed view, recomputed here */
+FZ_CHECKER static void check_typed(const vo_insn *in)
+{
+    const vo_typed *t = vo_state_typed(&c.state, in->val[VO_R_SURFACE]);
+    FZ_ASSERT(t != NULL, "typed message ran on surface %u without a typed view", (unsigned)in->val[VO_R_SURFACE]);
+    uint64_t bpp = 4u * (t->format < 3 ? 1u : t->format < 6 ? 2u : 4u);
+    uint64_t end = (uint64_t)t->width * t->height * t->depth * bpp;
+    int atomic = typed_atomic(in);
+    uint32_t mask = atomic ? 1u : in->val[VO_R_CHMASK] & 0xF, seen[32] = { 0 };
+    for (uint32_t i = 0; i < r1.nacc; i++) {
+        const vo_access *a = &r1.acc[i];
+        if (a->outcome != VO_ACC_DONE) continue;
+        FZ_ASSERT(a->surface == t->surface && a->address + a->size <= end && a->address % (atomic ? a->size : 4u) == 0,
+                  "typed access %u: surface %u bytes [%llu, +%u) outside the view's %llu bytes or misaligned", i,
+                  (unsigned)a->surface, (unsigned long long)a->address, (unsigned)a->size, (unsigned long long)end);
+        unsigned ch = (unsigned)(a->address % bpp / 4);
+        FZ_ASSERT(ch == a->channel && (mask >> ch & 1) && a->lane < 32,
+                  "typed access %u: channel %u at pixel byte %u (mask 0x%x)", i, (unsigned)a->channel,
+                  (unsigned)(a->address % bpp), (unsigned)mask);
+        if (!atomic) {
+            FZ_ASSERT(!(seen[a->lane] >> ch & 1), "typed access %u: lane %u channel %u twice", i, (unsigned)a->lane, ch);
+            seen[a->lane] |= 1u << ch;
+        }
     }
 }
 

@@ -212,6 +212,18 @@ static void records(void)
 /* the address-space model (issue 14: diff_fuzzer reaches flat, bti, bss and ss
  * LSC cases): record kind 3 with tag bits 3..2 = 1 region, 2 binding-table
  * entry, 3 surface-state entry (layout in visa_bincase.h) */
+/* the case encodes back to exactly the n bytes b it was decoded from */
+static void encodes_back(const vo_case *k, const uint8_t *b, size_t n)
+{
+    vo_error err;
+    uint8_t *e = NULL;
+    size_t en = 0;
+    CHECK_EQ(vo_bincase_encode(k, &e, &en, &err), 0);
+    CHECK_EQ(en, n);
+    if (en == n) CHECK_MEM(e, b, en);
+    free(e);
+}
+
 static void flat_records(void)
 {
     vo_error err;
@@ -243,12 +255,7 @@ static void flat_records(void)
     CHECK_EQ(ca.state.ss[0].offset, 128);
     CHECK_EQ(ca.state.ss[0].surface, 6);
     /* it encodes back to the same bytes (surfaces, regions, binding table, surface state) */
-    uint8_t *e = NULL;
-    size_t en = 0;
-    CHECK_EQ(vo_bincase_encode(&ca, &e, &en, &err), 0);
-    CHECK_EQ(en, sizeof b);
-    if (en == sizeof b) CHECK_MEM(e, b, en);
-    free(e);
+    encodes_back(&ca, b, sizeof b);
     /* a region reaching past 2^64 is clipped there: base 2^64 - 16, size 256 -> 16 */
     const uint8_t c1[] = { 15, 101, 0, 0, 0, 0, 0,
                            7, 0xF0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01, 0xFF, 0x01, 0 };
@@ -284,6 +291,69 @@ static void flat_records(void)
                    "{\"base\":\"0xfffffffffffff000\",\"size\":4096,\"data\":[[4080,\"0102030405060708090a0b0c0d0e0f10\"]]}],"
                    "\"binding_table\":[{\"bti\":0,\"surface\":6},{\"bti\":255,\"surface\":7}],"
                    "\"surface_state\":[{\"offset\":0,\"surface\":7},{\"offset\":67108800,\"surface\":6}]}");
+}
+
+/* typed surfaces (issue 28, tag 0x1B): bytes worked by hand from visa_bincase.h */
+static void typed_records(void)
+{
+    vo_error err;
+    vo_case_init(&ca);
+    /* header: platform 0, version byte 6 -> 3.6, mask ffffffff, no instruction;
+     * surface 8 of 96 bytes (varint 0x60), no runs; typed: surface 8, dim 2 (2d),
+     * format 3 (r32g32_uint), 4 x 3 x 1 -> 4 * 3 * 8 = 96 bytes needed */
+    const uint8_t b[] = { 0, 6, 0xFF, 0xFF, 0xFF, 0xFF, 0,
+                          3, 8, 0x60, 0,
+                          0x1B, 8, 2, 3, 4, 3, 1 };
+    int rc = vo_bincase_decode(b, sizeof b, 0, &ca, &err);
+    CHECK_EQ(rc, 0);
+    if (rc) { fprintf(stderr, "  %s %s %s\n", vo_errcode_name(err.code), err.field, err.message); return; }
+    CHECK_EQ(ca.state.ntyped, 1);
+    CHECK_EQ(ca.state.typed[0].surface, 8);
+    CHECK_EQ(ca.state.typed[0].dim, VO_TD_2D);
+    CHECK_EQ(ca.state.typed[0].format, VO_TF_R32G32_UINT);
+    CHECK_EQ(ca.state.typed[0].width, 4);
+    CHECK_EQ(ca.state.typed[0].height, 3);
+    CHECK_EQ(ca.state.typed[0].depth, 1);
+    encodes_back(&ca, b, sizeof b);
+    /* lenient: dim 7 % 5 = 2, format 12 % 9 = 3, the other tag bits ignored (0xFB & 0x1C = 0x18) */
+    const uint8_t l[] = { 0, 6, 0xFF, 0xFF, 0xFF, 0xFF, 0, 3, 8, 0x60, 0, 0xFB, 8, 7, 12, 4, 3, 1 };
+    CHECK_EQ(vo_bincase_decode(l, sizeof l, 0, &ca, &err), 0);
+    CHECK_EQ(ca.state.ntyped, 1);
+    CHECK_EQ(ca.state.typed[0].dim, VO_TD_2D);
+    CHECK_EQ(ca.state.typed[0].format, VO_TF_R32G32_UINT);
+    /* cut short: the record is dropped */
+    CHECK_EQ(vo_bincase_decode(b, sizeof b - 1, 0, &ca, &err), 0);
+    CHECK_EQ(ca.state.ntyped, 0);
+    /* a duplicate typed surface: E_STATE at the second record (offset 18) */
+    const uint8_t d[] = { 0, 6, 0xFF, 0xFF, 0xFF, 0xFF, 0, 3, 8, 0x60, 0,
+                          0x1B, 8, 2, 3, 4, 3, 1, 0x1B, 8, 0, 0, 1, 1, 1 };
+    CHECK_EQ(vo_bincase_decode(d, sizeof d, 0, &ca, &err), -1);
+    CHECK_EQ(err.code, VO_E_STATE);
+    CHECK_EQ(err.offset, 18);
+    CHECK_STR(err.field, "bincase.typed.surface");
+    /* an undeclared surface 9, and 4 x 4 pixels of 8 bytes (128) on 96 bytes: vo_state_check */
+    const uint8_t u[] = { 0, 6, 0xFF, 0xFF, 0xFF, 0xFF, 0, 3, 8, 0x60, 0, 0x1B, 9, 2, 3, 4, 3, 1 };
+    CHECK_EQ(vo_bincase_decode(u, sizeof u, 0, &ca, &err), -1);
+    CHECK_EQ(err.code, VO_E_STATE);
+    CHECK_STR(err.field, "typed[0].surface");
+    const uint8_t z[] = { 0, 6, 0xFF, 0xFF, 0xFF, 0xFF, 0, 3, 8, 0x60, 0, 0x1B, 8, 2, 3, 4, 4, 1 };
+    CHECK_EQ(vo_bincase_decode(z, sizeof z, 0, &ca, &err), -1);
+    CHECK_EQ(err.code, VO_E_STATE);
+    CHECK_EQ(vo_bincase_decode(z, sizeof z, VO_BINCASE_NOCHECK, &ca, &err), 0);
+    CHECK_EQ(ca.state.typed[0].height, 4);
+    /* a width varint past 2^32 - 1 is clipped there; the check's cap (E_STATE_CAP) */
+    const uint8_t w[] = { 0, 6, 0xFF, 0xFF, 0xFF, 0xFF, 0, 3, 8, 0x60, 0,
+                          0x1B, 8, 2, 3, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F, 3, 1 };
+    CHECK_EQ(vo_bincase_decode(w, sizeof w, VO_BINCASE_NOCHECK, &ca, &err), 0);
+    CHECK_EQ(ca.state.typed[0].width, 0xFFFFFFFFu);
+    CHECK_EQ(vo_bincase_decode(w, sizeof w, 0, &ca, &err), -1);
+    CHECK_EQ(err.code, VO_E_STATE_CAP);
+    vo_case_free(&ca);
+    json_roundtrip("typed surfaces",
+                   "{\"platform\":{\"name\":\"DG2\",\"visa_version\":\"3.6\"},\"insn\":\"\",\"exec_mask\":\"ffffffff\","
+                   "\"surfaces\":[{\"index\":6,\"size\":96,\"data\":[[0,\"01\"]]},{\"index\":255,\"size\":4096}],"
+                   "\"typed\":[{\"surface\":6,\"dim\":\"3d\",\"format\":\"r32_float\",\"width\":2,\"height\":3,\"depth\":4},"
+                   "{\"surface\":255,\"dim\":\"1d_array\",\"format\":\"r32g32b32a32_sint\",\"width\":16,\"height\":1,\"depth\":16}]}");
 }
 
 /* random byte strings: every decoded case survives JSON and binary trips */
@@ -343,6 +413,7 @@ int main(void)
     header();
     records();
     flat_records();
+    typed_records();
     random_roundtrip();
     T_DONE();
 }

@@ -2,7 +2,7 @@
 # Typed family (issue 28): the example C DUT (examples/dut_c/dut_typed.c,
 # written from the pages) and the Python one (examples/dut_py/dut_typed.py)
 # pass every shipped typed vector, and each of the C DUT's
-# seeded bugs 163..174 fails at least one of them (the vectors kill every
+# seeded bugs 163..175 fails at least one of them (the vectors kill every
 # typed mutant). Args: $1 = path to visa-oracle, $2 = source dir.
 set -euo pipefail
 VO=${1:?path to visa-oracle}
@@ -38,7 +38,7 @@ for opt in "" --atomic-reverse; do
     [ "$last" = "$n passed, 0 failed" ] || fail "Python DUT ${opt:-(lane order)}: $last, want $n passed"
     echo "ok: Python DUT ${opt:-(lane order)}: $last"
 done
-for b in 163 164 165 166 167 168 169 170 171 172 173 174; do
+for b in 163 164 165 166 167 168 169 170 171 172 173 174 175; do
     lib="$LIBDIR/libdut_mutant_$b.so"
     [ -f "$lib" ] || fail "$lib not built"
     set +e

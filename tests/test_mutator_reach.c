@@ -17,6 +17,10 @@
  *     or src0, and two enabled lanes on one address;
  *   - over the LSC_UNTYPED walks: an icas / fcas lane whose memory equals
  *     src1 (the comparand) while src2 (the new value) differs;
+ *   - the typed seeds (issue 28) reach, over all their walks, every typed
+ *     dimension and format, a read and a write out of bounds, an array index
+ *     past the array size, LOD != 0, a channel the format lacks (read and
+ *     write), an atomic out of bounds and every TYPED_ATOMIC op;
  *   - a FENCE seed (issue 26) reaches each way a mask reads: global, SLM-only
  *     (bit 5) from ICLLP on, bit 5 before ICLLP (D161), fence_sw alone and
  *     bit 7 with other bits (D162).
@@ -174,6 +178,21 @@ static void fence_class(const vo_case *c, const vo_insn *in)
     fence_seen[m & 0x80 ? (m == 0x80 ? 3 : 4) : !(m & 0x20) ? 0 : c->state.platform.gen >= VO_GEN_ICLLP ? 1 : 2] = 1;
 }
 
+/* typed (issue 28): dimensions, formats, clauses and TYPED_ATOMIC ops reached in valid cases */
+static uint8_t ty_dim[VO_TD_COUNT], ty_fmt[VO_TF_COUNT], ty_op[32];
+static const unsigned ty_clauses[] = { VO_C_TY_OOB_READ, VO_C_TY_OOB_WRITE, VO_C_TY_ARRAY_OOB, VO_C_TY_LOD,
+                                       VO_C_TY_MISSING_READ, VO_C_TY_MISSING_WRITE, VO_C_TY_ATOMIC_OOB };
+static uint8_t ty_cl[sizeof ty_clauses / sizeof ty_clauses[0]];
+static void typed_marks(const vo_case *c, const vo_insn *in, const vo_result *r)
+{
+    const vo_typed *t = vo_state_typed(&c->state, in->val[VO_R_SURFACE]);
+    if (!t) return;
+    ty_dim[t->dim] = ty_fmt[t->format] = 1;
+    if (in->desc->opcode == VO_OP_TYPED_ATOMIC) ty_op[in->val[VO_R_ATOMIC_OP] & 0x1F] = 1;
+    for (unsigned k = 0; k < sizeof ty_clauses / sizeof ty_clauses[0]; k++)
+        if (r->clauses[ty_clauses[k] / 64] >> (ty_clauses[k] % 64) & 1) ty_cl[k] = 1;
+}
+
 static void walk(const uint8_t *seed, size_t n, unsigned steps, uint8_t *ops, uint8_t *subs)
 {
     size_t len = n;
@@ -200,6 +219,7 @@ static void walk(const uint8_t *seed, size_t n, unsigned steps, uint8_t *ops, ui
             relations(&kc, &in, &kr);
         }
         if (in.desc->opcode == VO_OP_FENCE) fence_class(&kc, &in);
+        if (in.desc->family == VO_FAM_TYPED) typed_marks(&kc, &in, &kr);
         if (in.desc->has_subop) {
             subs[in.desc->subop] = 1;
             lsc_relations(&kc, &in, &kr);
@@ -305,7 +325,7 @@ static void each_seed(const char *src, const char *dir, seed_fn *fn, void *ctx)
 }
 
 /* the walk of one DWORD_ATOMIC or LSC_UNTYPED seed; checks the ops and sub-ops reached */
-static unsigned seeds_atomic, seeds_lsc, seeds_fence;
+static unsigned seeds_atomic, seeds_lsc, seeds_fence, seeds_typed;
 static int b2d_reached[2]; /* block2d load, store: reached (not invalid) from some LSC seed */
 static void seed_walk(const char *fp, const uint8_t *seed, size_t n, void *ctx)
 {
@@ -321,6 +341,10 @@ static void seed_walk(const char *fp, const uint8_t *seed, size_t n, void *ctx)
                 t_fail++;
                 fprintf(stderr, "FAIL: %s: fence mask class %u never reached (not invalid)\n", fp, c);
             } else t_pass++;
+    }
+    if (n > 7 && (seed[7] == VO_OP_GATHER4_TYPED || seed[7] == VO_OP_SCATTER4_TYPED || seed[7] == VO_OP_TYPED_ATOMIC)) {
+        walk(seed, n, 3000, ops, subs); /* issue 28: judged over all typed seeds (main) */
+        seeds_typed++;
     }
     if (!is_atomic && !is_lsc) return;
     walk(seed, n, is_atomic ? 12000 : 20000, ops, subs);
@@ -401,6 +425,20 @@ int main(void)
     CHECK(b2d_reached[0]);
     CHECK(b2d_reached[1]);
     CHECK(seeds_fence >= 3);
+    CHECK(seeds_typed >= 6); /* issue 28: every dimension, format, bound class and typed atomic op */
+    for (unsigned k = 0; k < VO_TD_COUNT; k++)
+        if (!ty_dim[k]) { t_fail++; fprintf(stderr, "FAIL: typed dimension %s never reached\n", vo_typed_dim_name(k)); }
+    for (unsigned k = 0; k < VO_TF_COUNT; k++)
+        if (!ty_fmt[k]) { t_fail++; fprintf(stderr, "FAIL: typed format %s never reached\n", vo_typed_fmt_name(k)); }
+    for (unsigned k = 0; k < sizeof ty_clauses / sizeof ty_clauses[0]; k++)
+        if (!ty_cl[k]) { t_fail++; fprintf(stderr, "FAIL: typed clause %s never reached\n", vo_clause_name(ty_clauses[k])); }
+    static const uint8_t ty_ops[] = { 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, /* the page's ops */
+                                      0x0A, 0x0B, 0x0C, 0x0D, 0x10, 0x11, 0x12, 0x13, 0x14 };
+    for (unsigned k = 0, c; k < sizeof ty_ops && (c = ty_ops[k], 1); k++)
+        if (!ty_op[c]) {
+            t_fail++;
+            fprintf(stderr, "FAIL: typed_atomic op %s never reached (not invalid)\n", vo_atomic_op_name(c));
+        }
     CHECK(rel_cmpxchg);
     CHECK(rel_fcmpwr);
     CHECK(rel_sign);

@@ -16,8 +16,7 @@
  *   172 an out-of-bound write lands on the clamped pixel
  *   173 a typed atomic out of bounds returns the old value of pixel 0
  *   174 a write of a channel the format lacks spills into the next pixel
- *   175 1D surfaces take y from V (outside the killed set: the vectors never give a
- *       1D surface a non-zero V, so it survives; not built by examples/CMakeLists.txt)
+ *   175 1D surfaces take y from V (a V variable is read and unused on 1D, D260)
  */
 #if defined(VISA_DUT_ABI_MINOR) && VISA_DUT_ABI_MINOR >= 3
 enum {

@@ -101,7 +101,7 @@ static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_i
             return derr(err, VO_E_SVM_SUBOP, "svm_id", 1, "unknown SVM sub-op (decision D164)");
         if (!d) return derr(err, VO_E_LSC_SUBOP, "subop", 1, "unknown or unsupported LSC sub-op");
     }
-    if ((d->flags & VO_DF_LAYOUT_32) && visa_version < 302) /* decision D262 */
+    if ((d->flags & VO_DF_LAYOUT_32) && visa_version < 302) /* decision D262; the version is the case's (D295) */
         return derr(err, VO_E_TYPED_VERSION, "opcode", 0,
                     "the pre-3.2 layout of gather4_typed / scatter4_typed is not supported (decision D262)");
     out->desc = d;

@@ -254,6 +254,18 @@ int vo_bincase_decode(const uint8_t *buf, size_t n, unsigned flags, vo_case *c, 
                 s->platform.lsc_layout = (uint8_t)k;
                 break;
             }
+            if ((tag & 0x1C) == 0x18) { /* tag 0x1B: a typed surface (issue 28, D255): surface u8, dim u8, format u8, width, height, depth */
+                uint8_t tsf = rd_u8(&r), dim = rd_u8(&r), fmt = rd_u8(&r);
+                uint64_t g[3];
+                for (unsigned k = 0; k < 3; k++) g[k] = rd_var(&r, 5);
+                if (r.eof) goto done;
+                if (s->ntyped >= VO_MAX_TYPED) { code = VO_E_STATE_CAP; field = "bincase.typed"; msg = "more than %u typed surfaces"; arg = VO_MAX_TYPED; goto fail; }
+                if (!vo_state_add_typed(s, tsf, dim % VO_TD_COUNT, fmt % VO_TF_COUNT, (uint32_t)(g[0] > UINT32_MAX ? UINT32_MAX : g[0]),
+                                        (uint32_t)(g[1] > UINT32_MAX ? UINT32_MAX : g[1]), (uint32_t)(g[2] > UINT32_MAX ? UINT32_MAX : g[2]))) {
+                    code = VO_E_STATE; field = "bincase.typed.surface"; msg = "duplicate typed surface %u"; arg = tsf; goto fail;
+                }
+                break; /* an undeclared surface or a size past the surface: vo_state_check */
+            }
             if ((tag & 0x1C) == 0x10) { /* tag 0x13 */ /* media geometry of a surface (D205): index u8, width, height, pitch var, pixel u8 */
                 uint8_t idx = rd_u8(&r);
                 uint64_t g[3];
@@ -389,7 +401,8 @@ int vo_bincase_encode(const vo_case *c, uint8_t **out, size_t *len, vo_error *er
     if (c->insn_len > VO_MAX_INSN_BYTES) return eerr(err, VO_E_STATE_CAP, "input.insn", "instruction too long");
     if (s->nregions > VO_MAX_REGIONS || s->nbt > VO_MAX_BT || s->nss > VO_MAX_SS)
         return eerr(err, VO_E_STATE_CAP, "input", "too many regions or table entries");
-    if (s->nvars > VO_MAX_VARS || s->npreds > VO_MAX_PREDS || s->naddrs > VO_MAX_ADDRS || s->nsurfaces > VO_MAX_SURFACES)
+    if (s->nvars > VO_MAX_VARS || s->npreds > VO_MAX_PREDS || s->naddrs > VO_MAX_ADDRS || s->nsurfaces > VO_MAX_SURFACES ||
+        s->ntyped > VO_MAX_TYPED)
         return eerr(err, VO_E_STATE_CAP, "input", "too many declarations");
 
     /* variables in id order (address elements refer to this order) */
@@ -545,6 +558,20 @@ int vo_bincase_encode(const vo_case *c, uint8_t **out, size_t *len, vo_error *er
         w_u8(&w, 15);
         w_var(&w, s->ss[i].offset / VO_SS_ALIGN);
         w_u8(&w, (uint8_t)s->ss[i].surface);
+    }
+    for (uint32_t i = 0; i < s->ntyped; i++) { /* tag 0x1B: typed surface (issue 28) */
+        const vo_typed *t = &s->typed[i];
+        if (t->surface > 255 || t->dim >= VO_TD_COUNT || t->format >= VO_TF_COUNT) {
+            free(w.b);
+            return eerr(err, VO_E_STATE, "input.typed", "typed surface with no binary form (surface, dim or format)");
+        }
+        w_u8(&w, 0x1B);
+        w_u8(&w, (uint8_t)t->surface);
+        w_u8(&w, t->dim);
+        w_u8(&w, t->format);
+        w_var(&w, t->width);
+        w_var(&w, t->height);
+        w_var(&w, t->depth);
     }
     if (w.oom) {
         free(w.b);

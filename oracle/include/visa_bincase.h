@@ -67,6 +67,14 @@
  *                byte (a surface declared earlier, else E_STATE); width,
  *                height, pitch varints; pixel byte (0 reads as 1);
  *                vo_state_check judges the values
+ *       0x1B (kind 3, tag bits 4..2 = 6) a typed surface (GATHER4_TYPED,
+ *                SCATTER4_TYPED, TYPED_ATOMIC, LSC_TYPED; issue 28, D255):
+ *                surface byte; dim byte (% 5: 1d 1d_array 2d 2d_array 3d);
+ *                format byte (% 9, the order of docs/state.md "typed");
+ *                width, height, depth varints (clipped to 2^32 - 1); a
+ *                duplicate surface is E_STATE, more than VO_MAX_TYPED is
+ *                E_STATE_CAP; vo_state_check judges the rest (a declared
+ *                surface T6..T255, sizes). Encoded last, by ascending surface
  *
  * Errors (vo_error, field names the part, offset = byte offset in the input):
  *   VO_E_TRUNCATED  fewer than 7 header bytes

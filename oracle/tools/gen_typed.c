@@ -182,6 +182,11 @@ int vo_gen_typed_case(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_
     /* which of V, R, LOD are variables (D260): those the dimension uses, sometimes more */
     int useV = dim != VO_TD_1D || chance(&R, 10), useR = dim == VO_TD_2D_ARRAY || dim == VO_TD_3D || chance(&R, 10);
     int useL = bcls == TB_LOD || chance(&R, 15);
+    if (dim == VO_TD_1D && useV) { /* D260: a 1D surface reads V and ignores it; give it values (mutant 175), from a stream of
+                                    * their own so the other cases keep their draws */
+        rng R1 = { R.s ^ 0x5DEECE66Dull };
+        for (unsigned i = 0; i < es; i++) V[i] = rn(&R1, 4) ? rn(&R1, 3) : r32(&R1);
+    }
     add_ud(s, 32, es, U);
     if (useV) add_ud(s, 33, es, V);
     if (useR) add_ud(s, 34, es, Rr);

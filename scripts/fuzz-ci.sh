@@ -56,8 +56,9 @@ for t in $VO_TARGETS; do
   if [ "$rc" -ne 0 ] || [ "$n" -ne 0 ]; then
     fail=1
     echo "FAIL $t (exit $rc, $n artifact(s) in $w/crashes):"
-    grep -E 'ERROR|SUMMARY|runtime error|_fuzzer: |DIVERGENCE' "$w/log" | head -8 | sed 's/^/    /'
-    for a in "$w"/crashes/*; do [ -f "$a" ] && echo "    artifact: $a (base64: $(base64 -w0 "$a" | head -c 200))"; done
+    grep -E -A8 'ERROR|SUMMARY|runtime error|_fuzzer: |DIVERGENCE' "$w/log" | grep -vE '^ +#[0-9]+ 0x' | head -24 | sed 's/^/    /'
+    # the whole input (up to 12 KB of base64), so a CI log alone reproduces it: base64 -d > crash
+    for a in "$w"/crashes/*; do [ -f "$a" ] && echo "    artifact: $a ($(stat -c %s "$a") bytes, base64: $(base64 -w0 "$a" | head -c 12000))"; done
   else
     echo "ok   $t: ${execs:-?} execs, ${speed:-?}/s, ${cov:-}"
   fi

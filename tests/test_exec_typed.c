@@ -132,6 +132,41 @@ static void test_gather_missing_channels(void)
     vo_state_free(&s);
 }
 
+/* The destination may be the U operand itself (the page reads the
+ * coordinates before it writes; a fuzzer found the oracle locating pixels
+ * again after the reads). 1D R32G32_UINT width 4 (8 bytes a pixel), gather
+ * G (0x2) SIMD8 on TGLLP, U = dst = V32 = 0..7. Pixel x's G dword is
+ * 0x5001 + 0x100 * x, at byte 8x + 4. Lanes 0..3: G of pixel i; lanes 4..7
+ * are out of bounds: 0. */
+static void test_gather_dst_is_u(void)
+{
+    uint32_t U[8];
+    for (uint32_t i = 0; i < 8; i++) U[i] = i;
+    vo_state s, exp;
+    vt_insn x;
+    vo_result r;
+    st_begin(&s, "TGLLP", 306, 0xFF);
+    st_var_ud(&s, 32, 8, U);
+    st_surf(&s, 6, 32);
+    for (uint32_t px = 0; px < 4; px++) {
+        st_surf_put_ud(&s, 6, 8 * px, 0x5000u + 0x100u * px);
+        st_surf_put_ud(&s, 6, 8 * px + 4, 0x5001u + 0x100u * px);
+    }
+    CHECK(vo_state_add_typed(&s, 6, VO_TD_1D, VO_TF_R32G32_UINT, 4, 1, 1) != NULL);
+    vo_state_sort(&s);
+    head_g(&x, 0x4B, 0x03, 0, 0x2, 6, 306);
+    coords(&x, 32, 0, 0, 0);
+    put_raw(&x, 32, 0);
+    vt_copy(&exp, &s);
+    for (uint32_t i = 0; i < 8; i++) st_var_put_ud(&exp, 32, i, i < 4 ? 0x5001u + 0x100u * i : 0);
+    CHECK_EQ(vt_run(&s, &x, &r), VO_OK);
+    CHECK_STATE(&r.final, &exp);
+    CHECK_EQ(var_ud(&r.final, 32, 3), 0x5301u);
+    vo_result_free(&r);
+    vo_state_free(&exp);
+    vo_state_free(&s);
+}
+
 /* 1D array, R32G32_SINT, width 2, 3 layers; gather A (0x8) SIMD8. U = 1,
  * V (the index) = 0 1 2 3 2 1 0 7: lanes 3 and 7 index past the array: out
  * of bounds, not clamped (D257): A = 1 (SINT), and the format has no A, so
@@ -385,6 +420,7 @@ int main(void)
 {
     test_gather_2d();
     test_gather_missing_channels();
+    test_gather_dst_is_u();
     test_gather_array_lod();
     test_scatter_3d();
     test_atomic_2d_array();

@@ -225,6 +225,16 @@ static uint32_t typed_coord(const vo_ctx *x, unsigned k, uint32_t lane)
     return (v ? vo_rd32(v->data + x->tc_off[k - 1] + 4 * lane) : 0) + add; /* %null reads 0 */
 }
 
+/* does the plan hold an access of (lane, channel) under this clause? Typed
+ * padding asks it after the reads instead of locating the pixel again: the
+ * destination may alias the coordinates, which the reads have overwritten */
+int vo_plan_has(const vo_ctx *x, uint32_t lane, uint32_t ch, uint8_t clause)
+{
+    for (uint32_t k = 0; k < x->nplan; k++)
+        if (x->plan[k].lane == lane && x->plan[k].channel == ch && x->plan[k].clause == clause) return 1;
+    return 0;
+}
+
 int vo_typed_locate(const vo_ctx *x, uint32_t lane, uint64_t *addr)
 {
     const vo_typed *t = x->typed;

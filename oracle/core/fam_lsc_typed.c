@@ -176,12 +176,6 @@ static void lt_plan(vo_ctx *x)
 /* reads, after the engine: A of an out-of-bound pixel and the channels the
  * format lacks (D256, D286); then each block's bytes past the last lane are
  * free (D124) */
-static int planned_read(const vo_ctx *x, uint32_t lane, uint32_t c)
-{
-    for (uint32_t k = 0; k < x->nplan; k++)
-        if (x->plan[k].lane == lane && x->plan[k].channel == c && x->plan[k].clause == VO_C_TY_READ) return 1;
-    return 0;
-}
 static void lt_padding(vo_ctx *x)
 {
     if (!x->data_var) return;
@@ -191,7 +185,7 @@ static void lt_padding(vo_ctx *x)
         for (uint32_t c = 0, blk = 0; c < 4; c++) {
             if (!(x->lsc.chmask >> c & 1)) continue;
             uint8_t *p = x->data_var->data + x->data_off + vo_lsc_reg(x, i, blk++);
-            if (planned_read(x, i, c)) continue; /* the engine read it (dst may alias the coordinates: not re-located) */
+            if (vo_plan_has(x, i, c, VO_C_TY_READ)) continue; /* the engine read it (dst may alias the coordinates: not re-located) */
             uint32_t v = c == 3 ? one : 0;
             for (unsigned b = 0; b < 4; b++) p[b] = (uint8_t)(v >> (8 * b));
         }

@@ -63,15 +63,12 @@ static void plan(vo_ctx *x)
 static void padding(vo_ctx *x)
 {
     uint32_t m = x->in->val[VO_R_CHMASK] & 0xF, B = block(x), k = 0;
-    unsigned have = vo_typed_fmt_channels(x->typed->format);
     uint32_t one = vo_typed_fmt_is_float(x->typed->format) ? 0x3F800000u : 1u; /* decision D256 */
     for (uint32_t c = 0; c < 4 && x->data_var; c++) {
         if (!(m >> c & 1)) continue;
         for (uint32_t i = 0; i < x->c.exec_size; i++) {
             if (!(x->chen >> i & 1)) continue;
-            uint64_t a;
-            int w = vo_typed_locate(x, i, &a);
-            if (w == VO_TY_IN && c < have) continue;
+            if (vo_plan_has(x, i, c, VO_C_TY_READ)) continue; /* read by the engine; dst may alias U, V, R, LOD */
             uint32_t v = c == 3 ? one : 0;
             uint8_t *p = x->data_var->data + x->data_off + 4 * (k * B + i);
             for (unsigned b = 0; b < 4; b++) p[b] = (uint8_t)(v >> (8 * b));

@@ -13,7 +13,7 @@
 #     instruction count of its .visaasm, with the same mnemonic and memory flag per index; each
 #     memory instruction that kept all its operands decodes and prints IGC's line byte for byte;
 #     without --igc-truncated every corpus .isa is refused (exit 2);
-#  4. scan --cases DIR (D224): one input object per memory instruction that executes, named
+#  4. scan --inputs DIR (D224): one input object per memory instruction that executes, named
 #     <kernel>.<index>.json, holding the variables it names at their declared sizes; each runs
 #     (`run`) with a status other than invalid.
 set -u
@@ -140,7 +140,7 @@ ndec=$("$VO" scan --json --igc-truncated "$K"/*/*.isa | grep -c '"text"')
 for d in tgllp dg1; do
     p=TGLLP
     mkdir -p "$T/cases-$d"
-    nx=$("$VO" scan --igc-truncated --json --cases "$T/cases-$d" --platform "$p" "$K/$d"/*.isa | grep -c '"support":"executes"')
+    nx=$("$VO" scan --igc-truncated --json --inputs "$T/cases-$d" --platform "$p" "$K/$d"/*.isa | grep -c '"support":"executes"')
     nc=$(ls "$T/cases-$d" | wc -l)
     [ "$nc" -gt 0 ] && [ "$nc" = "$nx" ] || bad "$d: $nc cases for $nx instructions that execute"
     for c in "$T/cases-$d"/*.json; do
@@ -149,7 +149,7 @@ for d in tgllp dg1; do
         grep -q "\"platform\":{\"name\":\"$p\"" "$c" || bad "$c: platform"
     done
 done
-grep -q '"insn":"3c02000605000a000000210000000000"' <("$VO" scan --cases "$T" "$T/ok.isa" >/dev/null; cat "$T/k.1.json") ||
+grep -q '"insn":"3c02000605000a000000210000000000"' <("$VO" scan --inputs "$T" "$T/ok.isa" >/dev/null; cat "$T/k.1.json") ||
     bad "ok.isa: case k.1: $(cat "$T/k.1.json")"
 grep -q '"vars":\[{"id":33,"type":"d","num_elts":16,' "$T/k.1.json" || bad "ok.isa: case k.1 variables: $(cat "$T/k.1.json")"
 exit $fail

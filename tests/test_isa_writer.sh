@@ -3,7 +3,7 @@
 # truncated files IGC 1.0.12504 wrote, corpus/kernels/*/*.isa): for every corpus kernel, a file
 # with its declarations and its memory instructions assembled from IGC's text. The reader must
 # walk it in the full layout, decode every instruction, print IGC's line byte for byte, and
-# `scan --cases` must name the layout (D225); the same kernel in the older LSC layout too.
+# `scan --inputs` must name the layout (D225); the same kernel in the older LSC layout too.
 VO=$1; SRC=$2
 command -v python3 >/dev/null || { echo "SKIPPED: no python3"; exit 0; }
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
@@ -31,18 +31,18 @@ for f in sorted(glob.glob(os.path.join(src, "corpus/kernels/*/*.visaasm"))):
     if [o.get("text") for o in got] != want or any(o["support"] != "executes" for o in got):
         fail("%s: the written file does not print IGC's lines" % f); continue
     nk += 1; ni += len(insns)
-    # D226: scan --cases on the .visaasm writes the cases the written .isa gives (the .isa's name
+    # D226: scan --inputs on the .visaasm writes the cases the written .isa gives (the .isa's name
     # their LSC layout, D225; the text has none)
     dv, di = os.path.join(tmp, "cv"), os.path.join(tmp, "ci")
     for d in (dv, di):
         os.makedirs(d, exist_ok=True)
         for x in os.listdir(d): os.unlink(os.path.join(d, x))
-    rv = subprocess.run([vo, "scan", "--cases", dv, "--platform", "PVC", f], capture_output=True, text=True)
-    ri = subprocess.run([vo, "scan", "--cases", di, "--platform", "PVC", p], capture_output=True, text=True)
+    rv = subprocess.run([vo, "scan", "--inputs", dv, "--platform", "PVC", f], capture_output=True, text=True)
+    ri = subprocess.run([vo, "scan", "--inputs", di, "--platform", "PVC", p], capture_output=True, text=True)
     cv, ci = sorted(os.listdir(dv)), sorted(os.listdir(di))
     if rv.returncode != 0 or ri.returncode != 0 or len(cv) != len(insns) or \
             [c.split(".")[0] for c in cv] != [c.split(".")[0] for c in ci]:
-        fail("%s: --cases: %d from the text, %d from the file, %d instructions %s" % (f, len(cv), len(ci), len(insns), rv.stderr))
+        fail("%s: --inputs: %d from the text, %d from the file, %d instructions %s" % (f, len(cv), len(ci), len(insns), rv.stderr))
         continue
     by_insn = {}
     for c in ci:
@@ -66,7 +66,7 @@ for f in sorted(glob.glob(os.path.join(src, "corpus/kernels/*/*.visaasm"))):
         for path, lay in ((p, "ss_idx"), (q, "no_ss_idx")):
             d = os.path.join(tmp, lay); os.makedirs(d, exist_ok=True)
             for x in os.listdir(d): os.unlink(os.path.join(d, x))
-            r = subprocess.run([vo, "scan", "--json", "--cases", d, "--platform", "DG2", path], capture_output=True, text=True)
+            r = subprocess.run([vo, "scan", "--json", "--inputs", d, "--platform", "DG2", path], capture_output=True, text=True)
             if r.returncode != 0 or [json.loads(l).get("text") for l in r.stdout.splitlines()] != want:
                 fail("%s (%s): %s" % (f, lay, r.stderr.strip())); continue
             for c in os.listdir(d):

@@ -20,6 +20,7 @@
 #include "visa_asm.h"
 #include "visa_isa.h"
 #include "visa_json.h"
+#include "scan_cases.h"
 
 static const char scan_help[] =
     "usage: visa-oracle scan FILE.visaasm|FILE.isa... [--json] [--igc-truncated]\n"
@@ -33,9 +34,12 @@ static const char scan_help[] =
     "support (and file; from .isa: offset, and text when decoded), and no table.\n"
     "--igc-truncated lists the .isa files IGC 1.0.12504 wrote, whose instructions\n"
     "lost operands (support truncated; refused otherwise, D223).\n"
-    "--cases DIR writes DIR/<kernel>.<index>.json, an input object per memory\n"
+    "--cases DIR writes a vector file DIR/<kernel>.json per kernel: two tests per\n"
+    "memory instruction that executes, memory sized to its accesses, data from\n"
+    "--seed N (1), the oracle's expect; check runs it (D365).\n"
+    "--inputs DIR writes DIR/<kernel>.<index>.json, a bare input object per memory\n"
     "instruction that executes (D224; of a .visaasm file from its .decl lines,\n"
-    "D226), on --platform NAME (TGLLP).\n";
+    "D226). Both on --platform NAME (TGLLP).\n";
 
 static int starts(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
 
@@ -137,22 +141,31 @@ static void print_insn(int json, const char *file, const char *kernel, unsigned 
     }
 }
 
-/* --cases DIR (D224): one input object per memory instruction of a .isa file that executes:
+/* --inputs DIR (D224): one input object per memory instruction of a .isa file that executes:
  * DIR/<kernel>.<index>.json. The state: the platform given (--platform, default TGLLP) at the
  * file's vISA version, every channel enabled, each declared variable the instruction names at its
  * declared type and size (an alias as a variable of its own: the oracle has no aliases), each declared predicate
  * all true, each declared surface (T6..) of 65536 bytes (for MEDIA_LD/MEDIA_ST a 2D surface of
  * 256 x 256 one-byte pixels, pitch 256, D224); all data zero. */
-static int referenced(const vo_insn *in, uint32_t id)
+/* what --inputs and --cases write for one instruction; 0 or -1 */
+typedef struct scan_out { const char *inputs, *cases; uint64_t seed; scan_vf *vf; } scan_out;
+static int write_case(const char *dir, const char *kernel, unsigned long index, const vo_isa_object *o,
+                      const uint8_t *bytes, uint32_t len, const vo_platform *plat, const vo_insn *in);
+static int write_out(scan_out *so, const char *kernel, unsigned long index, const vo_isa_object *o, const uint8_t *bytes,
+                     uint32_t len, const vo_platform *plat, const vo_insn *in, const char *text)
 {
-    const vo_raw *r[5] = { &in->eoff, &in->data, &in->src0, &in->src1, &in->src2 };
-    const vo_vec *v[9] = { &in->goff, &in->surf, &in->pitch, &in->b2d[0], &in->b2d[1],
-                           &in->b2d[2], &in->b2d[3], &in->b2d[4], &in->b2d[5] };
-    for (int i = 0; i < 5; i++)
-        if (r[i]->id == id) return 1;
-    for (int i = 0; i < 9; i++)
-        if (v[i]->cls == 0 && v[i]->id == id) return 1;
+    if (so->inputs && write_case(so->inputs, kernel, index, o, bytes, len, plat, in) != 0) return -1;
+    if (so->cases) {
+        if (!so->vf && !(so->vf = scan_vf_open(so->cases, kernel, so->seed))) return -1;
+        if (scan_vf_add(so->vf, o, bytes, len, plat, in, index, text) != 0) return -1;
+    }
     return 0;
+}
+static int close_out(scan_out *so)
+{
+    int rc = scan_vf_close(so->vf);
+    so->vf = NULL;
+    return rc;
 }
 
 static int write_case(const char *dir, const char *kernel, unsigned long index, const vo_isa_object *o,
@@ -167,7 +180,7 @@ static int write_case(const char *dir, const char *kernel, unsigned long index, 
     c.state.platform = *plat;
     c.state.exec_mask = 0xFFFFFFFFu;
     for (uint32_t v = 0; v < o->nvars; v++)
-        if (o->vars[v].num_elts && referenced(in, o->vars[v].id) &&
+        if (o->vars[v].num_elts && scan_referenced(in, o->vars[v].id) &&
             !vo_state_add_var(&c.state, o->vars[v].id, o->vars[v].type, o->vars[v].num_elts))
             goto out;
     for (uint16_t p = 0; p < o->npreds; p++) {
@@ -205,7 +218,7 @@ out:
  * instructions decoded by the oracle's decoder; labels skipped as in .visaasm. 0, or 2 with a
  * message and nothing printed for the file. */
 static int scan_isa(const char *path, const uint8_t *buf, size_t len, int json, int truncated_ok, tally *t,
-                    const char *cases, const char *platform)
+                    scan_out *so, const char *platform)
 {
     vo_isa_file f;
     vo_error e;
@@ -215,7 +228,7 @@ static int scan_isa(const char *path, const uint8_t *buf, size_t len, int json, 
     uint16_t ver = (uint16_t)(f.major * 100 + f.minor);
     vo_platform plat;
     memset(&plat, 0, sizeof plat);
-    if (cases) {
+    if (so->inputs || so->cases) {
         if (vo_platform_lookup(platform, &plat) != 0) {
             vo_isa_free(&f);
             return cli_fail(VO_EXIT_BAD, "scan: unknown platform '%s'", platform);
@@ -271,9 +284,10 @@ static int scan_isa(const char *path, const uint8_t *buf, size_t len, int json, 
                     vo_disasm_igc(&insn, text, sizeof text);
                     text_key(text, mn, sizeof mn, key, sizeof key);
                     sup = 0;
-                    if (cases && write_case(cases, o->name, index, o, buf + x->offset, x->len, &plat, &insn) != 0) {
-                        int rc = cli_fail(VO_EXIT_FAIL, "scan: cannot write the case of %s '%s' instruction %lu in %s",
-                                          path, o->name, index, cases);
+                    if (write_out(so, o->name, index, o, buf + x->offset, x->len, &plat, &insn, text) != 0) {
+                        int rc = cli_fail(VO_EXIT_FAIL, "scan: cannot write the case of %s '%s' instruction %lu",
+                                          path, o->name, index);
+                        close_out(so);
                         vo_isa_free(&f);
                         return rc;
                     }
@@ -285,6 +299,11 @@ static int scan_isa(const char *path, const uint8_t *buf, size_t len, int json, 
             print_insn(json, path, o->name, index, key, is_mem, sup, (long)x->offset, sup == 0 ? text : NULL);
             index++;
         }
+        if (close_out(so) != 0) {
+            int rc = cli_fail(VO_EXIT_FAIL, "scan: cannot write the vector file of %s '%s'", path, o->name);
+            vo_isa_free(&f);
+            return rc;
+        }
     }
     vo_isa_free(&f);
     return VO_EXIT_OK;
@@ -292,14 +311,20 @@ static int scan_isa(const char *path, const uint8_t *buf, size_t len, int json, 
 
 int cmd_scan(int argc, char **argv)
 {
-    enum { OPT_JSON = 256, OPT_TRUNC, OPT_CASES, OPT_PLATFORM };
+    enum { OPT_JSON = 256, OPT_TRUNC, OPT_CASES, OPT_PLATFORM, OPT_INPUTS, OPT_SEED };
     static const struct option opts[] = { { "json", no_argument, NULL, OPT_JSON },
                                           { "igc-truncated", no_argument, NULL, OPT_TRUNC },
                                           { "cases", required_argument, NULL, OPT_CASES },
                                           { "platform", required_argument, NULL, OPT_PLATFORM },
+                                          { "inputs", required_argument, NULL, OPT_INPUTS },
+                                          { "seed", required_argument, NULL, OPT_SEED },
                                           { NULL, 0, NULL, 0 } };
     int json = 0, trunc = 0;
-    const char *cases = NULL, *platform = "TGLLP";
+    const char *platform = "TGLLP";
+    static scan_out so;
+    memset(&so, 0, sizeof so);
+    so.seed = 1;
+    long seed = 1;
     cli_getopt g;
     cli_getopt_init(&g, "scan", argc, argv, opts);
     for (int c; (c = cli_getopt_next(&g)) != -1;) {
@@ -307,7 +332,12 @@ int cmd_scan(int argc, char **argv)
         case CLI_OPT_HELP: fputs(scan_help, stdout); return VO_EXIT_OK;
         case OPT_JSON: json = 1; break;
         case OPT_TRUNC: trunc = 1; break;
-        case OPT_CASES: cases = g.arg; break;
+        case OPT_CASES: so.cases = g.arg; break;
+        case OPT_INPUTS: so.inputs = g.arg; break;
+        case OPT_SEED:
+            if (cli_parse_count(g.arg, 0, &seed) != 0) return cli_fail(VO_EXIT_BAD, "scan: --seed: not a number '%s'", g.arg);
+            so.seed = (uint64_t)seed;
+            break;
         case OPT_PLATFORM: platform = g.arg; break;
         default: return VO_EXIT_BAD;
         }
@@ -324,7 +354,7 @@ int cmd_scan(int argc, char **argv)
             continue;
         }
         if (len >= 4 && memcmp(buf, "CISA", 4) == 0) {
-            if (scan_isa(argv[fi], (const uint8_t *)buf, len, json, trunc, &t, cases, platform) != VO_EXIT_OK) rc = VO_EXIT_BAD;
+            if (scan_isa(argv[fi], (const uint8_t *)buf, len, json, trunc, &t, &so, platform) != VO_EXIT_OK) rc = VO_EXIT_BAD;
             free(buf);
             continue;
         }
@@ -346,7 +376,7 @@ int cmd_scan(int argc, char **argv)
         ko.pred_elts = kp;
         vo_platform plat;
         memset(&plat, 0, sizeof plat);
-        if (cases && vo_platform_lookup(platform, &plat) != 0) {
+        if ((so.inputs || so.cases) && vo_platform_lookup(platform, &plat) != 0) {
             free(buf);
             return cli_fail(VO_EXIT_BAD, "scan: unknown platform '%s'", platform);
         }
@@ -362,6 +392,10 @@ int cmd_scan(int argc, char **argv)
                     if (sscanf(s + 9, "%u.%u", &a, &b) == 2 && a * 100 + b >= 300 && a * 100 + b <= 401)
                         ver = (uint16_t)(a * 100 + b);
                 } else if (starts(s, ".kernel \"")) {
+                    if (close_out(&so) != 0) {
+                        free(buf);
+                        return cli_fail(VO_EXIT_FAIL, "scan: cannot write the vector file of %s '%s'", argv[fi], kernel);
+                    }
                     const char *q = strchr(s + 9, '"');
                     size_t n = q ? (size_t)(q - (s + 9)) : 0;
                     if (n >= sizeof kernel) n = sizeof kernel - 1;
@@ -419,12 +453,13 @@ int cmd_scan(int argc, char **argv)
                     want[n] = 0;
                     sup = strcmp(tx, want) == 0 ? 0 : 1; /* D220: the text between indent and comment */
                     uint8_t ib[VO_MAX_INSN_BYTES];
-                    size_t il = sup == 0 && cases ? vo_encode(&insn, ib, sizeof ib) : 0;
+                    size_t il = sup == 0 && (so.inputs || so.cases) ? vo_encode(&insn, ib, sizeof ib) : 0;
                     plat.visa_version = ver;
-                    if (il && write_case(cases, kernel, index, &ko, ib, (uint32_t)il, &plat, &insn) != 0) {
+                    if (il && write_out(&so, kernel, index, &ko, ib, (uint32_t)il, &plat, &insn, tx) != 0) {
                         free(buf);
-                        return cli_fail(VO_EXIT_FAIL, "scan: cannot write the case of %s '%s' instruction %lu in %s",
-                                        argv[fi], kernel, index, cases);
+                        close_out(&so);
+                        return cli_fail(VO_EXIT_FAIL, "scan: cannot write the case of %s '%s' instruction %lu",
+                                        argv[fi], kernel, index);
                     }
                 }
                 record(&t, key, sup);
@@ -435,6 +470,8 @@ int cmd_scan(int argc, char **argv)
             index++;
         }
         free(buf);
+        if (close_out(&so) != 0)
+            return cli_fail(VO_EXIT_FAIL, "scan: cannot write the vector file of %s '%s'", argv[fi], kernel);
     }
     if (!json && rc == VO_EXIT_OK) { /* a file that failed: its message, no table */
         unsigned long ex = 0, tr = 0;

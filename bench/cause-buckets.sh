@@ -11,7 +11,7 @@
 set -u
 VO=${1:-build/visa-oracle}
 MUTS=${2:-81 82 79 63 73 55 59 68 14 33 50 21 7 18 12 11 2 17}
-shift 2 2>/dev/null
+if [ $# -ge 2 ]; then shift 2; else shift $#; fi
 [ $# -gt 0 ] || set -- vectors/*.json
 EX=$(dirname "$VO")/examples
 T=$(mktemp -d)

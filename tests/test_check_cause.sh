@@ -14,7 +14,18 @@
 #      with no lane enabled there is no lane plan) has the one cause
 #      "<insn>:<store clause>:other_lane" per instruction;
 #   3. the text report's causes table counts the records' causes; merge of two
-#      shards gives the same table.
+#      shards gives the same table;
+#   4. mutant 82 again (D356): a disabled lane's write that lands on an enabled
+#      lane's planned bytes, or in flat memory, is still the disabled lane's:
+#      no test of it is charged wrong_value or missing (main: the one_of
+#      overlaps as "lsc.store_overlap_one_of:wrong_value", flat ones widened);
+#   5. mutant 21 (no bound check on writes): one cause per instruction,
+#      "<insn>:oob.write_dropped:dropped_written", whether the element
+#      straddles the bound or not (D355; main: two, oob.partial_element too);
+#   6. mutant 7 (SCATTER/SCATTER4_SCALED stop at the first out-of-bound lane):
+#      one cause per instruction, "<insn>:<its address clause>:missing", also
+#      where the dropped lanes overlap (D357, D358; main: a second cause
+#      "<insn>:write.overlap_one_of:wrong_value").
 #   $1 = visa-oracle binary, $2 = source dir.
 set -u
 VO=$1
@@ -24,7 +35,7 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
 bad() { echo "FAIL: $*" >&2; fail=1; }
-for m in 81 82; do [ -f "$EX/libdut_mutant_$m.so" ] || { echo "test_check_cause: no mutant $m (skipped)"; exit 0; }; done
+for m in 81 82 21 7; do [ -f "$EX/libdut_mutant_$m.so" ] || { echo "test_check_cause: no mutant $m (skipped)"; exit 0; }; done
 V="$SRC/vectors/lsc_untyped_store-01.json $SRC/vectors/lsc_untyped_store-02.json $SRC/vectors/lsc_untyped_store_quad.json $SRC/vectors/lsc_untyped_store_strided.json"
 for m in 81 82; do
     "$VO" check $V --dut-lib "$EX/libdut_mutant_$m.so" --json >"$T/m$m.json" 2>/dev/null
@@ -32,6 +43,10 @@ for m in 81 82; do
     for i in 0 1; do "$VO" check $V --dut-lib "$EX/libdut_mutant_$m.so" --shard $i/2 --json >"$T/m$m.s$i" 2>/dev/null; done
     "$VO" merge "$T/m$m.s0" "$T/m$m.s1" >"$T/m$m.merged" 2>/dev/null
 done
+W=""
+for f in dword_atomic oword_st qw_scatter scatter scatter4_scaled scatter_scaled; do W="$W $(ls "$SRC"/vectors/$f-0*.json)"; done
+"$VO" check $W --dut-lib "$EX/libdut_mutant_21.so" --json >"$T/m21.json" 2>/dev/null
+"$VO" check "$SRC"/vectors/scatter-0*.json "$SRC"/vectors/scatter4_scaled-0*.json --dut-lib "$EX/libdut_mutant_7.so" --json >"$T/m7.json" 2>/dev/null
 python3 - "$T" <<'PY' || fail=1
 import collections, json, sys
 t = sys.argv[1]
@@ -64,6 +79,24 @@ for m, kinds, rel in ((81, ('stray_write', 'extra_write'), 'widened'), (82, ('ex
     if table('%s/m%d.txt' % (t, m)) != dict(cnt): bad.append('mutant %d: causes table %s, records %s' % (m, table('%s/m%d.txt' % (t, m)), dict(cnt)))
     if table('%s/m%d.merged' % (t, m)) != dict(cnt): bad.append('mutant %d: merged causes table %s' % (m, table('%s/m%d.merged' % (t, m))))
     print('mutant %d: %d buckets -> %d causes over %d instructions (tests of kinds %s)' % (m, len(buckets), sum(len(c) for c in by.values()), len(by), '/'.join(kinds)))
+# 4. D356: mutant 82's enabled lanes are right; every wrong byte is a disabled lane's
+r = recs(82)
+rels = collections.Counter(x['cause'].rsplit(':', 1)[1] for x in r)
+flat = [x for x in r if '.ugm' in x['asm'] and ' flat[' in x['asm']]
+if rels['wrong_value'] or rels['missing']: bad.append('mutant 82: relations %s: a disabled lane over an enabled lane is other_lane' % dict(rels))
+fl = collections.Counter(x['cause'].rsplit(':', 1)[1] for x in flat)
+if not flat or set(fl) - {'other_lane', 'lane_clobbered'}: bad.append('mutant 82, flat memory: relations %s, want other_lane' % dict(fl))
+print('mutant 82: relations %s; flat memory %s' % (dict(rels), dict(fl)))
+# 5, 6. one cause per instruction
+for m, want in ((21, lambda i, c: c == i + ':oob.write_dropped:dropped_written'),
+                (7, lambda i, c: c.endswith(':missing') and 'overlap' not in c and c.split(':')[1] in ('scatter.addr_elt_units', 'fourch.addr'))):
+    r = recs(m)
+    by = collections.defaultdict(collections.Counter)
+    for x in r: by[x['insn']][x['cause']] += 1
+    if len(by) < 2: bad.append('mutant %d: %d instructions fail, want >= 2' % (m, len(by)))
+    for i, cs in sorted(by.items()):
+        if len(cs) != 1 or not want(i, next(iter(cs))): bad.append('mutant %d, %s: causes %s, want one' % (m, i, dict(cs)))
+    print('mutant %d: %d tests, %d buckets -> causes %s' % (m, len(r), len({x['bucket'] for x in r}), {i: dict(c) for i, c in by.items()}))
 for b in bad: print('FAIL:', b)
 sys.exit(1 if bad else 0)
 PY

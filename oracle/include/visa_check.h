@@ -152,8 +152,9 @@ typedef struct vo_verdict {
      * test passed or failed before any byte was compared */
     char cause[96];
 } vo_verdict;
-/* fills v->cause from v->diffs and the oracle's plan r (verdict_cause.c) */
-void vo_verdict_cause(const vo_result *r, vo_verdict *v);
+/* fills v->cause from v->diffs, the oracle's plan r and (NULL when every lane
+ * is enabled) lanes, the run with every lane enabled (verdict_cause.c) */
+void vo_verdict_cause(const vo_result *r, const vo_result *lanes, vo_verdict *v);
 
 enum vo_code_match {
     VO_CODE_NA = -1,        /* nothing to compare */

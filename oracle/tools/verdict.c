@@ -1581,7 +1581,7 @@ static int verdict(vctx *xp, const vo_state *in, const uint8_t *insn, size_t n, 
     cmp_serializable(xp, &r->final, &d->state); /* DWORD_ATOMIC */
     if (!v->ndiff) return 1;
     fail_status(xp, v->diffs[0].kind, v->diffs[0].clause);
-    vo_verdict_cause(r, v); /* D305 */
+    vo_verdict_cause(r, lane_plan(xp), v); /* D305, D356 */
     return 0;
 }
 

@@ -230,7 +230,14 @@ static const vo_desc media_tab[] = {
       F("src0_addrs_v", RAW, TV), F("src0_addrs_r", RAW, TR), F("src0_addrs_lod", RAW, TLOD), \
       F("src1_data", RAW, SRC1), F("src2_data", RAW, SRC2) }, \
     0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub, .flags = VO_DF_LSC_NO_SSIDX }
-#define LSCT_LIST(X) X(0x02, "lsc_typed_load_quad", 0), X(0x06, "lsc_typed_store_quad", 1)
+#define LSCT_LIST(X) X(0x02, "lsc_typed_load_quad", 0), X(0x06, "lsc_typed_store_quad", 1), \
+    X(0x08, "lsc_typed_atomic_iinc", 2), X(0x09, "lsc_typed_atomic_idec", 2), X(0x0A, "lsc_typed_atomic_load", 2), \
+    X(0x0B, "lsc_typed_atomic_store", 2), X(0x0C, "lsc_typed_atomic_iadd", 2), X(0x0D, "lsc_typed_atomic_isub", 2), \
+    X(0x0E, "lsc_typed_atomic_smin", 2), X(0x0F, "lsc_typed_atomic_smax", 2), X(0x10, "lsc_typed_atomic_umin", 2), \
+    X(0x11, "lsc_typed_atomic_umax", 2), X(0x12, "lsc_typed_atomic_icas", 2), X(0x13, "lsc_typed_atomic_fadd", 2), \
+    X(0x14, "lsc_typed_atomic_fsub", 2), X(0x15, "lsc_typed_atomic_fmin", 2), X(0x16, "lsc_typed_atomic_fmax", 2), \
+    X(0x17, "lsc_typed_atomic_fcas", 2), X(0x18, "lsc_typed_atomic_and", 2), X(0x19, "lsc_typed_atomic_or", 2), \
+    X(0x1A, "lsc_typed_atomic_xor", 2) /* atomics: issue 28, D310 */
 static const vo_desc lsct_tab[] = { LSCT_LIST(LSCT) };
 static const vo_desc lsct_old_tab[] = { LSCT_LIST(LSCT0) };
 #define NLSCT (sizeof lsct_tab / sizeof lsct_tab[0])

@@ -79,4 +79,8 @@ int vo_gen_svm4_case(unsigned g, uint64_t seed, uint64_t k, struct vo_case *c, s
 uint64_t vo_gen_lsct_systematic_count(void);
 uint64_t vo_gen_lsct_default_count(void);
 int vo_gen_lsct_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+/* gen_lsc_typed_atomic.c (issue 28): LSC_TYPED's group lsc_typed_atomic, after lsc_typed_quad */
+uint64_t vo_gen_lsct_atomic_systematic_count(void);
+uint64_t vo_gen_lsct_atomic_default_count(void);
+int vo_gen_lsct_atomic_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
 #endif

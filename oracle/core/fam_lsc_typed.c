@@ -81,11 +81,11 @@ static int lt_validate(vo_ctx *x)
      * quad, 1 for an atomic; chmask as D114 (an atomic ignores it) */
     L->dsize = (uint8_t)in->val[VO_R_DATA_SIZE];
     if (L->dsize != 3)
-        return vo_invalid(x, VO_E_LSC_DATA_SIZE, VO_R_DATA_SIZE, "data size %u (LSC_TYPED: 3 d32, the formats' channel size)",
-                          L->dsize);
+        return vo_invalid(x, VO_E_LSC_DATA_SIZE, VO_R_DATA_SIZE, "data size %u (LSC_TYPED %s: 3 d32, the formats' channel size)",
+                          L->dsize, is_atomic(x) ? "atomic" : "quad");
     if (in->val[VO_R_DATA_ORDER] != 1)
-        return vo_invalid(x, VO_E_LSC_DATA_ORDER, VO_R_DATA_ORDER, "data order %u (LSC_TYPED: 1 non-transposed)",
-                          in->val[VO_R_DATA_ORDER]);
+        return vo_invalid(x, VO_E_LSC_DATA_ORDER, VO_R_DATA_ORDER, "data order %u (%s: 1 non-transposed)",
+                          in->val[VO_R_DATA_ORDER], is_atomic(x) ? "atomic" : "quad");
     if (is_atomic(x) && in->val[VO_R_DATA_ELEMS] != 1) /* decision D311 */
         return vo_invalid(x, VO_E_LSC_VECTOR, VO_R_DATA_ELEMS, "vector size code %u (%s takes one element per lane: 1)",
                           in->val[VO_R_DATA_ELEMS], x->d->mnemonic);

@@ -180,10 +180,8 @@ static void lsc_untyped_text(sb *s, const vo_insn *in)
     }
     uint32_t sf = in->val[VO_R_LSC_SFID], l1 = in->val[VO_R_L1], l3 = in->val[VO_R_L3];
     int typed = d->family == VO_FAM_LSC_TYPED; /* D280: IGC's mnemonic with .tgm (no SFID byte) */
-    if (typed) { /* D280, D314: LSC_UNTYPED's mnemonic of the sub-op, .tgm */
-        const vo_desc *ud = vo_desc_for_sub(VO_OP_LSC_UNTYPED, (uint8_t)d->subop);
-        sb_put(s, "%s.tgm", ud ? ud->mnemonic : "?");
-    }
+    if (typed) /* D280, D314: IGC's name, the descriptor's without "typed_" (lsc_typed_atomic_iadd: lsc_atomic_iadd), .tgm */
+        sb_put(s, "lsc_%s.tgm", strncmp(d->mnemonic, "lsc_typed_", 10) == 0 ? d->mnemonic + 10 : d->mnemonic);
     else sb_put(s, "%s.%s", d->mnemonic, sf < 4 ? usfid_names[sf] : "?");
     if (l1 || l3) sb_put(s, ".%s.%s", l1 < 8 ? cache_names[l1] : "?", l3 < 8 ? cache_names[l3] : "?");
     vo_ctrl c;

@@ -1,48 +1,7 @@
 #!/usr/bin/env bash
-# LSC_TYPED atomics (issue 28): the example C DUT (examples/dut_c/dut_lsc_typed.c,
-# written from the pages) and the Python one (examples/dut_py/dut_lsc_typed.py)
-# pass every shipped lsc_typed_atomic vector, and each of the C DUT's seeded
-# bugs 230..233 fails at least one of them (the vectors kill every LSC_TYPED
-# mutant). Args: $1 = path to visa-oracle, $2 = source dir.
+# LSC_TYPED atomics (issue 28): both example DUTs pass every shipped
+# lsc_typed_atomic vector and each of the C DUT's seeded bugs 230..233 fails
+# at least one (tests/test_dut_lsc_typed.sh with that group and range).
+# Args: $1 = path to visa-oracle, $2 = source dir.
 set -euo pipefail
-VO=${1:?path to visa-oracle}
-SRC=${2:?source dir}
-LIBDIR=$(dirname "$VO")/examples
-fail() { echo "FAIL: $*" >&2; exit 1; }
-shopt -s nullglob
-VEC=("$SRC"/vectors/lsc_typed_atomic*.json)
-shopt -u nullglob
-[ ${#VEC[@]} -ge 1 ] || fail "no lsc_typed_atomic vectors shipped"
-[ -f "$LIBDIR/libdut_example.so" ] || fail "$LIBDIR/libdut_example.so not built"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-set +e
-"$VO" check "${VEC[@]}" --dut-lib "$LIBDIR/libdut_example.so" > "$tmp/good.txt" 2>&1
-rc=$?
-set -e
-[ $rc = 0 ] || { tail -5 "$tmp/good.txt" >&2; fail "the good DUT fails lsc_typed_atomic vectors (exit $rc)"; }
-last=$(tail -n1 "$tmp/good.txt")
-case $last in *" passed, 0 failed") ;; *) fail "good DUT summary: $last" ;; esac
-n=${last%% passed*}
-[ "$n" -ge 1000 ] || fail "only $n lsc_typed_atomic tests"
-echo "ok: good DUT: $last"
-set +e
-"$VO" check "${VEC[@]}" --dut-cmd "python3 $SRC/examples/dut_py/dut.py" > "$tmp/py.txt" 2>&1
-rc=$?
-set -e
-last=$(tail -n1 "$tmp/py.txt")
-[ $rc = 0 ] || { tail -5 "$tmp/py.txt" >&2; fail "the Python DUT fails lsc_typed_atomic vectors (exit $rc)"; }
-[ "$last" = "$n passed, 0 failed" ] || fail "Python DUT: $last, want $n passed"
-echo "ok: Python DUT: $last"
-for b in $(seq 230 233); do
-    lib="$LIBDIR/libdut_mutant_$b.so"
-    [ -f "$lib" ] || fail "$lib not built"
-    set +e
-    "$VO" check "${VEC[@]}" --dut-lib "$lib" > "$tmp/m$b.txt" 2>&1
-    rc=$?
-    set -e
-    last=$(tail -n1 "$tmp/m$b.txt")
-    [ $rc = 1 ] || fail "mutant $b: check exited $rc ($last), want 1 (failures)"
-    case $last in *" 0 failed") fail "mutant $b survives the lsc_typed_atomic vectors" ;; esac
-    echo "ok: mutant $b killed: $last"
-done
+exec bash "${2:?source dir}/tests/test_dut_lsc_typed.sh" "${1:?path to visa-oracle}" "$2" lsc_typed_atomic 230 233

@@ -134,7 +134,7 @@ FZ_CHECKER static uint64_t pow2_floor(uint64_t x)
 /* an LSC_UNTYPED atomic: reads and writes memory, returns into dst (D136) */
 FZ_CHECKER static int lsc_atomic(const vo_insn *in)
 {
-    return (in->desc->family == VO_FAM_LSC && in->desc->is_write == 2) ||
+    return ((in->desc->family == VO_FAM_LSC || in->desc->family == VO_FAM_LSC_TYPED) && in->desc->is_write == 2) ||
            (in->desc->family == VO_FAM_SVM && in->desc->subop == 0x05); /* SVM_ATOMIC (issue 26) as well */
 }
 /* TYPED_ATOMIC: the typed descriptor with an atomic op field (D261) */
@@ -147,7 +147,8 @@ FZ_CHECKER static int typed_atomic(const vo_insn *in)
 /* an LSC_UNTYPED load, store or atomic: its memory is the space the address model resolved (D123) */
 FZ_CHECKER static int lsc_mem(const vo_insn *in) /* the families whose address resolves to a surface, SLM or flat memory */
 {
-    return in->desc->family == VO_FAM_LSC || in->desc->family == VO_FAM_BLOCK2D || in->desc->family == VO_FAM_SVM;
+    return in->desc->family == VO_FAM_LSC || in->desc->family == VO_FAM_BLOCK2D || in->desc->family == VO_FAM_SVM ||
+           in->desc->family == VO_FAM_LSC_TYPED; /* LSC_TYPED atomics (issue 28): the typed surface bti/bss/ss names */
 }
 
 FZ_CHECKER static void check_free(const vo_insn *in, int decoded)

@@ -365,9 +365,9 @@ static void test_invalid(void)
     /* before DG2 there is no LSC */
     load_args(&a);
     one("TGLLP", &a, VO_INVALID, VO_E_PLATFORM, 0);
-    /* sub-ops not executed yet (atomics, block2d, load_status, ...): E_LSC_SUBOP at the sub-op byte */
+    /* sub-ops not executed yet (block2d, load_status, ...): E_LSC_SUBOP at the sub-op byte */
     {
-        static const uint8_t b[] = { 0x8A, 0x08 };
+        static const uint8_t b[] = { 0x8A, 0x1B };
         vo_state s;
         vo_result r;
         base_state(&s, "DG2");

@@ -1,5 +1,5 @@
-/* Example DUT, LSC_TYPED (0x8A, issue 28): lsc_load_quad and lsc_store_quad
- * on a typed surface (ABI 1.3's typed table), written from the LSC_TYPED and
+/* Example DUT, LSC_TYPED (0x8A, issue 28): lsc_load_quad, lsc_store_quad and
+ * the atomics (sub-ops 0x08-0x1A, on the pixel's R channel) on a typed surface (ABI 1.3's typed table), written from the LSC_TYPED and
  * LSC_UNTYPED pages and docs/state.md "typed". #included by dut.c after
  * dut_typed.c (one translation unit); uses its ctx, the LSC helpers and the
  * typed ones (typed_of, ty_locate, ty_channels, ty_val).
@@ -22,6 +22,10 @@
  *   219 caching other than .df.df accepted before Xe2
  *   220 a store writes the channels the format lacks (into the next pixel)
  *   221 a load of a disabled lane writes zeros
+ *   230 an atomic works on the pixel's last channel, not R
+ *   231 an out-of-bound atomic returns pixel (0, 0, 0)'s R, not 0
+ *   232 an atomic ignores LOD (a lane with LOD != 0 works on its pixel)
+ *   233 atomics accept d64 (the R channel and the next one as one qword)
  */
 #if defined(VISA_DUT_ABI_MINOR) && VISA_DUT_ABI_MINOR >= 3
 enum {
@@ -29,6 +33,7 @@ enum {
     B_LT_BLOCK_BY_CHANNEL, B_LT_VOFF_TO_U, B_LT_OOB_STORE_CLAMP, B_LT_SIMD16_DG2, B_LT_CACHE_PRE_XE2,
     B_LT_MISSING_SPILL, B_LT_DISABLED_ZEROED
 };
+enum { B_LTA_LAST_CHANNEL = 230, B_LTA_OOB_PIXEL0, B_LTA_LOD_IGNORED, B_LTA_D64 };
 /* 1 when the instruction decodes exactly in the layout with ss_idx and offsets */
 static int lt_full_layout(ctx *x)
 {
@@ -56,19 +61,123 @@ static int lt_full_layout(ctx *x)
     return fits[1] || !fits[0];
 }
 
+/* the typed surface an LSC_TYPED message names; NULL: no entry or no typed view (undefined) */
+static const visa_dut_typed *lt_target(ctx *x, int atype, uint64_t sval, int sreg, uint32_t ssidx, uint32_t *s)
+{
+    int bound;
+    if (atype == 4) {
+        bound = dut_bti_surface(x, (uint32_t)(sval & 0xFF), s);
+    } else {
+        uint64_t so = sval;
+        if (sreg && !BUG(B_LT_SSIDX_IGNORED))
+            so = (uint32_t)(so + 0x40u * ssidx);
+        bound = dut_ss_surface(x, so, s);
+    }
+    return bound ? typed_of(x, *s) : NULL;
+}
+
+/* atomics (sub-ops 0x08-0x1A): LSC_UNTYPED's op on the R channel (the first dword) of each lane's pixel,
+ * the old value returned; lanes in ascending order; out of bounds returns 0 and writes nothing */
+static int lt_atomic(ctx *x, unsigned sub, ctrl *k, uint32_t pred, const vecop *surf, uint64_t sval, int sreg, int undef,
+                     int atype, uint32_t ssidx, const uint32_t *add, rawop *dst, rawop *co, rawop *src1, rawop *src2,
+                     unsigned n)
+{
+    (void)surf;
+    unsigned narg = lsc_atomic_args[sub - 0x08];
+    if (check_raw(x, dst, "dst", T_ANY, 1, 1))
+        return VISA_DUT_REJECTED;
+    static const char *const cname[4] = {"u", "v", "r", "lod"};
+    for (int i = 0; i < 4; i++)
+        if (check_raw(x, &co[i], cname[i], T_UD, i > 0, 0))
+            return VISA_DUT_REJECTED;
+    if (narg >= 1) {
+        if (check_raw(x, src1, "src1", T_ANY, 0, 0))
+            return VISA_DUT_REJECTED;
+    } else if (src1->id || src1->off) {
+        REJECT(x, "src1: %%null for this atomic");
+    }
+    if (narg >= 2) {
+        if (check_raw(x, src2, "src2", T_ANY, 0, 0))
+            return VISA_DUT_REJECTED;
+    } else if (src2->id || src2->off) {
+        REJECT(x, "src2: %%null for this atomic");
+    }
+    uint32_t chen = channel_enables(x, k, pred);
+    if (undef)
+        return VISA_DUT_OK; /* the surface register past its variable: undefined */
+    uint32_t s;
+    const visa_dut_typed *t = lt_target(x, atype, sval, sreg, ssidx, &s);
+    if (!t)
+        return VISA_DUT_OK; /* undefined */
+    /* every lane's pixel and sources before any register is written */
+    uint64_t addr[32], v1[32], v2[32], olds[32];
+    int out[32], live[32];
+    unsigned have = ty_channels(t->format);
+    for (unsigned i = 0; i < k->es; i++) {
+        live[i] = 0;
+        if (!(chen >> i & 1))
+            continue;
+        int ok = 1;
+        uint32_t c[4];
+        for (int j = 0; j < 4; j++)
+            c[j] = ty_val(&co[j], i, &ok) + (j < 3 && !BUG(B_LT_OFFSETS_IGNORED) ? add[j] : 0);
+        if (BUG(B_LT_VOFF_TO_U))
+            c[0] += add[1], c[1] -= add[1];
+        const uint8_t *p1 = narg >= 1 ? raw_at(src1, (uint64_t)n * i, n) : NULL;
+        const uint8_t *p2 = narg >= 2 ? raw_at(src2, (uint64_t)n * i, n) : NULL;
+        if (!ok || (narg >= 1 && !p1) || (narg >= 2 && !p2))
+            continue; /* past a variable: undefined */
+        v1[i] = p1 ? rdle(p1, n) : 0;
+        v2[i] = p2 ? rdle(p2, n) : 0;
+        out[i] = ty_locate(t, c[0], c[1], c[2], BUG(B_LTA_LOD_IGNORED) ? 0 : c[3], &addr[i]);
+        if (!out[i] && BUG(B_LTA_LAST_CHANNEL))
+            addr[i] += 4u * (have - 1);
+        live[i] = 1;
+    }
+    for (unsigned i = 0; i < k->es; i++) {
+        if (!live[i])
+            continue;
+        uint8_t b[8] = {0};
+        if (out[i]) {
+            olds[i] = 0;
+            if (BUG(B_LTA_OOB_PIXEL0)) {
+                mem_load(x, s, 0, n, b);
+                olds[i] = rdle(b, n);
+            }
+            continue;
+        }
+        mem_load(x, s, addr[i], n, b);
+        uint64_t old = rdle(b, n);
+        int wr;
+        uint64_t nv = lsc_atomic_new(sub, n, old, v1[i], v2[i], &wr);
+        if (wr) {
+            wrle(b, nv, n);
+            mem_store(x, s, addr[i], n, b);
+        }
+        olds[i] = old;
+    }
+    for (unsigned i = 0; i < k->es && dst->v; i++) {
+        uint8_t *d = live[i] ? raw_at(dst, (uint64_t)n * i, n) : NULL;
+        if (d)
+            wrle(d, olds[i], n);
+    }
+    return VISA_DUT_OK;
+}
+
 static int do_lsc_typed(ctx *x)
 {
     if (lsc_platform(x))
         return VISA_DUT_REJECTED;
     unsigned sub = get(x, 1);
-    if (sub != 0x02 && sub != 0x06)
+    int atomic = sub >= 0x08 && sub <= 0x1A;
+    if (sub != 0x02 && sub != 0x06 && !atomic)
         REJECT(x, "LSC_TYPED sub-op 0x%02x not supported", sub);
     int full = lt_full_layout(x), store = sub == 0x06;
     if (!full && BUG(B_LT_OLD_REJECTED))
         REJECT(x, "the layout without ss_idx is not read");
     uint32_t eb = get(x, 1), pred = get(x, 2), l1 = get(x, 1), l3 = get(x, 1), atype = get(x, 1), asize = get(x, 1);
     uint32_t ds = get(x, 1), order = get(x, 1);
-    get(x, 1); /* the vector size: a quad has none */
+    uint32_t elems = get(x, 1); /* the vector size: a quad has none, an atomic 1 */
     uint32_t chmask = get(x, 1);
     vecop surf;
     read_vec(x, &surf);
@@ -91,14 +200,18 @@ static int do_lsc_typed(ctx *x)
         return VISA_DUT_REJECTED;
     if (k.es > (x->gen >= G_PVC || BUG(B_LT_SIMD16_DG2) ? 16u : 8u))
         REJECT(x, "exec_size: LSC_TYPED is at most SIMD8 before PVC, SIMD16 from PVC");
-    if (l1 > 7 || l3 > 7 || ((l1 || l3) && x->gen < G_XE2 && !BUG(B_LT_CACHE_PRE_XE2)) || !lsc_cache_ok(store ? LK_STOREQ : LK_LOADQ, l1, l3))
+    if (l1 > 7 || l3 > 7 || ((l1 || l3) && x->gen < G_XE2 && !BUG(B_LT_CACHE_PRE_XE2)) || !lsc_cache_ok(atomic ? LK_ATOMIC : store ? LK_STOREQ : LK_LOADQ, l1, l3))
         REJECT(x, "caching: .%u.%u not allowed on tgm", l1, l3);
     if (atype < 2 || atype > 4)
         REJECT(x, "addr type %u: bss, ss or bti", atype);
     if (asize != 2)
         REJECT(x, "addr size %u: a32 only", asize);
-    if (ds != 3 || order != 1)
+    if ((ds != 3 && !(atomic && ds == 4 && BUG(B_LTA_D64))) || order != 1)
         REJECT(x, "data: d32, not transposed");
+    if (atomic && elems != 1)
+        REJECT(x, "data_elems: an atomic takes one element per lane");
+    if (atomic)
+        chmask = 1; /* the byte is not used: the R channel */
     if (chmask == 0 || chmask > 15)
         REJECT(x, "chmask 0x%x not valid", chmask);
     if (store && chmask != 1 && chmask != 3 && chmask != 7 && chmask != 15)
@@ -122,6 +235,9 @@ static int do_lsc_typed(ctx *x)
             return VISA_DUT_REJECTED;
         sval = sv32;
     }
+    if (atomic)
+        return lt_atomic(x, sub, &k, pred, &surf, sval, sreg, undef, atype, ssidx, add, &dst, co, &src1, &src2,
+                         ds == 4 ? 8u : 4u);
     if (store) {
         if (dst.id || dst.off)
             REJECT(x, "dst: %%null for stores");
@@ -147,16 +263,7 @@ static int do_lsc_typed(ctx *x)
     if (undef)
         return VISA_DUT_OK; /* the surface register past its variable: undefined */
     uint32_t s;
-    int bound;
-    if (atype == 4) {
-        bound = dut_bti_surface(x, (uint32_t)(sval & 0xFF), &s);
-    } else {
-        uint64_t so = sval;
-        if (sreg && !BUG(B_LT_SSIDX_IGNORED))
-            so = (uint32_t)(so + 0x40u * ssidx);
-        bound = dut_ss_surface(x, so, &s);
-    }
-    const visa_dut_typed *t = bound ? typed_of(x, s) : NULL;
+    const visa_dut_typed *t = lt_target(x, atype, sval, sreg, ssidx, &s);
     if (!t)
         return VISA_DUT_OK; /* no entry, or a surface without a typed view: undefined */
 

@@ -1,5 +1,6 @@
 """dut_lsc_typed.py: the Python example DUT's LSC_TYPED (0x8A, issue 28):
-lsc_load_quad and lsc_store_quad on a typed surface, written from Intel's
+lsc_load_quad, lsc_store_quad and the atomics (sub-ops 0x08-0x1A) on a typed
+surface, written from Intel's
 LSC_TYPED and LSC_UNTYPED pages and docs/state.md "Typed surfaces",
 independently of the oracle and of examples/dut_c/dut_lsc_typed.c.
 
@@ -16,6 +17,10 @@ pixel rules are the legacy typed family's (dut_typed.View). Registers: the
 k-th enabled channel is component block k of ceil(max(exec, min SIMD) x 4 /
 GRF) registers, lane i at byte 4i. A read out of bounds (or of a channel the
 format lacks) returns 0, A the format's 1; such writes are dropped.
+An atomic applies LSC_UNTYPED's op (dut.lsc_atomic_op) to the R channel, the
+pixel's first dword, lanes in ascending order, and returns the old value in
+dst's dword 4i; a lane out of bounds returns 0 and writes nothing. It takes
+d32, one element, the src1 / src2 its op's extra arguments need.
 """
 
 import dut_typed
@@ -23,6 +28,8 @@ import dut_typed
 G_PVC, G_XE2 = 8, 9
 LOAD_PAIRS = {(0, 0), (1, 1), (5, 1), (1, 2), (2, 1), (2, 2), (5, 2), (6, 2), (6, 6), (1, 7), (2, 7)}
 STORE_PAIRS = {(0, 0), (1, 1), (5, 1), (1, 3), (4, 1), (4, 3), (5, 3), (3, 3)}
+ATOMIC_PAIRS = {(0, 0), (1, 1), (1, 3)}
+ATOMIC_ARGS = {0x08: 0, 0x09: 0, 0x0A: 0, 0x12: 2, 0x17: 2}  # the rest: 1
 
 
 def _fields(dut, full):
@@ -40,19 +47,59 @@ def _fields(dut, full):
     return f
 
 
+def _target(dut, undefined, atype, is_reg, sv, surf, ssidx):
+    """the surface index and typed view the message names"""
+    if is_reg:
+        sv = dut.goff_value(surf)
+    if atype == 4:
+        s = dut.bt.get(sv & 0xFF)
+    else:
+        s = dut.sst.get((sv + (0x40 * ssidx if is_reg else 0)) & 0xFFFFFFFF)
+    view = dut.typed.get(s) if s is not None else None
+    if view is None:
+        raise undefined("no surface, or a surface without a typed view")
+    return s, dut_typed.View(view)
+
+
+def _atomic(dut, inv, undefined, sub, eb, pred, atype, is_reg, sv, surf, ssidx, dst, co, add, src1, src2):
+    narg = ATOMIC_ARGS.get(sub, 1)
+    dut.check_raw(dst, "dst", None, null_ok=True, is_dst=True)
+    for i, o in enumerate(co):
+        dut.check_raw(o, ("u", "v", "r", "lod")[i], ("ud",), null_ok=i > 0)
+    for k, r in ((1, src1), (2, src2)):
+        if k <= narg:
+            dut.check_raw(r, "src%d" % k, None)
+        elif r["id"] or r["off"]:
+            raise inv("src%d: %%null for this atomic" % k)
+    es, off, nomask = dut.lsc_exec(eb)
+    en = dut.chen(es, off, nomask, pred)
+    s, t = _target(dut, undefined, atype, is_reg, sv, surf, ssidx)
+    addrs = [None] * es
+    for i in range(es):
+        if not en >> i & 1:
+            continue
+        c = dut_typed._lane_coords(dut, co, i)
+        if c is None:
+            continue
+        at = t.pixel(*[(c[j] + add[j]) & 0xFFFFFFFF if j < 3 else c[j] for j in range(4)])
+        addrs[i] = at if at is not None else 1 << 40  # out of bounds: reads 0, the write dropped
+    dut.lsc_atomic(sub, es, en, addrs, ("surf", s), 3, dst, src1, src2, lambda m, n: 4 * n)
+
+
 def lsc_typed(dut, inv, undefined):
     dut.lsc_platform()
     sub = dut.get(1)
-    if sub not in (0x02, 0x06):
+    atomic = 0x08 <= sub <= 0x1A
+    if sub not in (0x02, 0x06) and not atomic:
         raise inv("LSC_TYPED sub-op not supported")
     store = sub == 0x06
-    (eb, pred, l1, l3, atype, asize, dsize, order, _elems, chmask, surf, ssidx, dst, co, add, src1,
+    (eb, pred, l1, l3, atype, asize, dsize, order, elems, chmask, surf, ssidx, dst, co, add, src1,
      src2) = dut.lsc_layouts(lambda full: _fields(dut, full))
     es, off, nomask = dut.lsc_exec(eb)
     dut.check_pred(pred, es, off)
     if es > (16 if dut.gen >= G_PVC else 8):
         raise inv("exec_size: SIMD8 before PVC, SIMD16 from PVC")
-    if (l1, l3) not in (STORE_PAIRS if store else LOAD_PAIRS) or ((l1, l3) != (0, 0) and dut.gen < G_XE2):
+    if (l1, l3) not in (ATOMIC_PAIRS if atomic else STORE_PAIRS if store else LOAD_PAIRS) or ((l1, l3) != (0, 0) and dut.gen < G_XE2):
         raise inv("caching: pair not allowed on tgm")
     if atype not in (2, 3, 4):
         raise inv("addr type: bss, ss or bti")
@@ -60,6 +107,10 @@ def lsc_typed(dut, inv, undefined):
         raise inv("addr size: a32")
     if dsize != 3 or order != 1:
         raise inv("data: d32, not transposed")
+    if atomic:
+        if elems != 1:
+            raise inv("data_elems: one element a lane")
+        chmask = 1  # not used by an atomic
     if chmask == 0 or chmask > 15:
         raise inv("chmask")
     if store and chmask not in (1, 3, 7, 15):
@@ -67,6 +118,8 @@ def lsc_typed(dut, inv, undefined):
     is_reg, sv = dut.lsc_surface_value(surf)
     if atype == 4 and not is_reg and sv > 255:
         raise inv("bti above 255")
+    if atomic:
+        return _atomic(dut, inv, undefined, sub, eb, pred, atype, is_reg, sv, surf, ssidx, dst, co, add, src1, src2)
     if store:
         if dst["id"] or dst["off"]:
             raise inv("dst: %null for stores")
@@ -84,16 +137,7 @@ def lsc_typed(dut, inv, undefined):
     if not store and dst["var"] is None:
         return  # a prefetch: no architectural effect
     en = dut.chen(es, off, nomask, pred)
-    if is_reg:
-        sv = dut.goff_value(surf)
-    if atype == 4:
-        s = dut.bt.get(sv & 0xFF)
-    else:
-        s = dut.sst.get((sv + (0x40 * ssidx if is_reg else 0)) & 0xFFFFFFFF)
-    view = dut.typed.get(s) if s is not None else None
-    if view is None:
-        raise undefined("no surface, or a surface without a typed view")
-    t = dut_typed.View(view)
+    s, t = _target(dut, undefined, atype, is_reg, sv, surf, ssidx)
     lanes = {}  # every coordinate before any register is written
     for i in range(es):
         if not en >> i & 1:

@@ -131,17 +131,18 @@ static const vo_desc desc_tab[] = {
 #define LSC_A0(sub, mn, w) LSC_AX(sub, mn, w, LSC_SURF0, 19, VO_DF_LSC_NO_SSIDX)
 #define LSC_B0(sub, mn, w) LSC_BX(sub, mn, w, LSC_SURF0, 19, VO_DF_LSC_NO_SSIDX)
 #define LSC_C0(sub, mn) LSC_CX(sub, mn, LSC_SURF0, 14, VO_DF_LSC_NO_SSIDX)
+/* the 19 atomics (is_write 2), named <prefix><op>: LSC_UNTYPED's and LSC_TYPED's (issue 28) */
+#define LSC_ATOMICS(X, pre) \
+    X(0x08, pre "iinc", 2), X(0x09, pre "idec", 2), X(0x0A, pre "load", 2), X(0x0B, pre "store", 2), \
+    X(0x0C, pre "iadd", 2), X(0x0D, pre "isub", 2), X(0x0E, pre "smin", 2), X(0x0F, pre "smax", 2), \
+    X(0x10, pre "umin", 2), X(0x11, pre "umax", 2), X(0x12, pre "icas", 2), X(0x13, pre "fadd", 2), \
+    X(0x14, pre "fsub", 2), X(0x15, pre "fmin", 2), X(0x16, pre "fmax", 2), X(0x17, pre "fcas", 2), \
+    X(0x18, pre "and", 2), X(0x19, pre "or", 2), X(0x1A, pre "xor", 2)
 /* every sub-op once: A scattered/atomic, B strided, C append counter */
 #define LSC_LIST(A, B, C) \
     A(0x00, "lsc_load", 0), B(0x01, "lsc_load_strided", 0), A(0x02, "lsc_load_quad", 0), \
     A(0x04, "lsc_store", 1), B(0x05, "lsc_store_strided", 1), A(0x06, "lsc_store_quad", 1), \
-    A(0x08, "lsc_atomic_iinc", 2), A(0x09, "lsc_atomic_idec", 2), A(0x0A, "lsc_atomic_load", 2), \
-    A(0x0B, "lsc_atomic_store", 2), A(0x0C, "lsc_atomic_iadd", 2), A(0x0D, "lsc_atomic_isub", 2), \
-    A(0x0E, "lsc_atomic_smin", 2), A(0x0F, "lsc_atomic_smax", 2), A(0x10, "lsc_atomic_umin", 2), \
-    A(0x11, "lsc_atomic_umax", 2), A(0x12, "lsc_atomic_icas", 2), A(0x13, "lsc_atomic_fadd", 2), \
-    A(0x14, "lsc_atomic_fsub", 2), A(0x15, "lsc_atomic_fmin", 2), A(0x16, "lsc_atomic_fmax", 2), \
-    A(0x17, "lsc_atomic_fcas", 2), A(0x18, "lsc_atomic_and", 2), A(0x19, "lsc_atomic_or", 2), \
-    A(0x1A, "lsc_atomic_xor", 2), A(0x1B, "lsc_load_status", 0), A(0x1C, "lsc_store_uncompressed", 1), \
+    LSC_ATOMICS(A, "lsc_atomic_"), A(0x1B, "lsc_load_status", 0), A(0x1C, "lsc_store_uncompressed", 1), \
     C(0x28, "lsc_apndctr_atomic_add"), C(0x29, "lsc_apndctr_atomic_sub")
 /* block2d (issue 27): the HEAD reader's layout (D190); geometry operands minus 1, shape plain (D191) */
 #define LSC_2D(sub, mn, w) { VO_OP_LSC_UNTYPED, mn, "LSC_UNTYPED", VO_FAM_BLOCK2D, w, 0x3F, 0x01, 20, \
@@ -230,7 +231,8 @@ static const vo_desc media_tab[] = {
       F("src0_addrs_v", RAW, TV), F("src0_addrs_r", RAW, TR), F("src0_addrs_lod", RAW, TLOD), \
       F("src1_data", RAW, SRC1), F("src2_data", RAW, SRC2) }, \
     0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub, .flags = VO_DF_LSC_NO_SSIDX }
-#define LSCT_LIST(X) X(0x02, "lsc_typed_load_quad", 0), X(0x06, "lsc_typed_store_quad", 1)
+#define LSCT_LIST(X) X(0x02, "lsc_typed_load_quad", 0), X(0x06, "lsc_typed_store_quad", 1), \
+    LSC_ATOMICS(X, "lsc_typed_atomic_") /* atomics: issue 28, D310 */
 static const vo_desc lsct_tab[] = { LSCT_LIST(LSCT) };
 static const vo_desc lsct_old_tab[] = { LSCT_LIST(LSCT0) };
 #define NLSCT (sizeof lsct_tab / sizeof lsct_tab[0])

@@ -47,6 +47,19 @@ int vo_lsc_write(vo_ctx *x, uint64_t addr, uint32_t n, const uint8_t *in);
  * after the channel enables; it resolves the space itself (vo_lsc_space).
  * Returns as vo_family_ops.run: 0 ok, 1 undefined, -1 page cap. */
 int vo_lsc_atomic_run(vo_ctx *x);
+/* Shared by both families' atomics (LSC_TYPED, issue 28): the src1 / src2
+ * w-byte values of every lane (1: a source past its variable, D14, tags
+ * set); the op's clauses; and the execution of the np planned lanes (pl,
+ * outcome VO_ACC_DONE / VO_ACC_OOB) of op `code` (VO_AT_LSC + sub-op):
+ * colliding lanes serialized (D138), float results one_of (D142), an
+ * out-of-bound lane returns 0, free unless oob_zero (D139, D313), and the
+ * return block's padding (D143). Returns as vo_family_ops.run. */
+int vo_lsc_atomic_srcs(vo_ctx *x, unsigned w, uint64_t *s1, uint64_t *s2);
+void vo_lsc_atomic_clauses(vo_ctx *x, unsigned code, unsigned w);
+int vo_lsc_atomic_lanes(vo_ctx *x, unsigned code, unsigned w, const vo_plan *pl, const uint8_t *outcome, uint32_t np,
+                        const uint64_t *s1, const uint64_t *s2, int oob_zero);
+/* LSC_TYPED atomics (fam_lsc_typed_atomic.c, issue 28) */
+int vo_lsc_typed_atomic_run(vo_ctx *x);
 
 /* Shared with block2d (fam_lsc_2d.c, issue 27): the predicate word (D19) and
  * the L1/L3 pair of x->lsc for kind 0 load, 1 store, 2 atomic (D113);

@@ -61,6 +61,37 @@ static int locate(const vo_ctx *x, uint64_t addr, unsigned w, uint8_t *space, ui
     return 1;
 }
 
+int vo_lsc_atomic_srcs(vo_ctx *x, unsigned w, uint64_t *s1, uint64_t *s2)
+{
+    const struct vo_lsc_ctx *L = &x->lsc;
+    unsigned b = vo_lsc_reg_bytes(x), es = x->c.exec_size;
+    /* decision D14 (D143): src1 / src2 hold a slot for every lane */
+    if ((x->src1_var && (uint64_t)x->src1_off + (uint64_t)es * b > x->src1_var->size) ||
+        (L->src2_var && (uint64_t)L->src2_off + (uint64_t)es * b > L->src2_var->size)) {
+        vo_tag(x->r, VO_TAG_RAW_PAST_VAR);
+        vo_clause(x->r, VO_C_RAW_PAST_VAR);
+        return 1;
+    }
+    /* sources are read before dst is written (dst may alias them); d16u32: the slot's low half (D136) */
+    for (uint32_t n = 0; n < es && n < 32; n++) {
+        s1[n] = x->src1_var ? rd_le(x->src1_var->data + x->src1_off + vo_lsc_reg(x, n, 0), w) : 0;
+        s2[n] = L->src2_var ? rd_le(L->src2_var->data + L->src2_off + vo_lsc_reg(x, n, 0), w) : 0;
+    }
+    return 0;
+}
+
+void vo_lsc_atomic_clauses(vo_ctx *x, unsigned code, unsigned w)
+{
+    const vo_atomic_info *ai = vo_atomic_info_of(code);
+    vo_result *r = x->r;
+    if (!ai) return;
+    vo_clause(r, ai->clause);
+    if (w == 2) vo_clause(r, VO_C_LSC_AT_D16);
+    if (w == 8) vo_clause(r, VO_C_LSC_AT_D64);
+    if (x->data_var) vo_clause(r, VO_C_LSC_AT_RET);
+    if (ai->is_float) vo_tag(r, VO_TAG_LSC_AT_FLOAT); /* decisions D141, D142 */
+}
+
 int vo_lsc_atomic_run(vo_ctx *x)
 {
     const struct vo_lsc_ctx *L = &x->lsc;
@@ -71,25 +102,10 @@ int vo_lsc_atomic_run(vo_ctx *x)
     unsigned w = L->dsize == 6 ? 2u : L->dsize == 4 ? 8u : 4u, b = vo_lsc_reg_bytes(x), es = x->c.exec_size;
     if (!ai || (w != 2 && w != 4 && w != 8) || es > 32) return 1; /* the validator admits none of these */
     x->is_write = 2; /* accesses are read-modify-writes, as DWORD_ATOMIC's (the descriptor's is_write) */
-    /* decision D14 (D143): src1 / src2 hold a slot for every lane */
-    if ((x->src1_var && (uint64_t)x->src1_off + (uint64_t)es * b > x->src1_var->size) ||
-        (L->src2_var && (uint64_t)L->src2_off + (uint64_t)es * b > L->src2_var->size)) {
-        vo_tag(r, VO_TAG_RAW_PAST_VAR);
-        vo_clause(r, VO_C_RAW_PAST_VAR);
-        return 1;
-    }
+    uint64_t s1[32], s2[32];
+    if (vo_lsc_atomic_srcs(x, w, s1, s2) != 0) return 1;
     if (vo_lsc_space(x) != 0) return 1; /* decision D139 (D123): arg, unbound: the whole case */
-    /* sources are read before dst is written (dst may alias them); d16u32: the slot's low half (D136) */
-    uint64_t s1[32] = { 0 }, s2[32] = { 0 };
-    for (uint32_t n = 0; n < es; n++) {
-        if (x->src1_var) s1[n] = rd_le(x->src1_var->data + x->src1_off + vo_lsc_reg(x, n, 0), w);
-        if (L->src2_var) s2[n] = rd_le(L->src2_var->data + L->src2_off + vo_lsc_reg(x, n, 0), w);
-    }
-    vo_clause(r, ai->clause);
-    if (w == 2) vo_clause(r, VO_C_LSC_AT_D16);
-    if (w == 8) vo_clause(r, VO_C_LSC_AT_D64);
-    if (x->data_var) vo_clause(r, VO_C_LSC_AT_RET);
-    if (ai->is_float) vo_tag(r, VO_TAG_LSC_AT_FLOAT); /* decisions D141, D142 */
+    vo_lsc_atomic_clauses(x, code, w);
     vo_clause(r, L->asize == 1 ? VO_C_LSC_A16 : L->asize == 2 ? VO_C_LSC_A32 : VO_C_LSC_A64);
     if (L->scale != 1) vo_clause(r, VO_C_LSC_ADDR_SCALED);
     if (L->imm_off) vo_clause(r, VO_C_LSC_ADDR_IMM);
@@ -140,16 +156,25 @@ int vo_lsc_atomic_run(vo_ctx *x)
         for (uint32_t k = 0; k < np; k++) vo_acc_push(x, &pl[k], outcome[k]);
         return 1;
     }
+    return vo_lsc_atomic_lanes(x, code, w, pl, outcome, np, s1, s2, 0);
+}
 
+int vo_lsc_atomic_lanes(vo_ctx *x, unsigned code, unsigned w, const vo_plan *pl, const uint8_t *outcome, uint32_t np,
+                        const uint64_t *s1, const uint64_t *s2, int oob_zero)
+{
+    vo_result *r = x->r;
+    const vo_atomic_info *ai = vo_atomic_info_of(code);
+    unsigned sub = code - VO_AT_LSC, b = vo_lsc_reg_bytes(x), es = x->c.exec_size;
+    if (!ai || np > 32) return 1;
     /* pass 2: groups of lanes on one address, each serialized in ascending lane order */
     uint8_t done[32] = { 0 };
     for (uint32_t k = 0; k < np; k++) {
         const vo_plan *p = &pl[k];
         if (outcome[k] == VO_ACC_OOB) {
             vo_acc_push(x, p, VO_ACC_OOB);
-            if (x->data_var) { /* decision D139: hardware returns 0; the page states nothing: free */
+            if (x->data_var) { /* decision D139: hardware returns 0; the page states nothing: free (LSC_TYPED: 0, D313) */
                 memset(x->data_var->data + p->reg_off, 0, b);
-                vo_free_var_undefined(x, p->reg_off, b, VO_C_LSC_AT_OOB);
+                if (!oob_zero) vo_free_var_undefined(x, p->reg_off, b, VO_C_LSC_AT_OOB);
             }
             continue;
         }

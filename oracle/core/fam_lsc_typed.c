@@ -20,6 +20,7 @@
 #include <stdio.h>
 
 static int is_load(const vo_ctx *x) { return x->lsc.kind == VO_LSC_LOAD_QUAD; }
+static int is_atomic(const vo_ctx *x) { return x->lsc.kind == VO_LSC_ATOMIC; }
 static uint32_t nch(const vo_ctx *x) { return (uint32_t)__builtin_popcount(x->lsc.chmask & 0xFu); }
 
 /* a V, R or LOD coordinate: %null.0 reads 0 (D260), else a UD variable holding exec_size dwords; 0, -1, 1 */
@@ -49,7 +50,7 @@ static int lt_validate(vo_ctx *x)
     struct vo_lsc_ctx *L = &x->lsc;
     int undefined = 0;
     uint8_t sub = (uint8_t)in->val[VO_R_LSC_SUBOP];
-    L->kind = sub == 0x02 ? VO_LSC_LOAD_QUAD : VO_LSC_STORE_QUAD;
+    L->kind = (uint8_t)vo_lsc_kind(sub, &L->arity, &L->is_float); /* quad, or an atomic (D310) */
     vo_tag(x->r, in->desc->flags & VO_DF_LSC_NO_SSIDX ? VO_TAG_LSC_NO_SSIDX : VO_TAG_LSC_LAYOUT); /* D280 */
     /* exec size (D281): SIMD1..8 before PVC, SIMD1..16 on PVC and later; the mask as every LSC message */
     unsigned code = in->val[VO_R_EXEC] & 0xF, max = x->st->platform.gen >= VO_GEN_PVC ? 16u : 8u;
@@ -68,7 +69,7 @@ static int lt_validate(vo_ctx *x)
     if (L->l3 > 7) return vo_invalid(x, VO_E_LSC_CACHE, VO_R_L3, "cache control %u (0..7)", L->l3);
     if ((L->l1 || L->l3) && x->st->platform.gen < VO_GEN_XE2)
         return vo_invalid(x, VO_E_LSC_CACHE, L->l1 ? VO_R_L1 : VO_R_L3, "tgm before Xe2 needs default caching (.df)");
-    if (vo_lsc_cache_pair(x, !is_load(x)) != 0) return -1;
+    if (vo_lsc_cache_pair(x, is_atomic(x) ? 2 : !is_load(x)) != 0) return -1;
     /* address model and size (D282): bti, bss, ss; a32 coordinates */
     L->atype = (uint8_t)in->val[VO_R_ADDR_TYPE];
     if (L->atype < 2 || L->atype > 4)
@@ -76,18 +77,23 @@ static int lt_validate(vo_ctx *x)
     L->asize = (uint8_t)in->val[VO_R_ADDR_SIZE];
     if (L->asize != 2) return vo_invalid(x, VO_E_LSC_ADDR_SIZE, VO_R_ADDR_SIZE, "address size %u (LSC_TYPED: 2 a32)", L->asize);
     L->scale = 1;
-    /* data shape (D283): d32, non-transposed; the vector-size byte is read and ignored; chmask as D114 */
+    /* data shape (D283, atomics D311): d32, non-transposed; the vector-size byte is read and ignored by a
+     * quad, 1 for an atomic; chmask as D114 (an atomic ignores it) */
     L->dsize = (uint8_t)in->val[VO_R_DATA_SIZE];
     if (L->dsize != 3)
-        return vo_invalid(x, VO_E_LSC_DATA_SIZE, VO_R_DATA_SIZE, "data size %u (LSC_TYPED quad: 3 d32, the formats' channel size)",
-                          L->dsize);
+        return vo_invalid(x, VO_E_LSC_DATA_SIZE, VO_R_DATA_SIZE, "data size %u (LSC_TYPED %s: 3 d32, the formats' channel size)",
+                          L->dsize, is_atomic(x) ? "atomic" : "quad");
     if (in->val[VO_R_DATA_ORDER] != 1)
-        return vo_invalid(x, VO_E_LSC_DATA_ORDER, VO_R_DATA_ORDER, "data order %u (quad: 1 non-transposed)",
-                          in->val[VO_R_DATA_ORDER]);
+        return vo_invalid(x, VO_E_LSC_DATA_ORDER, VO_R_DATA_ORDER, "data order %u (%s: 1 non-transposed)",
+                          in->val[VO_R_DATA_ORDER], is_atomic(x) ? "atomic" : "quad");
+    if (is_atomic(x) && in->val[VO_R_DATA_ELEMS] != 1) /* decision D311 */
+        return vo_invalid(x, VO_E_LSC_VECTOR, VO_R_DATA_ELEMS, "vector size code %u (%s takes one element per lane: 1)",
+                          in->val[VO_R_DATA_ELEMS], x->d->mnemonic);
     L->chmask = (uint8_t)in->val[VO_R_LSC_CHMASK];
-    if ((L->chmask & 0xF) == 0 || (L->chmask & 0xF0))
+    if (is_atomic(x)) L->chmask = 1; /* decision D311: the R channel; the byte is ignored */
+    else if ((L->chmask & 0xF) == 0 || (L->chmask & 0xF0))
         return vo_invalid(x, VO_E_LSC_CHMASK, VO_R_LSC_CHMASK, "channel mask 0x%02x", L->chmask);
-    if (!is_load(x) && L->chmask != 1 && L->chmask != 3 && L->chmask != 7 && L->chmask != 15)
+    if (!is_load(x) && !is_atomic(x) && L->chmask != 1 && L->chmask != 3 && L->chmask != 7 && L->chmask != 15)
         return vo_invalid(x, VO_E_LSC_CHMASK, VO_R_LSC_CHMASK, "store_quad masks are x, xy, xyz, xyzw");
     L->nelem = (uint8_t)nch(x);
     /* Surface and ss_idx (D115, D118) */
@@ -96,7 +102,7 @@ static int lt_validate(vo_ctx *x)
     if (rc > 0) undefined = 1;
     if (in->val[VO_R_SSIDX] && !(L->surf_is_reg && (L->atype == 2 || L->atype == 3))) vo_tag(x->r, VO_TAG_LSC_SSIDX_IGNORED);
     /* operands: dst (a load: a variable or %null, the prefetch D128), U, its offset, V, R, LOD, src1, src2 */
-    if (vo_lsc_raw(x, VO_R_DATA, &in->data, is_load(x) ? 1 : 0, &x->data_var) != 0) return -1;
+    if (vo_lsc_raw(x, VO_R_DATA, &in->data, is_load(x) || is_atomic(x) ? 1 : 0, &x->data_var) != 0) return -1;
     x->data_off = in->data.offset;
     if (vo_lsc_raw(x, VO_R_EOFF, &in->eoff, 2, &x->eoff_var) != 0) return -1;
     if (x->eoff_var->type != VO_T_UD)
@@ -114,10 +120,13 @@ static int lt_validate(vo_ctx *x)
     x->tc_add[1] = in->val[VO_R_TVOFF];
     x->tc_add[2] = in->val[VO_R_TROFF];
     if (x->tc_add[0] || x->tc_add[1] || x->tc_add[2]) vo_clause(x->r, VO_C_LSC_ADDR_IMM);
-    if (vo_lsc_raw(x, VO_R_SRC1, &in->src1, is_load(x) ? 0 : 2, &x->src1_var) != 0) return -1;
+    /* decision D312: an atomic's src1 / src2 as the page's "extra atomic arguments" (%null past them) */
+    int want1 = is_atomic(x) ? (L->arity >= 1 ? 2 : 0) : is_load(x) ? 0 : 2;
+    if (vo_lsc_raw(x, VO_R_SRC1, &in->src1, want1, &x->src1_var) != 0) return -1;
     x->src1_off = in->src1.offset;
-    if (vo_lsc_raw(x, VO_R_SRC2, &in->src2, 0, &L->src2_var) != 0) return -1;
-    if (!is_load(x)) {
+    if (vo_lsc_raw(x, VO_R_SRC2, &in->src2, is_atomic(x) && L->arity == 2 ? 2 : 0, &L->src2_var) != 0) return -1;
+    L->src2_off = in->src2.offset;
+    if (!is_load(x) && !is_atomic(x)) {
         x->data_var = x->src1_var;
         x->data_off = x->src1_off;
     }
@@ -138,6 +147,7 @@ static int lt_validate(vo_ctx *x)
 static uint32_t lt_eoff_bytes(const vo_ctx *x) { return 4u * x->c.exec_size; } /* D14: U holds exec_size dwords */
 static uint32_t lt_data_bytes(const vo_ctx *x) /* D124: up to the last lane of the last block */
 {
+    if (is_atomic(x)) return 4u * x->c.exec_size; /* D312: one return dword per lane */
     return (nch(x) - 1) * vo_lsc_block_bytes(x) + 4u * x->c.exec_size;
 }
 
@@ -145,7 +155,7 @@ static const uint8_t dim_clause[VO_TD_COUNT] = { VO_C_TY_1D, VO_C_TY_1D_ARRAY, V
 
 static void lt_plan(vo_ctx *x)
 {
-    if (!x->typed) return; /* a prefetch (D128) */
+    if (!x->typed || is_atomic(x)) return; /* a prefetch (D128); an atomic runs its own accesses */
     int w = !is_load(x);
     unsigned have = vo_typed_fmt_channels(x->typed->format);
     vo_clause(x->r, w ? VO_C_LSC_STORE_QUAD : VO_C_LSC_LOAD_QUAD);
@@ -198,6 +208,7 @@ static void lt_padding(vo_ctx *x)
 
 static int lt_run(vo_ctx *x)
 {
+    if (is_atomic(x)) return vo_lsc_typed_atomic_run(x); /* D310-D314 */
     if (!x->typed) { /* decision D128: a prefetch has no architectural effect */
         vo_tag(x->r, VO_TAG_LSC_PREFETCH);
         vo_clause(x->r, VO_C_LSC_PREFETCH);

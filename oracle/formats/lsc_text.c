@@ -180,7 +180,8 @@ static void lsc_untyped_text(sb *s, const vo_insn *in)
     }
     uint32_t sf = in->val[VO_R_LSC_SFID], l1 = in->val[VO_R_L1], l3 = in->val[VO_R_L3];
     int typed = d->family == VO_FAM_LSC_TYPED; /* D280: IGC's mnemonic with .tgm (no SFID byte) */
-    if (typed) sb_put(s, "%s.tgm", d->is_write ? "lsc_store_quad" : "lsc_load_quad");
+    if (typed) /* D280, D314: IGC's name, the descriptor's without "typed_" (lsc_typed_atomic_iadd: lsc_atomic_iadd), .tgm */
+        sb_put(s, "lsc_%s.tgm", strncmp(d->mnemonic, "lsc_typed_", 10) == 0 ? d->mnemonic + 10 : d->mnemonic);
     else sb_put(s, "%s.%s", d->mnemonic, sf < 4 ? usfid_names[sf] : "?");
     if (l1 || l3) sb_put(s, ".%s.%s", l1 < 8 ? cache_names[l1] : "?", l3 < 8 ? cache_names[l3] : "?");
     vo_ctrl c;
@@ -207,7 +208,16 @@ static void lsc_untyped_text(sb *s, const vo_insn *in)
         return;
     }
     if (typed) {
-        if (d->is_write) {
+        if (d->is_write == 2) { /* an atomic (D314): dst:d32 <address> src1 src2 */
+            put_rawop(s, &in->data);
+            put_shape(s, in, 0);
+            sb_put(s, " ");
+            put_taddr(s, in);
+            sb_put(s, " ");
+            put_rawop(s, &in->src1);
+            sb_put(s, " ");
+            put_rawop(s, &in->src2);
+        } else if (d->is_write) {
             put_taddr(s, in);
             sb_put(s, " ");
             put_rawop(s, &in->src1);
@@ -623,7 +633,7 @@ static int lsc_untyped_asm(lp *p, uint32_t pred, vo_insn *in)
     in->val[VO_R_LSC_SUBOP] = in->desc->subop;
     if (lexpect(p, ".", "sfid") != 0) return -1;
     int typed = in->desc->family == VO_FAM_LSC_TYPED;
-    if (!typed && (in->desc->subop == 0x02 || in->desc->subop == 0x06) && llit(p, "tgm")) { /* LSC_TYPED (D280) */
+    if (!typed && vo_desc_tgm((uint8_t)in->desc->subop) && llit(p, "tgm")) { /* LSC_TYPED (D280, D314) */
         const vo_desc *td = vo_desc_tgm((uint8_t)in->desc->subop);
         if (!td) return LBAD("sfid", "no tgm form");
         in->desc = td;
@@ -658,7 +668,12 @@ static int lsc_untyped_asm(lp *p, uint32_t pred, vo_insn *in)
     in->val[VO_R_EXEC] = code | nib << 4;
     if (in->desc->family == VO_FAM_BLOCK2D) return b2d_asm(p, in); /* issue 27 */
     if (typed) {
-        if (in->desc->is_write) {
+        if (in->desc->is_write == 2) { /* an atomic (D314) */
+            if (lraw(p, &in->data, "dst") != 0 || lshape(p, in, 0) != 0 || lexpect(p, " ", "dst") != 0 ||
+                ltaddr(p, in) != 0 || lexpect(p, " ", "src1_data") != 0 || lraw(p, &in->src1, "src1_data") != 0 ||
+                lexpect(p, " ", "src2_data") != 0 || lraw(p, &in->src2, "src2_data") != 0)
+                return -1;
+        } else if (in->desc->is_write) {
             if (ltaddr(p, in) != 0 || lexpect(p, " ", "src1_data") != 0 || lraw(p, &in->src1, "src1_data") != 0 ||
                 lshape(p, in, 1) != 0)
                 return -1;

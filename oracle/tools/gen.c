@@ -254,39 +254,61 @@ static const fam_gen *fam_gen_of(uint8_t op)
 /* sub-op groups: LSC_UNTYPED's (gen_lsc.c), then SVM's (gen_svm.c, issue 26), then block2d's (gen_2d.c, issue 27) */
 #define NLG vo_gen_lsc_group_count()
 #define NSG (NLG + vo_gen_svm_group_count())
-#define N2G (NSG + vo_gen_2d_group_count()) /* then LSC_TYPED's one group (issue 28, gen_lsc_typed.c) */
-unsigned vo_gen_group_count(void) { return N2G + 2; } /* + lsc_untyped_no_ssidx (gen_lsc_old.c, D368) */
+#define N2G (NSG + vo_gen_2d_group_count())
+/* then the groups of one generator file each, in this order (a row per group) */
+typedef struct tail_group {
+    const char *name;
+    uint64_t (*systematic)(void); /* NULL: 0 */
+    uint64_t (*dflt)(void);
+    int (*make)(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *info);
+} tail_group;
+static const tail_group tail[] = {
+    { "lsc_typed_quad", vo_gen_lsct_systematic_count, vo_gen_lsct_default_count, vo_gen_lsct_case }, /* issue 28 */
+    { "lsc_untyped_no_ssidx", NULL, vo_gen_lsc_old_default_count, vo_gen_lsc_old_case },              /* D368 */
+    { "lsc_typed_atomic", vo_gen_lsct_atomic_systematic_count, vo_gen_lsct_atomic_default_count,
+      vo_gen_lsct_atomic_case },                                                                      /* D310 */
+};
+#define NTAIL (sizeof tail / sizeof tail[0])
+static const tail_group *tail_of(unsigned g) { return g >= N2G && g - N2G < NTAIL ? &tail[g - N2G] : NULL; }
+static int tail_index(const char *name)
+{
+    for (unsigned i = 0; i < NTAIL; i++)
+        if (strcmp(tail[i].name, name) == 0) return (int)(N2G + i);
+    return -1;
+}
+unsigned vo_gen_group_count(void) { return N2G + (unsigned)NTAIL; }
 const char *vo_gen_group_name(unsigned g)
 {
+    const tail_group *t = tail_of(g);
     return g < NLG ? vo_gen_lsc_group_name(g) : g < NSG ? vo_gen_svm_group_name(g - NLG)
-         : g < N2G ? vo_gen_2d_group_name(g - NSG) : g == N2G ? "lsc_typed_quad"
-         : g == N2G + 1 ? "lsc_untyped_no_ssidx" : NULL;
+         : g < N2G ? vo_gen_2d_group_name(g - NSG) : t ? t->name : NULL;
 }
 int vo_gen_group_of(uint8_t op, uint8_t subop)
 {
     int s = vo_gen_svm_group_of(op, subop);
     if (s >= 0) return (int)NLG + s;
     const vo_desc *d = vo_desc_for_sub(op, subop);
-    if (d && d->family == VO_FAM_LSC_TYPED) return (int)N2G;
+    if (d && d->family == VO_FAM_LSC_TYPED) return tail_index(d->is_write == 2 ? "lsc_typed_atomic" : "lsc_typed_quad");
     if (d && d->family == VO_FAM_BLOCK2D) return (int)NSG + (d->is_write != 0); /* load (+ prefetch), store */
     return vo_gen_lsc_group_of(op, subop);
 }
 uint64_t vo_gen_group_systematic_count(unsigned g)
 {
+    const tail_group *t = tail_of(g);
     return g < NLG ? vo_gen_lsc_group_systematic_count(g) : g < NSG ? vo_gen_svm_group_systematic_count(g - NLG)
-         : g < N2G ? vo_gen_2d_group_systematic_count(g - NSG) : g == N2G ? vo_gen_lsct_systematic_count() : 0;
+         : g < N2G ? vo_gen_2d_group_systematic_count(g - NSG) : t && t->systematic ? t->systematic() : 0;
 }
 uint64_t vo_gen_group_default_count(unsigned g)
 {
+    const tail_group *t = tail_of(g);
     return g < NLG ? vo_gen_lsc_group_default_count(g) : g < NSG ? vo_gen_svm_group_default_count(g - NLG)
-         : g < N2G ? vo_gen_2d_group_default_count(g - NSG) : g == N2G ? vo_gen_lsct_default_count()
-         : g == N2G + 1 ? vo_gen_lsc_old_default_count() : 0;
+         : g < N2G ? vo_gen_2d_group_default_count(g - NSG) : t ? t->dflt() : 0;
 }
 int vo_gen_group_case(unsigned g, uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *info)
 {
+    const tail_group *t = tail_of(g);
     return g < NLG ? vo_gen_lsc_group_case(g, seed, k, c, info) : g < NSG ? vo_gen_svm_group_case(g - NLG, seed, k, c, info)
-         : g < N2G ? vo_gen_2d_group_case(g - NSG, seed, k, c, info) : g == N2G ? vo_gen_lsct_case(seed, k, c, info)
-         : g == N2G + 1 ? vo_gen_lsc_old_case(seed, k, c, info) : -1;
+         : g < N2G ? vo_gen_2d_group_case(g - NSG, seed, k, c, info) : t ? t->make(seed, k, c, info) : -1;
 }
 
 uint64_t vo_gen_systematic_count(uint8_t op)

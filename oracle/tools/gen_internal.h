@@ -79,4 +79,8 @@ int vo_gen_svm4_case(unsigned g, uint64_t seed, uint64_t k, struct vo_case *c, s
 uint64_t vo_gen_lsct_systematic_count(void);
 uint64_t vo_gen_lsct_default_count(void);
 int vo_gen_lsct_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+/* gen_lsc_typed_2d.c (issue 28): the group lsc_typed_block2d, after lsc_typed_quad */
+uint64_t vo_gen_lsct2d_systematic_count(void);
+uint64_t vo_gen_lsct2d_default_count(void);
+int vo_gen_lsct2d_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
 #endif

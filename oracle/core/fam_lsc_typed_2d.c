@@ -225,18 +225,7 @@ static int t2d_run(vo_ctx *x)
             if (b < hi) vo_free_var_undefined(x, x->data_off + r * rp + (uint32_t)(b - lo), (uint32_t)(hi - b), VO_C_TGM2D_OOB_READ);
         }
     }
-    /* D327: each row's bytes past the width up to the pitch and the last GRF's tail are free */
-    uint32_t end = rp * (T.h - 1) + T.w, grf_end = (end + x->grf - 1) / x->grf * x->grf;
-    int pad = 0;
-    for (uint32_t r = 0; r + 1 < T.h && rp > T.w; r++) {
-        vo_free_var_undefined(x, x->data_off + r * rp + T.w, rp - T.w, VO_C_TGM2D_PAD_FREE);
-        pad = 1;
-    }
-    if (grf_end > end) {
-        vo_free_var_undefined(x, x->data_off + end, grf_end - end, VO_C_TGM2D_PAD_FREE);
-        pad = 1;
-    }
-    if (pad) vo_tag(x->r, VO_TAG_PADDING);
+    vo_2d_pad_free(x, rp, T.w, T.h, VO_C_TGM2D_PAD_FREE); /* D327 */
     return 0;
 }
 

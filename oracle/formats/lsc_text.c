@@ -576,12 +576,12 @@ static int laddr(lp *p, vo_insn *in, int strided)
 }
 
 /* LSC_TYPED (issue 28): the inverse of put_taddr */
-static int ltoff(lp *p, vo_insn *in, unsigned role, const char *field)
+static int ltoff(lp *p, vo_insn *in, unsigned role, const char *field, int dec) /* dec: block2d's decimal (D329) */
 {
     int neg = 0;
     if (llit(p, "+") || (neg = llit(p, "-"))) {
         uint64_t o;
-        if (lhex(p, neg ? 0x80000000ull : 0x7FFFFFFFull, &o, field) != 0) return -1;
+        if ((dec ? ldec : lhex)(p, neg ? 0x80000000ull : 0x7FFFFFFFull, &o, field) != 0) return -1;
         if (!o) return LBAD(field, "offset 0 is not printed");
         in->val[role] = neg ? (uint32_t)(0u - (uint32_t)o) : (uint32_t)o;
     }
@@ -599,7 +599,7 @@ static int ltaddr(lp *p, vo_insn *in)
     for (unsigned k = 0; k < 4; k++) {
         if (k && p->t[p->pos] == ']') break;
         if ((k && lexpect(p, ", ", cf[k]) != 0) || lraw(p, co[k], cf[k]) != 0) return -1;
-        if (k < 3 && ltoff(p, in, orole[k], of[k]) != 0) return -1;
+        if (k < 3 && ltoff(p, in, orole[k], of[k], 0) != 0) return -1;
     }
     if (lexpect(p, "]:", "addr_size") != 0) return -1;
     int a = lpick(p, asize_names, 4, "addr_size");
@@ -661,23 +661,27 @@ static int b2d_asm(lp *p, vo_insn *in)
     return 0;
 }
 
-/* LSC_TYPED block2d (D329): after ".tgm" */
-static int t2d_off_asm(lp *p, vo_insn *in, unsigned role, const char *field)
+/* ".<l1>.<l3>" when present */
+static int lcache(lp *p, vo_insn *in)
 {
-    int neg = 0;
-    if (llit(p, "+") || (neg = llit(p, "-"))) {
-        uint64_t o;
-        if (ldec(p, neg ? 0x80000000ull : 0x7FFFFFFFull, &o, field) != 0) return -1;
-        if (!o) return LBAD(field, "offset 0 is not printed");
-        in->val[role] = neg ? (uint32_t)(0u - (uint32_t)o) : (uint32_t)o;
+    if (llit(p, ".")) {
+        int a = lpick(p, cache_names, 8, "caching_l1");
+        if (a < 0 || lexpect(p, ".", "caching_l3") != 0) return -1;
+        int b = lpick(p, cache_names, 8, "caching_l3");
+        if (b < 0) return -1;
+        if (!a && !b) return LBAD("caching_l1", ".df.df is not printed");
+        in->val[VO_R_L1] = (uint32_t)a;
+        in->val[VO_R_L3] = (uint32_t)b;
     }
     return 0;
 }
+
+/* LSC_TYPED block2d (D329): after ".tgm" */
 static int t2d_addr_asm(lp *p, vo_insn *in)
 {
     if (lmodel(p, in) != 0 || lexpect(p, "[", "x") != 0 || lvec(p, &in->b2d[4], "x") != 0 ||
-        t2d_off_asm(p, in, VO_R_TUOFF, "x_offset") != 0 || lexpect(p, ",", "y") != 0 || lvec(p, &in->b2d[5], "y") != 0 ||
-        t2d_off_asm(p, in, VO_R_TVOFF, "y_offset") != 0 || lexpect(p, "]", "y") != 0)
+        ltoff(p, in, VO_R_TUOFF, "x_offset", 1) != 0 || lexpect(p, ",", "y") != 0 || lvec(p, &in->b2d[5], "y") != 0 ||
+        ltoff(p, in, VO_R_TVOFF, "y_offset", 1) != 0 || lexpect(p, "]", "y") != 0)
         return -1;
     return 0;
 }
@@ -695,15 +699,7 @@ static int t2d_asm(lp *p, vo_insn *in)
 {
     in->val[VO_R_LSC_SUBOP] = in->desc->subop;
     in->val[VO_R_EXEC] = 0; /* D321: SIMD1, M1 */
-    if (llit(p, ".")) {
-        int a = lpick(p, cache_names, 8, "caching_l1");
-        if (a < 0 || lexpect(p, ".", "caching_l3") != 0) return -1;
-        int b = lpick(p, cache_names, 8, "caching_l3");
-        if (b < 0) return -1;
-        if (!a && !b) return LBAD("caching_l1", ".df.df is not printed");
-        in->val[VO_R_L1] = (uint32_t)a;
-        in->val[VO_R_L3] = (uint32_t)b;
-    }
+    if (lcache(p, in) != 0) return -1;
     if (lexpect(p, " ", "dst") != 0) return -1;
     if (in->desc->is_write) {
         if (t2d_addr_asm(p, in) != 0 || lexpect(p, " ", "src1_data") != 0 || lraw(p, &in->src1, "src1_data") != 0 ||
@@ -741,15 +737,7 @@ static int lsc_untyped_asm(lp *p, uint32_t pred, vo_insn *in)
         if (sf < 0) return -1;
         in->val[VO_R_LSC_SFID] = (uint32_t)sf;
     }
-    if (llit(p, ".")) {
-        int a = lpick(p, cache_names, 8, "caching_l1");
-        if (a < 0 || lexpect(p, ".", "caching_l3") != 0) return -1;
-        int b = lpick(p, cache_names, 8, "caching_l3");
-        if (b < 0) return -1;
-        if (!a && !b) return LBAD("caching_l1", ".df.df is not printed");
-        in->val[VO_R_L1] = (uint32_t)a;
-        in->val[VO_R_L3] = (uint32_t)b;
-    }
+    if (lcache(p, in) != 0) return -1;
     uint64_t k, n;
     if (lexpect(p, " (M", "exec_size") != 0 || ldec(p, 8, &k, "exec_size") != 0) return -1;
     if (k == 0) return LBAD("exec_size", "mask M0 does not exist");

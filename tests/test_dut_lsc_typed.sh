@@ -3,16 +3,19 @@
 # written from the pages) and the Python one (examples/dut_py/dut_lsc_typed.py)
 # pass every shipped lsc_typed_quad vector, and each of the C DUT's seeded
 # bugs 210..221 fails at least one of them (the vectors kill every LSC_TYPED
-# mutant). Args: $1 = path to visa-oracle, $2 = source dir.
+# mutant). Args: $1 = path to visa-oracle, $2 = source dir. Also run by
+# tests/test_dut_lsc_typed_2d.sh with VO_LT_GROUP / VO_LT_BUGS (block2d).
 set -euo pipefail
 VO=${1:?path to visa-oracle}
 SRC=${2:?source dir}
 LIBDIR=$(dirname "$VO")/examples
 fail() { echo "FAIL: $*" >&2; exit 1; }
+G=${VO_LT_GROUP:-lsc_typed_quad}
+BUGS=${VO_LT_BUGS:-$(seq 210 221)}
 shopt -s nullglob
-VEC=("$SRC"/vectors/lsc_typed_quad*.json)
+VEC=("$SRC"/vectors/$G*.json)
 shopt -u nullglob
-[ ${#VEC[@]} -ge 1 ] || fail "no lsc_typed_quad vectors shipped"
+[ ${#VEC[@]} -ge 1 ] || fail "no $G vectors shipped"
 [ -f "$LIBDIR/libdut_example.so" ] || fail "$LIBDIR/libdut_example.so not built"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -20,21 +23,21 @@ set +e
 "$VO" check "${VEC[@]}" --dut-lib "$LIBDIR/libdut_example.so" > "$tmp/good.txt" 2>&1
 rc=$?
 set -e
-[ $rc = 0 ] || { tail -5 "$tmp/good.txt" >&2; fail "the good DUT fails lsc_typed_quad vectors (exit $rc)"; }
+[ $rc = 0 ] || { tail -5 "$tmp/good.txt" >&2; fail "the good DUT fails $G vectors (exit $rc)"; }
 last=$(tail -n1 "$tmp/good.txt")
 case $last in *" passed, 0 failed") ;; *) fail "good DUT summary: $last" ;; esac
 n=${last%% passed*}
-[ "$n" -ge 1000 ] || fail "only $n lsc_typed_quad tests"
+[ "$n" -ge 1000 ] || fail "only $n $G tests"
 echo "ok: good DUT: $last"
 set +e
 "$VO" check "${VEC[@]}" --dut-cmd "python3 $SRC/examples/dut_py/dut.py" > "$tmp/py.txt" 2>&1
 rc=$?
 set -e
 last=$(tail -n1 "$tmp/py.txt")
-[ $rc = 0 ] || { tail -5 "$tmp/py.txt" >&2; fail "the Python DUT fails lsc_typed_quad vectors (exit $rc)"; }
+[ $rc = 0 ] || { tail -5 "$tmp/py.txt" >&2; fail "the Python DUT fails $G vectors (exit $rc)"; }
 [ "$last" = "$n passed, 0 failed" ] || fail "Python DUT: $last, want $n passed"
 echo "ok: Python DUT: $last"
-for b in $(seq 210 221); do
+for b in $BUGS; do
     lib="$LIBDIR/libdut_mutant_$b.so"
     [ -f "$lib" ] || fail "$lib not built"
     set +e
@@ -43,6 +46,6 @@ for b in $(seq 210 221); do
     set -e
     last=$(tail -n1 "$tmp/m$b.txt")
     [ $rc = 1 ] || fail "mutant $b: check exited $rc ($last), want 1 (failures)"
-    case $last in *" 0 failed") fail "mutant $b survives the lsc_typed_quad vectors" ;; esac
+    case $last in *" 0 failed") fail "mutant $b survives the $G vectors" ;; esac
     echo "ok: mutant $b killed: $last"
 done

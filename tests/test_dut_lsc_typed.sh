@@ -5,7 +5,8 @@
 # bugs 210..221 fails at least one of them (the vectors kill every LSC_TYPED
 # mutant). Args: $1 = path to visa-oracle, $2 = source dir; optional $3 the
 # vector group (default lsc_typed_quad), $4 $5 the first and last mutant
-# (default 210 221; tests/test_dut_lsc_typed_atomic.sh: lsc_typed_atomic 230 233).
+# (default 210 221; tests/test_dut_lsc_typed_atomic.sh: lsc_typed_atomic 230 233,
+# tests/test_dut_lsc_typed_2d.sh: lsc_typed_block2d 240 243).
 set -euo pipefail
 VO=${1:?path to visa-oracle}
 SRC=${2:?source dir}

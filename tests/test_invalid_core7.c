@@ -177,7 +177,8 @@ int main(void)
      * returned: D31), 35..49 reserved */
     CHECK_STR(vo_errcode_name(VO_E_IS_MODIFIED), "E_IS_MODIFIED");
     CHECK_EQ(VO_E_IS_MODIFIED, 34);
-    CHECK_EQ(VO_E_COUNT, 90); /* 50..52 the state's address-space model (issue 13), 53..59 reserved, 60..77 LSC, 78..80 SVM, 81..82 block2d, 83..85 typed, 88..89 media */
+    CHECK_EQ(VO_E_COUNT, 93); /* 50..52 the state's address-space model (issue 13), 53..59 reserved, 60..77 LSC, 78..80 SVM, 81..82 block2d, 83..85 typed, 88..89 media, 90..91 reserved, 92 LSC_TYPED block2d */
+    CHECK_STR(vo_errcode_name(VO_E_TGM2D_DROPPED), "E_TGM2D_DROPPED");
     CHECK_STR(vo_errcode_name(VO_E_MEDIA_SHAPE), "E_MEDIA_SHAPE");
     CHECK_STR(vo_errcode_name(VO_E_MEDIA_SURFACE), "E_MEDIA_SURFACE");
     CHECK_STR(vo_errcode_name(VO_E_SVM_ADDR), "E_SVM_ADDR");

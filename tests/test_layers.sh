@@ -42,8 +42,8 @@ while read -r obj sym; do
     d=${def[$sym]:-}
     [ -n "$d" ] || continue
     [ "$d" = "$obj" ] && continue
-    # one family may span files: fam_lsc.c, fam_lsc_atomic.c, fam_lsc_2d.c, fam_lsc_typed.c and fam_lsc_typed_atomic.c share fam_lsc.h
-    case $d in fam_lsc|fam_lsc_atomic|fam_lsc_2d|fam_lsc_typed|fam_lsc_typed_atomic) case $obj in fam_lsc|fam_lsc_atomic|fam_lsc_2d|fam_lsc_typed|fam_lsc_typed_atomic) continue ;; esac ;; esac
+    # one family may span files: fam_lsc.c, fam_lsc_atomic.c, fam_lsc_2d.c, fam_lsc_typed.c fam_lsc_typed_atomic.c and fam_lsc_typed_2d.c share fam_lsc.h
+    case $d in fam_lsc|fam_lsc_atomic|fam_lsc_2d|fam_lsc_typed|fam_lsc_typed_atomic|fam_lsc_typed_2d) case $obj in fam_lsc|fam_lsc_atomic|fam_lsc_2d|fam_lsc_typed|fam_lsc_typed_atomic|fam_lsc_typed_2d) continue ;; esac ;; esac
     case $d in fam_svm|fam_svm4) case $obj in fam_svm|fam_svm4) continue ;; esac ;; esac
     ro=${rank[$obj]:-}; rd=${rank[$d]:-}
     [ -n "$ro" ] && [ -n "$rd" ] || continue

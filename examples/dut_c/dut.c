@@ -2236,6 +2236,7 @@ static int do_lsc_untyped(ctx *x)
 
 #include "dut_typed.c" /* typed family (issue 28): GATHER4_TYPED, SCATTER4_TYPED, TYPED_ATOMIC */
 #include "dut_lsc_typed.c" /* LSC_TYPED load_quad / store_quad (issue 28) */
+#include "dut_lsc_typed_2d.c" /* LSC_TYPED block2d (issue 28) */
 
 /* ------------------------------------------------------------------------ */
 
@@ -2302,7 +2303,7 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
     case 0x4B: rc = do_typed4(&x, 0); break; /* typed (issue 28): dut_typed.c */
     case 0x4C: rc = do_typed4(&x, 1); break;
     case 0x73: rc = do_typed_atomic(&x); break;
-    case 0x8A: rc = do_lsc_typed(&x); break; /* issue 28: dut_lsc_typed.c */
+    case 0x8A: rc = lt2d_is(&x) ? do_lsc_typed_2d(&x) : do_lsc_typed(&x); break; /* issue 28: dut_lsc_typed(_2d).c */
     case 0x37: case 0x38: rc = do_media(&x, op == 0x38); break; /* issue 27: dut_media.c */
     default:
         REJECT(&x, "unknown opcode 0x%02x", op);

@@ -599,6 +599,9 @@ class Machine:
             dut_typed.typed4(self, Invalid, op == 0x4C)  # issue 28
         elif op == 0x73:
             dut_typed.typed_atomic(self, Invalid, ATOMIC_REVERSE, atomic_op)  # issue 28
+        elif op == 0x8A and self.pos < len(self.insn) and self.insn[self.pos] in (0x03, 0x07):  # issue 28: block2d
+            import dut_lsc_typed_2d
+            dut_lsc_typed_2d.lsc_typed_2d(self, Invalid, Undefined)
         elif op == 0x8A:  # issue 28: dut_lsc_typed.py
             import dut_lsc_typed
             dut_lsc_typed.lsc_typed(self, Invalid, Undefined)

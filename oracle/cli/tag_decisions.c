@@ -24,7 +24,7 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_PRED_ALL] = "", /* pred_all */
     [VO_TAG_PRED_INVERT] = "", /* pred_invert */
     [VO_TAG_UPPER_BYTES] = "D13,D54,D179,D267", /* upper_bytes */
-    [VO_TAG_PADDING] = "D12,D37,D43,D56,D124,D173,D267,D277,D197,D213", /* padding */
+    [VO_TAG_PADDING] = "D12,D37,D43,D56,D124,D173,D267,D277,D197,D213,D327", /* padding */
     [VO_TAG_NON_SCALAR_REGION] = "D23", /* non_scalar_region */
     [VO_TAG_INDIRECT] = "D25", /* indirect */
     [VO_TAG_NO_LANES] = "D28", /* no_lanes */
@@ -80,6 +80,10 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_MEDIA_EDGE] = "D207", /* media:edge_replicate */
     [VO_TAG_MEDIA_OUT_OF_SCOPE] = "D209,D210,D212", /* media:out_of_scope */
     [VO_TAG_MEDIA_UNDEFINED] = "D207,D208,D211,D215", /* media:undefined */
+    [VO_TAG_TGM2D_READER_LAYOUT] = "D320", /* lsc_typed:block2d_reader_layout */
+    [VO_TAG_TGM2D_X_BYTES] = "D324", /* lsc_typed:block2d_x_bytes */
+    [VO_TAG_TGM2D_OOB] = "D326", /* lsc_typed:block2d_oob */
+    [VO_TAG_TGM2D_UNDEFINED] = "D322,D324,D325", /* lsc_typed:block2d_undefined */
 };
 
 /* a tag added after this table (NULL entry) points to no decision here until

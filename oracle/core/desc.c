@@ -233,8 +233,23 @@ static const vo_desc media_tab[] = {
     0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub, .flags = VO_DF_LSC_NO_SSIDX }
 #define LSCT_LIST(X) X(0x02, "lsc_typed_load_quad", 0), X(0x06, "lsc_typed_store_quad", 1), \
     LSC_ATOMICS(X, "lsc_typed_atomic_") /* atomics: issue 28, D310 */
-static const vo_desc lsct_tab[] = { LSCT_LIST(LSCT) };
-static const vo_desc lsct_old_tab[] = { LSCT_LIST(LSCT0) };
+/* block2d (0x03, 0x07; fam_lsc_typed_2d.c): the layout IGC writes (IsaDescription: an immediate
+ * offset after X and after Y) and, as the older entry, the HEAD reader's without them (D320) */
+#define LSCT2D_F(x, y) F("subop", UB, LSC_SUBOP), F("exec_size", UB, EXEC), F("pred", UW, PRED), \
+    F("caching_l1", UB, L1), F("caching_l3", UB, L3), F("addr_type", UB, ADDR_TYPE), F("block_width", UW, B2D_WIDTH), \
+    F("block_height", UW, B2D_HEIGHT), F("surface", VEC, LSC_SURF), F("ss_idx", UD, SSIDX), F("dst", RAW, DATA), x, y, \
+    F("src1_data", RAW, SRC1)
+#define LSCT2D(sub, mn, w) { VO_OP_LSC_TYPED, mn, "LSC_TYPED", VO_FAM_LSC_TYPED, w, 0x3F, 0x3F, 16, \
+    { LSCT2D_F(F("x", VEC, B2D_X) FC F("x_offset", UD, TUOFF), F("y", VEC, B2D_Y) FC F("y_offset", UD, TVOFF)) }, \
+    0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub }
+#define LSCT2D0(sub, mn, w) { VO_OP_LSC_TYPED, mn, "LSC_TYPED", VO_FAM_LSC_TYPED, w, 0x3F, 0x3F, 14, \
+    { LSCT2D_F(F("x", VEC, B2D_X), F("y", VEC, B2D_Y)) }, 0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub }
+#define FC ,
+static const vo_desc lsct_tab[] = { LSCT_LIST(LSCT), LSCT2D(0x03, "lsc_typed_load_block2d", 0),
+    LSCT2D(0x07, "lsc_typed_store_block2d", 1) };
+static const vo_desc lsct_old_tab[] = { LSCT_LIST(LSCT0), LSCT2D0(0x03, "lsc_typed_load_block2d", 0),
+    LSCT2D0(0x07, "lsc_typed_store_block2d", 1) };
+#undef FC
 #define NLSCT (sizeof lsct_tab / sizeof lsct_tab[0])
 
 /* not listed by vo_desc_at (the fuzz mutator draws LSC sub-ops from that list, and the

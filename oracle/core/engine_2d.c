@@ -80,6 +80,21 @@ int vo_2d_span_write(vo_ctx *x, const vo_2d_surf *s, int64_t y, int64_t col, uin
     return 0;
 }
 
+void vo_2d_pad_free(vo_ctx *x, uint32_t rp, uint32_t w, uint32_t h, unsigned clause)
+{
+    uint32_t end = rp * (h - 1) + w, grf_end = (end + x->grf - 1) / x->grf * x->grf;
+    int pad = 0;
+    for (uint32_t r = 0; r + 1 < h && rp > w; r++) {
+        vo_free_var_undefined(x, x->data_off + r * rp + w, rp - w, clause);
+        pad = 1;
+    }
+    if (grf_end > end) {
+        vo_free_var_undefined(x, x->data_off + end, grf_end - end, clause);
+        pad = 1;
+    }
+    if (pad) vo_tag(x->r, VO_TAG_PADDING);
+}
+
 static uint32_t pow2_up(uint32_t v)
 {
     uint32_t p = 1;

@@ -1,8 +1,8 @@
 /* The 2D executor (issue 27): a row-span engine over a 2D region of flat
  * memory, and the register tile layouts (plain, VNNI, transposed) of a 2D
  * block. Layer 2 with engine.c (docs/architecture.md "The 2D executor"): the
- * families that move 2D blocks (LSC_UNTYPED block2d now; MEDIA_LD/MEDIA_ST and
- * LSC_TYPED block2d are meant to reuse it) describe their surface and shape
+ * families that move 2D blocks (LSC_UNTYPED block2d, MEDIA_LD/MEDIA_ST, LSC_TYPED
+ * block2d) describe their surface and shape
  * and call these; none of them walks rows itself. */
 #ifndef VO_ENGINE_2D_H
 #define VO_ENGINE_2D_H
@@ -34,6 +34,10 @@ int vo_2d_span_read(const vo_ctx *x, const vo_2d_surf *s, int64_t y, int64_t col
                     vo_2d_stats *st);
 int vo_2d_span_write(vo_ctx *x, const vo_2d_surf *s, int64_t y, int64_t col, uint32_t n, const uint8_t *in,
                      vo_2d_stats *st);
+/* A load's register image of h rows of w bytes at r * rp (MEDIA_LD D213,
+ * LSC_TYPED block2d D327): each row's bytes past w up to rp and the last
+ * GRF's tail are free (clause), tag padding */
+void vo_2d_pad_free(vo_ctx *x, uint32_t rp, uint32_t w, uint32_t h, unsigned clause);
 /* 1 when every in-bounds element of the span lies in flat memory */
 int vo_2d_span_mapped(const vo_ctx *x, const vo_2d_surf *s, int64_t y, int64_t col, uint32_t n);
 

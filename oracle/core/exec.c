@@ -361,7 +361,8 @@ static const vo_family_ops *family_of(const vo_desc *d)
     case VO_FAM_BLOCK2D: return &vo_fam_lsc_2d; /* issue 27 */
     case VO_FAM_TYPED: return d->fields[0].role == VO_R_ATOMIC_OP ? &vo_fam_typed_atomic : &vo_fam_typed;
     case VO_FAM_MEDIA: return &vo_fam_media;
-    case VO_FAM_LSC_TYPED: return &vo_fam_lsc_typed; /* issue 28 */
+    case VO_FAM_LSC_TYPED: /* issue 28; block2d (0x03, 0x07): fam_lsc_typed_2d.c */
+        return d->subop == 0x03 || d->subop == 0x07 ? &vo_fam_lsc_typed_2d : &vo_fam_lsc_typed;
     default: return &vo_fam_scattered;
     }
 }

@@ -176,17 +176,7 @@ static int media_run(vo_ctx *x)
     }
     /* D213: each row's bytes after w up to the register pitch, and the last
      * GRF's tail, are not written by the page's semantics: free */
-    uint32_t end = rp * (M.h - 1) + M.w, grf_end = (end + x->grf - 1) / x->grf * x->grf;
-    int pad = 0;
-    for (uint32_t r = 0; r + 1 < M.h && rp > M.w; r++) {
-        vo_free_var_undefined(x, x->data_off + r * rp + M.w, rp - M.w, VO_C_MEDIA_PAD_FREE);
-        pad = 1;
-    }
-    if (grf_end > end) {
-        vo_free_var_undefined(x, x->data_off + end, grf_end - end, VO_C_MEDIA_PAD_FREE);
-        pad = 1;
-    }
-    if (pad) vo_tag(x->r, VO_TAG_PADDING);
+    vo_2d_pad_free(x, rp, M.w, M.h, VO_C_MEDIA_PAD_FREE);
     return 0;
 }
 

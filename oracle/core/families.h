@@ -16,6 +16,7 @@ extern const vo_family_ops vo_fam_lsc_2d; /* LSC_UNTYPED block2d (issue 27) */
 extern const vo_family_ops vo_fam_typed, vo_fam_typed_atomic; /* typed (issue 28) */
 extern const vo_family_ops vo_fam_media;  /* MEDIA_LD / MEDIA_ST (issue 27) */
 extern const vo_family_ops vo_fam_lsc_typed; /* LSC_TYPED (issue 28) */
+extern const vo_family_ops vo_fam_lsc_typed_2d; /* LSC_TYPED block2d (issue 28) */
 
 /* validator (validate.c): the opcode's platform range, then the generic
  * field walk; 0 ok; -1 invalid (r->err set); 1 undefined (tag set) */

@@ -115,7 +115,7 @@ static const char *const err_tab[VO_E_COUNT] = {
     "E_TYPED_SURFACE", "E_TYPED_COORD", "E_TYPED_VERSION",
     "E_RESERVED_86", "E_RESERVED_87",
     /* MEDIA_LD / MEDIA_ST (issue 27): 88.. */
-    "E_MEDIA_SHAPE", "E_MEDIA_SURFACE",
+    "E_MEDIA_SHAPE", "E_MEDIA_SURFACE", "E_RESERVED_90", "E_RESERVED_91", "E_TGM2D_DROPPED",
 };
 const char *vo_errcode_name(vo_errcode c) { return (unsigned)c < VO_E_COUNT ? err_tab[c] : "E_UNKNOWN"; }
 
@@ -147,6 +147,7 @@ static const char *const tag_tab[VO_TAG_COUNT] = {
     /* typed (issue 28) */
     "typed:pred_text",
     "media:edge_replicate", "media:out_of_scope", "media:undefined",
+    "lsc_typed:block2d_reader_layout", "lsc_typed:block2d_x_bytes", "lsc_typed:block2d_oob", "lsc_typed:block2d_undefined",
 };
 _Static_assert(VO_TAG_COUNT <= 64 * VO_TAG_WORDS, "vo_result.tags holds 64 * VO_TAG_WORDS tags");
 _Static_assert(VO_C_COUNT <= 64 * sizeof ((vo_result *)0)->clauses / sizeof(uint64_t), "vo_result.clauses is too small");

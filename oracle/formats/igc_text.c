@@ -135,6 +135,8 @@ size_t vo_disasm_igc(const vo_insn *insn, char *buf, size_t cap)
     t[0] = 0;
     vo_disasm(insn, t, sizeof t);
     int lsc = insn && insn->desc && insn->desc->family == VO_FAM_LSC;
+    int t2d = insn && insn->desc && insn->desc->family == VO_FAM_LSC_TYPED && (insn->desc->subop | 4) == 0x07;
+    lsc |= t2d; /* LSC_TYPED block2d (D329): two blanks before every operand, no exec size */
     if (media_prefix(t) && t[9] >= '0' && t[9] <= '5' && t[10] == ' ') { /* D216: ".0 (8, 4)" -> ".nomod (8,4)" */
         char m[IGC_TEXT_CAP];
         const char *rest = t + 11, *comma = strstr(rest, ", ");
@@ -145,7 +147,8 @@ size_t vo_disasm_igc(const vo_insn *insn, char *buf, size_t cap)
     }
     size_t n = 0, i = 0;
     int depth = 0, spaces = 0;
-    if (lsc && t[0] == '(') spaces = -1; /* the predicate prefix "(...) " keeps its blank */
+    if (t2d) spaces = 1;
+    if (lsc && t[0] == '(') spaces = t2d ? 0 : -1; /* the predicate prefix "(...) " keeps its blank */
 #define PUT(ch)                                                                                                        \
     do {                                                                                                               \
         if (n + 1 < cap) buf[n] = (ch);                                                                                \

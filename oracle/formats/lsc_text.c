@@ -170,6 +170,46 @@ static void put_taddr(sb *s, const vo_insn *in)
 
 static void b2d_shape(sb *s, const vo_insn *in);
 static void b2d_addr(sb *s, const vo_insn *in);
+
+/* LSC_TYPED block2d (issue 28, D329), IGC's printed form: lsc_load_block2d.tgm[.<l1>.<l3>] <dst>:<W>x<H>
+ * <model>(<surface>[, <ss_idx>])[<X>[+-<dec>],<Y>[+-<dec>]] (store: <addr> <src1>:<W>x<H>) */
+static void t2d_off(sb *s, uint32_t v)
+{
+    if ((int32_t)v > 0) sb_put(s, "+%d", (int)(int32_t)v);
+    else if ((int32_t)v < 0) sb_put(s, "%lld", (long long)(int32_t)v);
+}
+static void t2d_addr(sb *s, const vo_insn *in)
+{
+    put_model(s, in);
+    sb_put(s, "[");
+    put_vecop(s, &in->b2d[4]);
+    t2d_off(s, in->val[VO_R_TUOFF]);
+    sb_put(s, ",");
+    put_vecop(s, &in->b2d[5]);
+    t2d_off(s, in->val[VO_R_TVOFF]);
+    sb_put(s, "]");
+}
+static void t2d_text(sb *s, const vo_insn *in)
+{
+    const vo_desc *d = in->desc;
+    uint32_t l1 = in->val[VO_R_L1], l3 = in->val[VO_R_L3];
+    sb_put(s, "%s.tgm", d->is_write ? "lsc_store_block2d" : "lsc_load_block2d");
+    if (l1 || l3) sb_put(s, ".%s.%s", l1 < 8 ? cache_names[l1] : "?", l3 < 8 ? cache_names[l3] : "?");
+    if (in->val[VO_R_EXEC]) sb_put(s, " (?)"); /* D321: no text for an exec byte other than 0 */
+    sb_put(s, " ");
+    if (d->is_write) {
+        t2d_addr(s, in);
+        sb_put(s, " ");
+        put_rawop(s, &in->src1);
+    } else {
+        put_rawop(s, &in->data);
+    }
+    sb_put(s, ":%ux%u", (unsigned)in->val[VO_R_B2D_WIDTH], (unsigned)in->val[VO_R_B2D_HEIGHT]);
+    if (!d->is_write) {
+        sb_put(s, " ");
+        t2d_addr(s, in);
+    }
+}
 static void lsc_untyped_text(sb *s, const vo_insn *in)
 {
     const vo_desc *d = in->desc;
@@ -180,6 +220,10 @@ static void lsc_untyped_text(sb *s, const vo_insn *in)
     }
     uint32_t sf = in->val[VO_R_LSC_SFID], l1 = in->val[VO_R_L1], l3 = in->val[VO_R_L3];
     int typed = d->family == VO_FAM_LSC_TYPED; /* D280: IGC's mnemonic with .tgm (no SFID byte) */
+    if (typed && (d->subop == 0x03 || d->subop == 0x07)) { /* block2d (D329): no exec size */
+        t2d_text(s, in);
+        return;
+    }
     if (typed) /* D280, D314: IGC's name, the descriptor's without "typed_" (lsc_typed_atomic_iadd: lsc_atomic_iadd), .tgm */
         sb_put(s, "lsc_%s.tgm", strncmp(d->mnemonic, "lsc_typed_", 10) == 0 ? d->mnemonic + 10 : d->mnemonic);
     else sb_put(s, "%s.%s", d->mnemonic, sf < 4 ? usfid_names[sf] : "?");
@@ -542,12 +586,12 @@ static int laddr(lp *p, vo_insn *in, int strided)
 }
 
 /* LSC_TYPED (issue 28): the inverse of put_taddr */
-static int ltoff(lp *p, vo_insn *in, unsigned role, const char *field)
+static int ltoff(lp *p, vo_insn *in, unsigned role, const char *field, int dec) /* dec: block2d's decimal (D329) */
 {
     int neg = 0;
     if (llit(p, "+") || (neg = llit(p, "-"))) {
         uint64_t o;
-        if (lhex(p, neg ? 0x80000000ull : 0x7FFFFFFFull, &o, field) != 0) return -1;
+        if ((dec ? ldec : lhex)(p, neg ? 0x80000000ull : 0x7FFFFFFFull, &o, field) != 0) return -1;
         if (!o) return LBAD(field, "offset 0 is not printed");
         in->val[role] = neg ? (uint32_t)(0u - (uint32_t)o) : (uint32_t)o;
     }
@@ -565,7 +609,7 @@ static int ltaddr(lp *p, vo_insn *in)
     for (unsigned k = 0; k < 4; k++) {
         if (k && p->t[p->pos] == ']') break;
         if ((k && lexpect(p, ", ", cf[k]) != 0) || lraw(p, co[k], cf[k]) != 0) return -1;
-        if (k < 3 && ltoff(p, in, orole[k], of[k]) != 0) return -1;
+        if (k < 3 && ltoff(p, in, orole[k], of[k], 0) != 0) return -1;
     }
     if (lexpect(p, "]:", "addr_size") != 0) return -1;
     int a = lpick(p, asize_names, 4, "addr_size");
@@ -627,12 +671,69 @@ static int b2d_asm(lp *p, vo_insn *in)
     return 0;
 }
 
+/* ".<l1>.<l3>" when present */
+static int lcache(lp *p, vo_insn *in)
+{
+    if (llit(p, ".")) {
+        int a = lpick(p, cache_names, 8, "caching_l1");
+        if (a < 0 || lexpect(p, ".", "caching_l3") != 0) return -1;
+        int b = lpick(p, cache_names, 8, "caching_l3");
+        if (b < 0) return -1;
+        if (!a && !b) return LBAD("caching_l1", ".df.df is not printed");
+        in->val[VO_R_L1] = (uint32_t)a;
+        in->val[VO_R_L3] = (uint32_t)b;
+    }
+    return 0;
+}
+
+/* LSC_TYPED block2d (D329): after ".tgm" */
+static int t2d_addr_asm(lp *p, vo_insn *in)
+{
+    if (lmodel(p, in) != 0 || lexpect(p, "[", "x") != 0 || lvec(p, &in->b2d[4], "x") != 0 ||
+        ltoff(p, in, VO_R_TUOFF, "x_offset", 1) != 0 || lexpect(p, ",", "y") != 0 || lvec(p, &in->b2d[5], "y") != 0 ||
+        ltoff(p, in, VO_R_TVOFF, "y_offset", 1) != 0 || lexpect(p, "]", "y") != 0)
+        return -1;
+    return 0;
+}
+static int t2d_shape_asm(lp *p, vo_insn *in)
+{
+    uint64_t w, h;
+    if (lexpect(p, ":", "block_width") != 0 || ldec(p, 0xFFFF, &w, "block_width") != 0 || lexpect(p, "x", "block_height") != 0 ||
+        ldec(p, 0xFFFF, &h, "block_height") != 0)
+        return -1;
+    in->val[VO_R_B2D_WIDTH] = (uint32_t)w;
+    in->val[VO_R_B2D_HEIGHT] = (uint32_t)h;
+    return 0;
+}
+static int t2d_asm(lp *p, vo_insn *in)
+{
+    in->val[VO_R_LSC_SUBOP] = in->desc->subop;
+    in->val[VO_R_EXEC] = 0; /* D321: SIMD1, M1 */
+    if (lcache(p, in) != 0) return -1;
+    if (lexpect(p, " ", "dst") != 0) return -1;
+    if (in->desc->is_write) {
+        if (t2d_addr_asm(p, in) != 0 || lexpect(p, " ", "src1_data") != 0 || lraw(p, &in->src1, "src1_data") != 0 ||
+            t2d_shape_asm(p, in) != 0)
+            return -1;
+    } else if (lraw(p, &in->data, "dst") != 0 || t2d_shape_asm(p, in) != 0 || lexpect(p, " ", "surface") != 0 ||
+               t2d_addr_asm(p, in) != 0)
+        return -1;
+    if (p->t[p->pos]) return LBAD("text", "characters after the instruction");
+    return 0;
+}
+
 static int lsc_untyped_asm(lp *p, uint32_t pred, vo_insn *in)
 {
     in->val[VO_R_PRED] = pred;
     in->val[VO_R_LSC_SUBOP] = in->desc->subop;
     if (lexpect(p, ".", "sfid") != 0) return -1;
     int typed = in->desc->family == VO_FAM_LSC_TYPED;
+    if (in->desc->family == VO_FAM_BLOCK2D && llit(p, "tgm")) { /* LSC_TYPED block2d (D329) */
+        const vo_desc *td = vo_desc_tgm((uint8_t)in->desc->subop);
+        if (!td) return LBAD("sfid", "no tgm form");
+        in->desc = td;
+        return t2d_asm(p, in);
+    }
     if (!typed && vo_desc_tgm((uint8_t)in->desc->subop) && llit(p, "tgm")) { /* LSC_TYPED (D280, D314) */
         const vo_desc *td = vo_desc_tgm((uint8_t)in->desc->subop);
         if (!td) return LBAD("sfid", "no tgm form");
@@ -646,15 +747,7 @@ static int lsc_untyped_asm(lp *p, uint32_t pred, vo_insn *in)
         if (sf < 0) return -1;
         in->val[VO_R_LSC_SFID] = (uint32_t)sf;
     }
-    if (llit(p, ".")) {
-        int a = lpick(p, cache_names, 8, "caching_l1");
-        if (a < 0 || lexpect(p, ".", "caching_l3") != 0) return -1;
-        int b = lpick(p, cache_names, 8, "caching_l3");
-        if (b < 0) return -1;
-        if (!a && !b) return LBAD("caching_l1", ".df.df is not printed");
-        in->val[VO_R_L1] = (uint32_t)a;
-        in->val[VO_R_L3] = (uint32_t)b;
-    }
+    if (lcache(p, in) != 0) return -1;
     uint64_t k, n;
     if (lexpect(p, " (M", "exec_size") != 0 || ldec(p, 8, &k, "exec_size") != 0) return -1;
     if (k == 0) return LBAD("exec_size", "mask M0 does not exist");

@@ -341,7 +341,10 @@ typedef enum vo_errcode {
     /* MEDIA_LD / MEDIA_ST (issue 27) */
     VO_E_MEDIA_SHAPE = 88,     /* media modifiers / plane / block width / height */
     VO_E_MEDIA_SURFACE = 89,   /* media surface not a 2D surface (no geometry)  */
-    VO_E_COUNT = 90
+    VO_E_RESERVED_90 = 90, VO_E_RESERVED_91 = 91,
+    /* LSC_TYPED block2d (issue 28) */
+    VO_E_TGM2D_DROPPED = 92,   /* exec size / predicate the reader drops not 0  */
+    VO_E_COUNT = 93
 } vo_errcode;
 const char *vo_errcode_name(vo_errcode c);   /* "E_TRUNCATED", ... stable */
 
@@ -696,7 +699,14 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(SVM_AT_MISALIGNED, "svm_atomic.misaligned_undefined") X(SVM_AT_UNMAPPED, "svm_atomic.flat_unmapped_undefined") \
     X(SVM_AT_RET16_UPPER, "svm_atomic.ret16_upper_undefined") \
     X(SVM_AT_DISABLED, "svm_atomic.disabled_lane_kept") X(SVM_AT_PADDING, "svm_atomic.register_padding") \
-    X(SVM_AT_TYPES, "svm_atomic.operand_types_relaxed")
+    X(SVM_AT_TYPES, "svm_atomic.operand_types_relaxed") \
+    /* LSC_TYPED block2d (issue 28, D320-D329) */ \
+    X(TGM2D_LOAD, "tgm2d.load") X(TGM2D_STORE, "tgm2d.store") X(TGM2D_PREFETCH, "tgm2d.prefetch_no_effect") \
+    X(TGM2D_REG_PITCH, "tgm2d.register_pitch") X(TGM2D_PAD_FREE, "tgm2d.register_padding_free") \
+    X(TGM2D_OOB_READ, "tgm2d.oob_read_free") X(TGM2D_OOB_WRITE, "tgm2d.oob_write_dropped") \
+    X(TGM2D_NEG_XY, "tgm2d.negative_xy") X(TGM2D_XY_OFF, "tgm2d.xy_imm_offset") X(TGM2D_1D, "tgm2d.surface_1d") \
+    X(TGM2D_READER, "tgm2d.reader_layout") X(TGM2D_U_PLATFORM, "tgm2d.undef_pre_xe2") \
+    X(TGM2D_U_PIXEL, "tgm2d.undef_partial_pixel") X(TGM2D_U_DIM, "tgm2d.undef_array_3d")
 
 enum vo_clause {
 #define VO_X_ENUM(e, s) VO_C_##e,
@@ -776,6 +786,11 @@ enum vo_tag {
     VO_TAG_MEDIA_EDGE,           /* media:edge_replicate: a read past the surface edge (D207) */
     VO_TAG_MEDIA_OUT_OF_SCOPE,   /* media:out_of_scope: field mode, plane != 0, Xe2+ (D209, D210, D212) */
     VO_TAG_MEDIA_UNDEFINED,      /* media:undefined: wide pixels out of bounds, X/Y >= 2^31, ST X unaligned (D207, D208, D211, D215) */
+    /* LSC_TYPED block2d (issue 28) */
+    VO_TAG_TGM2D_READER_LAYOUT,  /* lsc_typed:block2d_reader_layout: no X/Y offsets, the HEAD reader's layout (D320) */
+    VO_TAG_TGM2D_X_BYTES,        /* lsc_typed:block2d_x_bytes: X != 0, where X in bytes and X in pixels differ (D324) */
+    VO_TAG_TGM2D_OOB,            /* lsc_typed:block2d_oob: bytes read past the surface are free (D326) */
+    VO_TAG_TGM2D_UNDEFINED,      /* lsc_typed:block2d_undefined: pre-Xe2, partial pixel, array/3D (D322, D324, D325) */
     VO_TAG_COUNT
 };
 /* a result's tags: a bit set of VO_TAG_WORDS 64-bit words (tag t: bit t % 64 of word t / 64) */

@@ -267,6 +267,7 @@ static const tail_group tail[] = {
     { "lsc_untyped_no_ssidx", NULL, vo_gen_lsc_old_default_count, vo_gen_lsc_old_case },              /* D368 */
     { "lsc_typed_atomic", vo_gen_lsct_atomic_systematic_count, vo_gen_lsct_atomic_default_count,
       vo_gen_lsct_atomic_case },                                                                      /* D310 */
+    { "lsc_typed_block2d", vo_gen_lsct2d_systematic_count, vo_gen_lsct2d_default_count, vo_gen_lsct2d_case }, /* D320 */
 };
 #define NTAIL (sizeof tail / sizeof tail[0])
 static const tail_group *tail_of(unsigned g) { return g >= N2G && g - N2G < NTAIL ? &tail[g - N2G] : NULL; }
@@ -288,7 +289,9 @@ int vo_gen_group_of(uint8_t op, uint8_t subop)
     int s = vo_gen_svm_group_of(op, subop);
     if (s >= 0) return (int)NLG + s;
     const vo_desc *d = vo_desc_for_sub(op, subop);
-    if (d && d->family == VO_FAM_LSC_TYPED) return tail_index(d->is_write == 2 ? "lsc_typed_atomic" : "lsc_typed_quad");
+    if (d && d->family == VO_FAM_LSC_TYPED)
+        return tail_index(d->is_write == 2 ? "lsc_typed_atomic"
+                          : subop == 0x03 || subop == 0x07 ? "lsc_typed_block2d" : "lsc_typed_quad");
     if (d && d->family == VO_FAM_BLOCK2D) return (int)NSG + (d->is_write != 0); /* load (+ prefetch), store */
     return vo_gen_lsc_group_of(op, subop);
 }

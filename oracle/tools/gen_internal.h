@@ -86,4 +86,8 @@ int vo_gen_lsc_old_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_
 uint64_t vo_gen_lsct_atomic_systematic_count(void);
 uint64_t vo_gen_lsct_atomic_default_count(void);
 int vo_gen_lsct_atomic_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+/* gen_lsc_typed_2d.c (issue 28): the group lsc_typed_block2d, after lsc_typed_quad */
+uint64_t vo_gen_lsct2d_systematic_count(void);
+uint64_t vo_gen_lsct2d_default_count(void);
+int vo_gen_lsct2d_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
 #endif

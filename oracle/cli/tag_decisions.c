@@ -68,8 +68,8 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_LSC_CONV_UPPER] = "D125,D137", /* lsc:conv_upper */
     [VO_TAG_LSC_D16U32H] = "D125", /* lsc:d16u32h */
     [VO_TAG_LSC_PREFETCH] = "D128,D200", /* lsc:prefetch */
-    [VO_TAG_LSC_STORE_UNCOMP] = "D129", /* lsc:store_uncompressed */
-    [VO_TAG_LSC_LOAD_STATUS] = "D130", /* lsc:load_status */
+    [VO_TAG_LSC_STORE_UNCOMP] = "D129,D332", /* lsc:store_uncompressed */
+    [VO_TAG_LSC_LOAD_STATUS] = "D130,D331", /* lsc:load_status */
     [VO_TAG_LSC_APNDCTR] = "D130", /* lsc:apndctr */
     [VO_TAG_LSC_AT_FLOAT] = "D141,D142", /* lsc_atomic:float */
     [VO_TAG_FENCE_IGNORED] = "D161,D162", /* fence:ignored_bits */
@@ -80,6 +80,7 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_MEDIA_EDGE] = "D207", /* media:edge_replicate */
     [VO_TAG_MEDIA_OUT_OF_SCOPE] = "D209,D210,D212", /* media:out_of_scope */
     [VO_TAG_MEDIA_UNDEFINED] = "D207,D208,D211,D215", /* media:undefined */
+    [VO_TAG_LSC_RSI] = "D330", /* lsc:read_state_info */
 };
 
 /* a tag added after this table (NULL entry) points to no decision here until

@@ -230,7 +230,9 @@ static const vo_desc media_tab[] = {
       F("src0_addrs_v", RAW, TV), F("src0_addrs_r", RAW, TR), F("src0_addrs_lod", RAW, TLOD), \
       F("src1_data", RAW, SRC1), F("src2_data", RAW, SRC2) }, \
     0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub, .flags = VO_DF_LSC_NO_SSIDX }
-#define LSCT_LIST(X) X(0x02, "lsc_typed_load_quad", 0), X(0x06, "lsc_typed_store_quad", 1)
+#define LSCT_LIST(X) X(0x02, "lsc_typed_load_quad", 0), X(0x06, "lsc_typed_store_quad", 1), \
+    X(0x1B, "lsc_typed_load_status", 0), X(0x1C, "lsc_typed_store_uncompressed", 1), \
+    X(0x1E, "lsc_typed_read_state_info", 0) /* D330-D332 */
 static const vo_desc lsct_tab[] = { LSCT_LIST(LSCT) };
 static const vo_desc lsct_old_tab[] = { LSCT_LIST(LSCT0) };
 #define NLSCT (sizeof lsct_tab / sizeof lsct_tab[0])

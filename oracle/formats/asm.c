@@ -393,6 +393,7 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
         if (fform >= 0 ? vo_desc_at(i)->family == VO_FAM_FENCE
                        : vo_desc_at(i)->family != VO_FAM_FENCE && strcmp(vo_desc_at(i)->mnemonic, mn) == 0)
             d = vo_desc_at(i);
+    if (!d && strcmp(mn, "lsc_read_state_info") == 0) d = vo_desc_tgm(0x1E); /* D330: LSC_TYPED only */
     if (d && fform >= 0) {
         in.desc = d;
         if (vo_fence_asm(p->s, p->pos, fform, has_pred, &in, err) != 0) {

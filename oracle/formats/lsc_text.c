@@ -180,7 +180,7 @@ static void lsc_untyped_text(sb *s, const vo_insn *in)
     }
     uint32_t sf = in->val[VO_R_LSC_SFID], l1 = in->val[VO_R_L1], l3 = in->val[VO_R_L3];
     int typed = d->family == VO_FAM_LSC_TYPED; /* D280: IGC's mnemonic with .tgm (no SFID byte) */
-    if (typed) sb_put(s, "%s.tgm", d->is_write ? "lsc_store_quad" : "lsc_load_quad");
+    if (typed) sb_put(s, "lsc_%s.tgm", d->mnemonic + 10); /* "lsc_typed_<op>" -> "lsc_<op>" (D289, D330-D332) */
     else sb_put(s, "%s.%s", d->mnemonic, sf < 4 ? usfid_names[sf] : "?");
     if (l1 || l3) sb_put(s, ".%s.%s", l1 < 8 ? cache_names[l1] : "?", l3 < 8 ? cache_names[l3] : "?");
     vo_ctrl c;
@@ -207,14 +207,15 @@ static void lsc_untyped_text(sb *s, const vo_insn *in)
         return;
     }
     if (typed) {
+        int tq = d->subop == 0x02 || d->subop == 0x06; /* D330-D332: the others print the vector size */
         if (d->is_write) {
             put_taddr(s, in);
             sb_put(s, " ");
             put_rawop(s, &in->src1);
-            put_shape(s, in, 1);
+            put_shape(s, in, tq);
         } else {
             put_rawop(s, &in->data);
-            put_shape(s, in, 1);
+            put_shape(s, in, tq);
             sb_put(s, " ");
             put_taddr(s, in);
         }
@@ -623,7 +624,8 @@ static int lsc_untyped_asm(lp *p, uint32_t pred, vo_insn *in)
     in->val[VO_R_LSC_SUBOP] = in->desc->subop;
     if (lexpect(p, ".", "sfid") != 0) return -1;
     int typed = in->desc->family == VO_FAM_LSC_TYPED;
-    if (!typed && (in->desc->subop == 0x02 || in->desc->subop == 0x06) && llit(p, "tgm")) { /* LSC_TYPED (D280) */
+    uint32_t su = in->desc->subop; /* LSC_TYPED (D280; D330-D332) */
+    if (!typed && (su == 0x02 || su == 0x06 || su == 0x1B || su == 0x1C) && llit(p, "tgm")) {
         const vo_desc *td = vo_desc_tgm((uint8_t)in->desc->subop);
         if (!td) return LBAD("sfid", "no tgm form");
         in->desc = td;
@@ -658,11 +660,12 @@ static int lsc_untyped_asm(lp *p, uint32_t pred, vo_insn *in)
     in->val[VO_R_EXEC] = code | nib << 4;
     if (in->desc->family == VO_FAM_BLOCK2D) return b2d_asm(p, in); /* issue 27 */
     if (typed) {
+        int tq = in->desc->subop == 0x02 || in->desc->subop == 0x06;
         if (in->desc->is_write) {
             if (ltaddr(p, in) != 0 || lexpect(p, " ", "src1_data") != 0 || lraw(p, &in->src1, "src1_data") != 0 ||
-                lshape(p, in, 1) != 0)
+                lshape(p, in, tq) != 0)
                 return -1;
-        } else if (lraw(p, &in->data, "dst") != 0 || lshape(p, in, 1) != 0 || lexpect(p, " ", "dst") != 0 || ltaddr(p, in) != 0) {
+        } else if (lraw(p, &in->data, "dst") != 0 || lshape(p, in, tq) != 0 || lexpect(p, " ", "dst") != 0 || ltaddr(p, in) != 0) {
             return -1;
         }
         if (p->t[p->pos]) return LBAD("text", "characters after the instruction");

@@ -696,7 +696,9 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(SVM_AT_MISALIGNED, "svm_atomic.misaligned_undefined") X(SVM_AT_UNMAPPED, "svm_atomic.flat_unmapped_undefined") \
     X(SVM_AT_RET16_UPPER, "svm_atomic.ret16_upper_undefined") \
     X(SVM_AT_DISABLED, "svm_atomic.disabled_lane_kept") X(SVM_AT_PADDING, "svm_atomic.register_padding") \
-    X(SVM_AT_TYPES, "svm_atomic.operand_types_relaxed")
+    X(SVM_AT_TYPES, "svm_atomic.operand_types_relaxed") \
+    /* LSC_TYPED load_status / store_uncompressed / read_state_info (issue 28, D330-D332) */ \
+    X(LSC_RSI, "lsc.read_state_info_undefined")
 
 enum vo_clause {
 #define VO_X_ENUM(e, s) VO_C_##e,
@@ -776,6 +778,7 @@ enum vo_tag {
     VO_TAG_MEDIA_EDGE,           /* media:edge_replicate: a read past the surface edge (D207) */
     VO_TAG_MEDIA_OUT_OF_SCOPE,   /* media:out_of_scope: field mode, plane != 0, Xe2+ (D209, D210, D212) */
     VO_TAG_MEDIA_UNDEFINED,      /* media:undefined: wide pixels out of bounds, X/Y >= 2^31, ST X unaligned (D207, D208, D211, D215) */
+    VO_TAG_LSC_RSI,              /* lsc:read_state_info: LSC_TYPED read_state_info's register (D330) */
     VO_TAG_COUNT
 };
 /* a result's tags: a bit set of VO_TAG_WORDS 64-bit words (tag t: bit t % 64 of word t / 64) */

@@ -254,36 +254,38 @@ static const fam_gen *fam_gen_of(uint8_t op)
 /* sub-op groups: LSC_UNTYPED's (gen_lsc.c), then SVM's (gen_svm.c, issue 26), then block2d's (gen_2d.c, issue 27) */
 #define NLG vo_gen_lsc_group_count()
 #define NSG (NLG + vo_gen_svm_group_count())
-#define N2G (NSG + vo_gen_2d_group_count()) /* then LSC_TYPED's one group (issue 28, gen_lsc_typed.c) */
-unsigned vo_gen_group_count(void) { return N2G + 1; }
+#define N2G (NSG + vo_gen_2d_group_count()) /* then LSC_TYPED's groups (issue 28, gen_lsc_typed.c) */
+#define NLT 2 /* lsc_typed_quad, lsc_typed_status (D330-D332) */
+unsigned vo_gen_group_count(void) { return N2G + NLT; }
 const char *vo_gen_group_name(unsigned g)
 {
     return g < NLG ? vo_gen_lsc_group_name(g) : g < NSG ? vo_gen_svm_group_name(g - NLG)
-         : g < N2G ? vo_gen_2d_group_name(g - NSG) : g == N2G ? "lsc_typed_quad" : NULL;
+         : g < N2G ? vo_gen_2d_group_name(g - NSG) : g == N2G ? "lsc_typed_quad" : g == N2G + 1 ? "lsc_typed_status" : NULL;
 }
 int vo_gen_group_of(uint8_t op, uint8_t subop)
 {
     int s = vo_gen_svm_group_of(op, subop);
     if (s >= 0) return (int)NLG + s;
     const vo_desc *d = vo_desc_for_sub(op, subop);
-    if (d && d->family == VO_FAM_LSC_TYPED) return (int)N2G;
+    if (d && d->family == VO_FAM_LSC_TYPED) return (int)N2G + (subop == 0x1B || subop == 0x1C || subop == 0x1E);
     if (d && d->family == VO_FAM_BLOCK2D) return (int)NSG + (d->is_write != 0); /* load (+ prefetch), store */
     return vo_gen_lsc_group_of(op, subop);
 }
 uint64_t vo_gen_group_systematic_count(unsigned g)
 {
     return g < NLG ? vo_gen_lsc_group_systematic_count(g) : g < NSG ? vo_gen_svm_group_systematic_count(g - NLG)
-         : g < N2G ? vo_gen_2d_group_systematic_count(g - NSG) : g == N2G ? vo_gen_lsct_systematic_count() : 0;
+         : g < N2G ? vo_gen_2d_group_systematic_count(g - NSG) : g == N2G || g == N2G + 1 ? vo_gen_lsct_systematic_count() : 0;
 }
 uint64_t vo_gen_group_default_count(unsigned g)
 {
     return g < NLG ? vo_gen_lsc_group_default_count(g) : g < NSG ? vo_gen_svm_group_default_count(g - NLG)
-         : g < N2G ? vo_gen_2d_group_default_count(g - NSG) : g == N2G ? vo_gen_lsct_default_count() : 0;
+         : g < N2G ? vo_gen_2d_group_default_count(g - NSG) : g == N2G || g == N2G + 1 ? vo_gen_lsct_default_count() : 0;
 }
 int vo_gen_group_case(unsigned g, uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *info)
 {
     return g < NLG ? vo_gen_lsc_group_case(g, seed, k, c, info) : g < NSG ? vo_gen_svm_group_case(g - NLG, seed, k, c, info)
-         : g < N2G ? vo_gen_2d_group_case(g - NSG, seed, k, c, info) : g == N2G ? vo_gen_lsct_case(seed, k, c, info) : -1;
+         : g < N2G ? vo_gen_2d_group_case(g - NSG, seed, k, c, info) : g == N2G ? vo_gen_lsct_case(seed, k, c, info)
+         : g == N2G + 1 ? vo_gen_lsct_misc_case(seed, k, c, info) : -1;
 }
 
 uint64_t vo_gen_systematic_count(uint8_t op)

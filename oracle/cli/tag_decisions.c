@@ -81,6 +81,7 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_MEDIA_OUT_OF_SCOPE] = "D209,D210,D212", /* media:out_of_scope */
     [VO_TAG_MEDIA_UNDEFINED] = "D207,D208,D211,D215", /* media:undefined */
     [VO_TAG_LSC_RSI] = "D330", /* lsc:read_state_info */
+    [VO_TAG_TYPED_PRE32] = "D333", /* typed:pre32_layout */
 };
 
 /* a tag added after this table (NULL entry) points to no decision here until

@@ -147,7 +147,8 @@ FZ_CHECKER static int typed_atomic(const vo_insn *in)
 /* an LSC_UNTYPED load, store or atomic: its memory is the space the address model resolved (D123) */
 FZ_CHECKER static int lsc_mem(const vo_insn *in) /* the families whose address resolves to a surface, SLM or flat memory */
 {
-    return in->desc->family == VO_FAM_LSC || in->desc->family == VO_FAM_BLOCK2D || in->desc->family == VO_FAM_SVM;
+    return in->desc->family == VO_FAM_LSC || in->desc->family == VO_FAM_BLOCK2D || in->desc->family == VO_FAM_SVM ||
+           in->desc->family == VO_FAM_LSC_TYPED; /* issue 28: bti/bss/ss name the surface, not the surface byte */
 }
 
 FZ_CHECKER static void check_free(const vo_insn *in, int decoded)

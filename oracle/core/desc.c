@@ -105,11 +105,11 @@ static const vo_desc desc_tab[] = {
 /* GATHER4_TYPED / SCATTER4_TYPED before vISA 3.2 (decision D333): the channel mask first (inverted in the
  * byte: the decoder and encoder flip bits 3..0), an exec byte whose size nibble 0 means SIMD8, no
  * predicate, no LOD (it reads 0) */
-#define TY31(op, mn, w, data) { op, mn, #op + 6, VO_FAM_TYPED, w, SZ(0), SZ(0), 7, \
+#define TY31(op, mn, doc, w, data) { op, mn, doc, VO_FAM_TYPED, w, SZ(0), SZ(0), 7, \
       { F("channels", UB, CHMASK), F("exec_size", UB, EXEC), F("surface", UB, SURFACE), F("u", RAW, EOFF), \
         F("v", RAW, TV), F("r", RAW, TR), F(data, RAW, DATA) }, 0, 0, 0, .flags = VO_DF_LAYOUT_31 }
-static const vo_desc typed31_tab[] = { TY31(VO_OP_GATHER4_TYPED, "gather4_typed", 0, "dst"),
-                                       TY31(VO_OP_SCATTER4_TYPED, "scatter4_typed", 1, "src") };
+static const vo_desc typed31_tab[] = { TY31(VO_OP_GATHER4_TYPED, "gather4_typed", "GATHER4_TYPED", 0, "dst"),
+                                       TY31(VO_OP_SCATTER4_TYPED, "scatter4_typed", "SCATTER4_TYPED", 1, "src") };
 const vo_desc *vo_desc_typed31(uint8_t opcode)
 {
     for (unsigned i = 0; i < 2; i++)

@@ -39,7 +39,7 @@ typedef struct bcase {
     uint8_t bytes[VO_MAX_INSN_BYTES];
     size_t n;
     uint32_t eoff_stride; /* element offset of lane i = i * stride */
-    int qw;               /* QW ops: XeHP_SDV and the UQ data variable V34; 2: LSC (DG2); 3-5 LSC state; 6 media; 7 typed */
+    int qw;               /* QW ops: XeHP_SDV and the UQ data variable V34; 2: LSC (DG2); 3-5 LSC state; 6 media; 7 typed; 8 LSC_TYPED */
 } bcase;
 
 /* Encoders for the seed opcodes (docs/encoding.md §2.1-2.4; vISA >= 3.4, so
@@ -286,6 +286,23 @@ static int typed_state(vo_state *s)
     return 0;
 }
 
+/* LSC_TYPED (issue 28), qw 8: the typed state of qw 7 on DG2, T6 at bti 0; sub-op sub, SIMD8, U = V32,
+ * V = V41, data V33 (dst of a load, src1 of a store); chmask xyzw for the quads, x1 for store_uncompressed */
+static size_t enc_lsct(uint8_t *b, uint8_t sub)
+{
+    size_t k = 0;
+    int quad = sub == 0x02 || sub == 0x06, store = sub == 0x06 || sub == 0x1C;
+    b[k++] = VO_OP_LSC_TYPED; b[k++] = sub; b[k++] = 0x03; b[k++] = 0; b[k++] = 0; /* SIMD8, no predicate */
+    b[k++] = 0; b[k++] = 0; b[k++] = 4; b[k++] = 2; b[k++] = 3; b[k++] = 1;        /* .df.df bti a32 d32 */
+    b[k++] = quad ? 0 : 1; b[k++] = quad ? 0x0F : 0;                                /* x1 / xyzw */
+    b[k++] = 0x05; b[k++] = VO_T_UD; k += put_u32(b + k, 0); k += put_u32(b + k, 0); /* bti(0), ss_idx 0 */
+    k += put_raw(b + k, store ? 0 : 33);
+    k += put_raw(b + k, 32); k += put_u32(b + k, 0); k += put_raw(b + k, 41); k += put_u32(b + k, 0);
+    k += put_raw(b + k, 0); k += put_u32(b + k, 0); k += put_raw(b + k, 0);        /* R, LOD %null */
+    k += put_raw(b + k, store ? 33 : 0);
+    return k + put_raw(b + k, 0);
+}
+
 static int lsc_state(vo_state *s, int one_addr)
 {
     vo_platform_lookup("DG2", &s->platform);
@@ -414,6 +431,10 @@ int main(int argc, char **argv)
     cases[nc] = (bcase){ "SIMD8", {0}, 0, 1, 7 }; cases[nc].n = enc_typed(cases[nc].bytes, VO_OP_GATHER4_TYPED, 0); nc++;
     cases[nc] = (bcase){ "SIMD8", {0}, 0, 1, 7 }; cases[nc].n = enc_typed(cases[nc].bytes, VO_OP_SCATTER4_TYPED, 0); nc++;
     cases[nc] = (bcase){ "SIMD8", {0}, 0, 1, 7 }; cases[nc].n = enc_typed(cases[nc].bytes, VO_OP_TYPED_ATOMIC, 0x00); nc++;
+    /* LSC_TYPED (issue 28), qw 8: load_quad, store_quad xyzw, store_uncompressed, SIMD8 on DG2 */
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 1, 8 }; cases[nc].n = enc_lsct(cases[nc].bytes, 0x02); nc++;
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 1, 8 }; cases[nc].n = enc_lsct(cases[nc].bytes, 0x06); nc++;
+    cases[nc] = (bcase){ "SIMD8", {0}, 0, 1, 8 }; cases[nc].n = enc_lsct(cases[nc].bytes, 0x1C); nc++;
 
     printf("visa-oracle %s bench: vo_run (copy + decode + validate + execute), >= %.2f s per case\n",
            VO_VERSION_STRING, min_s);
@@ -435,8 +456,15 @@ int main(int argc, char **argv)
             vo_surface *t6 = vo_state_surface(&st, 6);
             if (!t6) return 1;
             t6->m_width = 256; t6->m_height = 64; t6->m_pitch = 256; t6->m_pixel = 4;
-        } else if (cases[c].qw == 7) { /* typed */
+        } else if (cases[c].qw == 7 || cases[c].qw == 8) { /* typed; 8: LSC_TYPED on DG2, T6 at bti 0 */
             if (typed_state(&st) != 0) return 1;
+            if (cases[c].qw == 8) {
+                uint16_t ver = st.platform.visa_version;
+                vo_platform_lookup("DG2", &st.platform);
+                st.platform.visa_version = ver;
+                if (!vo_state_add_bti(&st, 0, 6)) return 1;
+                vo_state_sort(&st);
+            }
         } else if (cases[c].qw >= 3) { /* LSC_UNTYPED */
             if (lsc_state(&st, cases[c].qw == 4) != 0) return 1;
             if (cases[c].qw == 5) { /* block2d: PVC, V40 */

@@ -96,7 +96,7 @@ static void valid_insn_identity(const vo_case *c)
         canonical = 0; /* SVM block: bit 7 is ignored and has no text (D166, D172) */
     if ((in.desc->family == VO_FAM_LSC || in.desc->family == VO_FAM_LSC_TYPED) &&
         (in.desc->subop == 0x02 || in.desc->subop == 0x06 ? in.val[VO_R_DATA_ELEMS] : in.val[VO_R_LSC_CHMASK]) != 0)
-        canonical = 0; /* the LSC shape byte the op does not use has no text (D105) */
+        canonical = 0; /* the LSC shape byte the op does not use has no text (D105; LSC_TYPED: D283, D330-D332) */
     text_identity(&in, c->insn, c->insn_len, ver, canonical);
 }
 

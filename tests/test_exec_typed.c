@@ -365,13 +365,15 @@ static void test_invalid(void)
     CHECK_STR(f, "exec_size");
     vo_state_free(&s);
 
-    /* the pre-3.2 layout is not supported (D262): a decode error at the opcode */
+    /* before vISA 3.2 the bytes are read in the older layout (D333): channels, exec, surface, then U
+     * (missing here: truncated at byte 4); tests/test_exec_typed31.c executes that layout */
     vo_insn in;
     vo_error e;
     static const uint8_t b[] = { 0x4B, 0x0E, 0x03, 0x06 };
     CHECK_EQ(vo_decode(b, sizeof b, 301, &in, &e), -1);
-    CHECK_EQ(e.code, VO_E_TYPED_VERSION);
-    CHECK_EQ(e.offset, 0);
+    CHECK_EQ(e.code, VO_E_TRUNCATED);
+    CHECK_EQ(e.offset, 4);
+    CHECK_STR(e.field, "u");
 
     /* state: the surface holds fewer bytes than the pixels need; 1D with height 2 */
     vo_state t;
@@ -412,8 +414,10 @@ static void test_text(void)
     CHECK_EQ(vo_asm(at, 306, &in, &e), 0);
     vo_disasm(&in, buf, sizeof buf);
     CHECK_STR(buf, at);
-    CHECK_EQ(vo_asm("gather4_typed.R (M1, 8) T6 V32.0 V33.0 %null.0 %null.0 V34.0", 301, &in, &e), -1);
+    /* before vISA 3.2 (D333): the predicate has no byte */
+    CHECK_EQ(vo_asm("(P1) gather4_typed.R (M1, 8) T6 V32.0 V33.0 %null.0 %null.0 V34.0", 301, &in, &e), -1);
     CHECK_EQ(e.code, VO_E_TYPED_VERSION);
+    CHECK_STR(e.field, "pred");
 }
 
 int main(void)

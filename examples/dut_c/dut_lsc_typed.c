@@ -170,14 +170,17 @@ static int do_lsc_typed(ctx *x)
         return VISA_DUT_REJECTED;
     unsigned sub = get(x, 1);
     int atomic = sub >= 0x08 && sub <= 0x1A;
-    if (sub != 0x02 && sub != 0x06 && !atomic)
+    if (sub != 0x02 && sub != 0x06 && sub != 0x1B && sub != 0x1C && sub != 0x1E && !atomic)
         REJECT(x, "LSC_TYPED sub-op 0x%02x not supported", sub);
-    int full = lt_full_layout(x), store = sub == 0x06;
+    /* load_status 0x1B, store_uncompressed 0x1C, read_state_info 0x1E: one d32 per lane, vector size x1,
+     * the chmask byte ignored; status and state info return a register outside the state (docs/decisions.md) */
+    int full = lt_full_layout(x), store = sub == 0x06 || sub == 0x1C, quad = sub == 0x02 || sub == 0x06;
+    int opaque = sub == 0x1B || sub == 0x1E;
     if (!full && BUG(B_LT_OLD_REJECTED))
         REJECT(x, "the layout without ss_idx is not read");
     uint32_t eb = get(x, 1), pred = get(x, 2), l1 = get(x, 1), l3 = get(x, 1), atype = get(x, 1), asize = get(x, 1);
     uint32_t ds = get(x, 1), order = get(x, 1);
-    uint32_t elems = get(x, 1); /* the vector size: a quad has none, an atomic 1 */
+    uint32_t elems = get(x, 1); /* the vector size: a quad has none, an atomic and the others 1 */
     uint32_t chmask = get(x, 1);
     vecop surf;
     read_vec(x, &surf);
@@ -210,8 +213,10 @@ static int do_lsc_typed(ctx *x)
         REJECT(x, "data: d32, not transposed");
     if (atomic && elems != 1)
         REJECT(x, "data_elems: an atomic takes one element per lane");
-    if (atomic)
-        chmask = 1; /* the byte is not used: the R channel */
+    if (!quad && elems != 1)
+        REJECT(x, "vector size code %u: x1 only", elems);
+    if (!quad)
+        chmask = 1; /* one value per lane: channel x (an atomic: the R channel) */
     if (chmask == 0 || chmask > 15)
         REJECT(x, "chmask 0x%x not valid", chmask);
     if (store && chmask != 1 && chmask != 3 && chmask != 7 && chmask != 15)
@@ -241,12 +246,12 @@ static int do_lsc_typed(ctx *x)
     if (store) {
         if (dst.id || dst.off)
             REJECT(x, "dst: %%null for stores");
-    } else if (check_raw(x, &dst, "dst", T_ANY, 1, 1)) {
+    } else if (check_raw(x, &dst, "dst", T_ANY, !opaque, 1)) {
         return VISA_DUT_REJECTED;
     }
     static const char *const cname[4] = {"u", "v", "r", "lod"};
     for (int i = 0; i < 4; i++)
-        if (check_raw(x, &co[i], cname[i], T_UD, i > 0, 0))
+        if (check_raw(x, &co[i], cname[i], T_UD, i > 0 || sub == 0x1E, 0))
             return VISA_DUT_REJECTED;
     if (store) {
         if (check_raw(x, &src1, "src1", T_ANY, 0, 0))
@@ -256,6 +261,8 @@ static int do_lsc_typed(ctx *x)
     }
     if (src2.id || src2.off)
         REJECT(x, "src2: %%null");
+    if (opaque)
+        return VISA_DUT_UNDEFINED; /* the status bits / surface information are not in the state */
 
     if (!store && !dst.v)
         return VISA_DUT_OK; /* a prefetch: no architectural effect */

@@ -100,14 +100,32 @@ static int ty_surface(ctx *x, unsigned surf, const visa_dut_typed **t)
 
 static int do_typed4(ctx *x, int write)
 {
-    if (x->c->visa_version < 302)
-        REJECT(x, "the pre-3.2 layout is not supported");
-    uint32_t eb = get(x, 1), pred = get(x, 2), chm = get(x, 1), surf = get(x, 1);
+    /* before vISA 3.2: channels first (a set bit disables), exec (size nibble 0: SIMD8), surface; no pred, no LOD */
+    int old = x->c->visa_version < 302;
+    uint32_t eb, pred = 0, chm, surf;
+    if (old) {
+        chm = get(x, 1) ^ 0xFu;
+        eb = get(x, 1);
+        surf = get(x, 1);
+    } else {
+        eb = get(x, 1);
+        pred = get(x, 2);
+        chm = get(x, 1);
+        surf = get(x, 1);
+    }
     rawop u, v, r, l, data;
-    read_raw(x, &u); read_raw(x, &v); read_raw(x, &r); read_raw(x, &l); read_raw(x, &data);
+    memset(&l, 0, sizeof l);
+    read_raw(x, &u); read_raw(x, &v); read_raw(x, &r);
+    if (!old)
+        read_raw(x, &l);
+    read_raw(x, &data);
     if (finish_decode(x))
         return VISA_DUT_REJECTED;
     ctrl k;
+    if (old && (eb & 0xF) != 0)
+        REJECT(x, "exec_size: before vISA 3.2 the size nibble is 0 (SIMD8)");
+    if (old)
+        eb |= 3;
     if ((eb & 0xF) != 3 && (eb & 0xF) != 4)
         REJECT(x, "exec_size: typed messages are SIMD8 or SIMD16");
     if ((eb & 0xF) == 4 && x->gen < G_XEHP_SDV)

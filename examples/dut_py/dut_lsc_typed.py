@@ -90,9 +90,14 @@ def lsc_typed(dut, inv, undefined):
     dut.lsc_platform()
     sub = dut.get(1)
     atomic = 0x08 <= sub <= 0x1A
-    if sub not in (0x02, 0x06) and not atomic:
+    if sub not in (0x02, 0x06, 0x1B, 0x1C, 0x1E) and not atomic:
         raise inv("LSC_TYPED sub-op not supported")
-    store = sub == 0x06
+    # load_status 0x1B, store_uncompressed 0x1C, read_state_info 0x1E: one d32
+    # per lane (vector size x1, the chmask byte ignored); status and state info
+    # return a register the state does not describe
+    store = sub in (0x06, 0x1C)
+    quad = sub in (0x02, 0x06)
+    opaque = sub in (0x1B, 0x1E)
     (eb, pred, l1, l3, atype, asize, dsize, order, elems, chmask, surf, ssidx, dst, co, add, src1,
      src2) = dut.lsc_layouts(lambda full: _fields(dut, full))
     es, off, nomask = dut.lsc_exec(eb)
@@ -107,10 +112,12 @@ def lsc_typed(dut, inv, undefined):
         raise inv("addr size: a32")
     if dsize != 3 or order != 1:
         raise inv("data: d32, not transposed")
-    if atomic:
+    if atomic and elems != 1:
+        raise inv("data_elems: one element a lane")
+    if not quad:
         if elems != 1:
-            raise inv("data_elems: one element a lane")
-        chmask = 1  # not used by an atomic
+            raise inv("vector size: x1 only")
+        chmask = 1  # one value per lane (an atomic: the R channel)
     if chmask == 0 or chmask > 15:
         raise inv("chmask")
     if store and chmask not in (1, 3, 7, 15):
@@ -124,15 +131,17 @@ def lsc_typed(dut, inv, undefined):
         if dst["id"] or dst["off"]:
             raise inv("dst: %null for stores")
     else:
-        dut.check_raw(dst, "dst", None, null_ok=True, is_dst=True)
+        dut.check_raw(dst, "dst", None, null_ok=not opaque, is_dst=True)
     for i, o in enumerate(co):
-        dut.check_raw(o, ("u", "v", "r", "lod")[i], ("ud",), null_ok=i > 0)
+        dut.check_raw(o, ("u", "v", "r", "lod")[i], ("ud",), null_ok=i > 0 or sub == 0x1E)
     if store:
         dut.check_raw(src1, "src1", None)
     elif src1["id"] or src1["off"]:
         raise inv("src1: %null for loads")
     if src2["id"] or src2["off"]:
         raise inv("src2: %null")
+    if opaque:
+        raise undefined("load_status / read_state_info: a register outside the state")
 
     if not store and dst["var"] is None:
         return  # a prefetch: no architectural effect

@@ -88,11 +88,19 @@ def _lane_coords(dut, ops, i):
 def typed4(dut, inv, write):
     """GATHER4_TYPED / SCATTER4_TYPED: exec(ub) pred(uw) channels(ub) surface(ub)
     u v r lod data (raw operands)"""
-    if dut.version < 302:
-        raise inv("the layout before vISA 3.2 is not read")
-    eb, pred, chm, surf = dut.get(1), dut.get(2), dut.get(1), dut.get(1)
-    u, v, r, lod, data = dut.raw(), dut.raw(), dut.raw(), dut.raw(), dut.raw()
-    dut.done()
+    old = dut.version < 302
+    if old:  # before vISA 3.2: channels first (a set bit disables), exec (size nibble 0: SIMD8), surface; no pred, no LOD
+        chm, eb, surf, pred = dut.get(1) ^ 0xF, dut.get(1), dut.get(1), 0
+        u, v, r, data = dut.raw(), dut.raw(), dut.raw(), dut.raw()
+        lod = {"id": 0, "off": 0, "var": None}
+        dut.done()
+        if eb & 15:
+            raise inv("exec_size: before vISA 3.2 the size nibble is 0 (SIMD8)")
+        eb |= 3
+    else:
+        eb, pred, chm, surf = dut.get(1), dut.get(2), dut.get(1), dut.get(1)
+        u, v, r, lod, data = dut.raw(), dut.raw(), dut.raw(), dut.raw(), dut.raw()
+        dut.done()
     es, off, nomask = _exec(dut, inv, eb, G_XEHP_SDV)
     dut.check_pred(pred, es, off)
     if chm & 0xF == 0 or chm & 0xF0:

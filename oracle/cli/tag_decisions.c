@@ -68,8 +68,8 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_LSC_CONV_UPPER] = "D125,D137", /* lsc:conv_upper */
     [VO_TAG_LSC_D16U32H] = "D125", /* lsc:d16u32h */
     [VO_TAG_LSC_PREFETCH] = "D128,D200", /* lsc:prefetch */
-    [VO_TAG_LSC_STORE_UNCOMP] = "D129", /* lsc:store_uncompressed */
-    [VO_TAG_LSC_LOAD_STATUS] = "D130", /* lsc:load_status */
+    [VO_TAG_LSC_STORE_UNCOMP] = "D129,D332", /* lsc:store_uncompressed */
+    [VO_TAG_LSC_LOAD_STATUS] = "D130,D331", /* lsc:load_status */
     [VO_TAG_LSC_APNDCTR] = "D130", /* lsc:apndctr */
     [VO_TAG_LSC_AT_FLOAT] = "D141,D142", /* lsc_atomic:float */
     [VO_TAG_FENCE_IGNORED] = "D161,D162", /* fence:ignored_bits */
@@ -84,6 +84,8 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_TGM2D_X_BYTES] = "D324", /* lsc_typed:block2d_x_bytes */
     [VO_TAG_TGM2D_OOB] = "D326", /* lsc_typed:block2d_oob */
     [VO_TAG_TGM2D_UNDEFINED] = "D322,D324,D325", /* lsc_typed:block2d_undefined */
+    [VO_TAG_LSC_RSI] = "D330", /* lsc:read_state_info */
+    [VO_TAG_TYPED_PRE32] = "D333", /* typed:pre32_layout */
 };
 
 /* a tag added after this table (NULL entry) points to no decision here until

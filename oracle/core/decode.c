@@ -101,9 +101,8 @@ static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_i
             return derr(err, VO_E_SVM_SUBOP, "svm_id", 1, "unknown SVM sub-op (decision D164)");
         if (!d) return derr(err, VO_E_LSC_SUBOP, "subop", 1, "unknown or unsupported LSC sub-op");
     }
-    if ((d->flags & VO_DF_LAYOUT_32) && visa_version < 302) /* decision D262; the version is the case's (D295) */
-        return derr(err, VO_E_TYPED_VERSION, "opcode", 0,
-                    "the pre-3.2 layout of gather4_typed / scatter4_typed is not supported (decision D262)");
+    if ((d->flags & VO_DF_LAYOUT_32) && visa_version < 302) /* decision D333; the version is the case's (D295) */
+        d = vo_desc_typed31(d->opcode);
     out->desc = d;
     rd r = { bytes, n, 1 };
     unsigned idw = vo_id_width(visa_version); /* decision D1 */
@@ -175,6 +174,7 @@ static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_i
         }
         }
     }
+    if (d->flags & VO_DF_LAYOUT_31) out->val[VO_R_CHMASK] ^= 0xF; /* D333: 1 = disabled in the byte */
     out->len = (uint8_t)r.pos;
     if (r.pos != n) return derr(err, VO_E_TRAILING, "end", r.pos, "bytes after the instruction"); /* decision D29 */
     return 0;
@@ -226,7 +226,7 @@ size_t vo_encode(const vo_insn *in, uint8_t *buf, size_t cap)
     for (unsigned i = 0; i < d->nfields; i++) {
         const vo_field_desc *f = &d->fields[i];
         switch (f->kind) {
-        case VO_FK_UB: put(&w, in->val[f->role], 1); break;
+        case VO_FK_UB: put(&w, in->val[f->role] ^ (f->role == VO_R_CHMASK && (d->flags & VO_DF_LAYOUT_31) ? 0xFu : 0), 1); break;
         case VO_FK_UW: put(&w, in->val[f->role], 2); break;
         case VO_FK_UD: put(&w, in->val[f->role], 4); break;
         case VO_FK_RAW: {
@@ -277,6 +277,7 @@ void vo_insn_ctrl(const vo_insn *in, vo_ctrl *c)
         uint32_t eb = in->val[VO_R_EXEC];
         unsigned code = eb & 0xF; /* decision D2 */
         c->exec_size = code <= 5 ? (uint8_t)(1u << code) : 0;
+        if ((d->flags & VO_DF_LAYOUT_31) && code == 0) c->exec_size = 8; /* D333: size nibble 0 = SIMD8 */
         nib = (eb >> 4) & 0xF;
         uint32_t p = in->val[VO_R_PRED];
         c->pred_id = p & 0xFFF;

@@ -85,7 +85,7 @@ static const vo_desc desc_tab[] = {
     /* legacy FENCE (issue 26): every mask on every platform (decisions D160-D163) */
     { VO_OP_FENCE, "fence", "FENCE", VO_FAM_FENCE, 0, 0, 0, 1, { F("mask", UB, FENCE_MASK) }, 0, 0, 0,
       .flags = 0 },
-    /* typed (issue 28): vISA >= 3.2 layout (D262); SIMD8, SIMD16 on XeHP_SDV+ (atomic: PVC+) (D259) */
+    /* typed (issue 28): vISA >= 3.2 layout (before: typed31_tab, D333); SIMD8, SIMD16 on XeHP_SDV+ (atomic: PVC+) (D259) */
     { VO_OP_GATHER4_TYPED, "gather4_typed", "GATHER4_TYPED", VO_FAM_TYPED, 0, SZ(3) | SZ(4), SZ(3), 9,
       { F("exec_size", UB, EXEC), F("pred", UW, PRED), F("channels", UB, CHMASK), F("surface", UB, SURFACE),
         F("u", RAW, EOFF), F("v", RAW, TV), F("r", RAW, TR), F("lod", RAW, TLOD), F("dst", RAW, DATA) }, 0, 0, 0,
@@ -101,6 +101,21 @@ static const vo_desc desc_tab[] = {
       .flags = 0, .simd16_gen = VO_GEN_PVC },
 };
 #define NDESC (sizeof desc_tab / sizeof desc_tab[0])
+
+/* GATHER4_TYPED / SCATTER4_TYPED before vISA 3.2 (decision D333): the channel mask first (inverted in the
+ * byte: the decoder and encoder flip bits 3..0), an exec byte whose size nibble 0 means SIMD8, no
+ * predicate, no LOD (it reads 0) */
+#define TY31(op, mn, doc, w, data) { op, mn, doc, VO_FAM_TYPED, w, SZ(0), SZ(0), 7, \
+      { F("channels", UB, CHMASK), F("exec_size", UB, EXEC), F("surface", UB, SURFACE), F("u", RAW, EOFF), \
+        F("v", RAW, TV), F("r", RAW, TR), F(data, RAW, DATA) }, 0, 0, 0, .flags = VO_DF_LAYOUT_31 }
+static const vo_desc typed31_tab[] = { TY31(VO_OP_GATHER4_TYPED, "gather4_typed", "GATHER4_TYPED", 0, "dst"),
+                                       TY31(VO_OP_SCATTER4_TYPED, "scatter4_typed", "SCATTER4_TYPED", 1, "src") };
+const vo_desc *vo_desc_typed31(uint8_t opcode)
+{
+    for (unsigned i = 0; i < 2; i++)
+        if (typed31_tab[i].opcode == opcode) return &typed31_tab[i];
+    return NULL;
+}
 
 /* LSC_UNTYPED (0x89): one descriptor per sub-op, fields in the HEAD reader's
  * order with the surface-state index (decision D110). Block2d (03, 07): issue 27
@@ -232,6 +247,8 @@ static const vo_desc media_tab[] = {
       F("src1_data", RAW, SRC1), F("src2_data", RAW, SRC2) }, \
     0, VO_GEN_DG2, 0, .has_subop = 1, .subop = sub, .flags = VO_DF_LSC_NO_SSIDX }
 #define LSCT_LIST(X) X(0x02, "lsc_typed_load_quad", 0), X(0x06, "lsc_typed_store_quad", 1), \
+    X(0x1B, "lsc_typed_load_status", 0), X(0x1C, "lsc_typed_store_uncompressed", 1), \
+    X(0x1E, "lsc_typed_read_state_info", 0), /* D330-D332 */ \
     LSC_ATOMICS(X, "lsc_typed_atomic_") /* atomics: issue 28, D310 */
 /* block2d (0x03, 0x07; fam_lsc_typed_2d.c): the layout IGC writes (IsaDescription: an immediate
  * offset after X and after Y) and, as the older entry, the HEAD reader's without them (D320) */

@@ -106,7 +106,8 @@ uint32_t vo_no_bytes(const vo_ctx *x);
 void vo_no_plan(vo_ctx *x);
 /* LSC_UNTYPED sub-op kinds (fam_lsc.c; also used by the text layer) */
 enum vo_lsc_kind { VO_LSC_LOAD, VO_LSC_LOAD_STRIDED, VO_LSC_LOAD_QUAD, VO_LSC_STORE, VO_LSC_STORE_STRIDED,
-                   VO_LSC_STORE_QUAD, VO_LSC_ATOMIC, VO_LSC_LOAD_STATUS, VO_LSC_STORE_UNCOMP, VO_LSC_APNDCTR };
+                   VO_LSC_STORE_QUAD, VO_LSC_ATOMIC, VO_LSC_LOAD_STATUS, VO_LSC_STORE_UNCOMP, VO_LSC_APNDCTR,
+                   VO_LSC_READ_INFO /* LSC_TYPED read_state_info (D330) */ };
 /* the kind, atomic arity and float flag of an LSC_UNTYPED sub-op; -1 if unknown */
 int vo_lsc_kind(uint8_t subop, uint8_t *arity, uint8_t *is_float);
 /* The ctx's address space (flat memory or the surface sf): bytes [a, a + n)

@@ -19,8 +19,13 @@
 #include "fam_lsc.h"
 #include <stdio.h>
 
-static int is_load(const vo_ctx *x) { return x->lsc.kind == VO_LSC_LOAD_QUAD; }
 static int is_atomic(const vo_ctx *x) { return x->lsc.kind == VO_LSC_ATOMIC; }
+static int is_load(const vo_ctx *x)
+{
+    return x->lsc.kind != VO_LSC_STORE_QUAD && x->lsc.kind != VO_LSC_STORE_UNCOMP && !is_atomic(x);
+}
+/* load_status and read_state_info load one register the page does not lay out (D330, D331) */
+static int is_opaque(const vo_ctx *x) { return x->lsc.kind == VO_LSC_LOAD_STATUS || x->lsc.kind == VO_LSC_READ_INFO; }
 static uint32_t nch(const vo_ctx *x) { return (uint32_t)__builtin_popcount(x->lsc.chmask & 0xFu); }
 
 /* a V, R or LOD coordinate: %null.0 reads 0 (D260), else a UD variable holding exec_size dwords; 0, -1, 1 */
@@ -50,7 +55,9 @@ static int lt_validate(vo_ctx *x)
     struct vo_lsc_ctx *L = &x->lsc;
     int undefined = 0;
     uint8_t sub = (uint8_t)in->val[VO_R_LSC_SUBOP];
-    L->kind = (uint8_t)vo_lsc_kind(sub, &L->arity, &L->is_float); /* quad, or an atomic (D310) */
+    /* quad, an atomic (D310), load_status, store_uncompressed, read_state_info (D330-D332) */
+    L->kind = sub == 0x1E ? (uint8_t)VO_LSC_READ_INFO : (uint8_t)vo_lsc_kind(sub, &L->arity, &L->is_float);
+    int quad = sub == 0x02 || sub == 0x06;
     vo_tag(x->r, in->desc->flags & VO_DF_LSC_NO_SSIDX ? VO_TAG_LSC_NO_SSIDX : VO_TAG_LSC_LAYOUT); /* D280 */
     /* exec size (D281): SIMD1..8 before PVC, SIMD1..16 on PVC and later; the mask as every LSC message */
     unsigned code = in->val[VO_R_EXEC] & 0xF, max = x->st->platform.gen >= VO_GEN_PVC ? 16u : 8u;
@@ -89,11 +96,14 @@ static int lt_validate(vo_ctx *x)
     if (is_atomic(x) && in->val[VO_R_DATA_ELEMS] != 1) /* decision D311 */
         return vo_invalid(x, VO_E_LSC_VECTOR, VO_R_DATA_ELEMS, "vector size code %u (%s takes one element per lane: 1)",
                           in->val[VO_R_DATA_ELEMS], x->d->mnemonic);
+    if (!quad && !is_atomic(x) && in->val[VO_R_DATA_ELEMS] != 1) /* decisions D330-D332: one d32 per lane */
+        return vo_invalid(x, VO_E_LSC_VECTOR, VO_R_DATA_ELEMS, "vector size code %u (%s takes x1: code 1)",
+                          in->val[VO_R_DATA_ELEMS], x->d->mnemonic);
     L->chmask = (uint8_t)in->val[VO_R_LSC_CHMASK];
-    if (is_atomic(x)) L->chmask = 1; /* decision D311: the R channel; the byte is ignored */
+    if (!quad) L->chmask = 1; /* decisions D311, D330-D332: the R channel; the byte is read and ignored */
     else if ((L->chmask & 0xF) == 0 || (L->chmask & 0xF0))
         return vo_invalid(x, VO_E_LSC_CHMASK, VO_R_LSC_CHMASK, "channel mask 0x%02x", L->chmask);
-    if (!is_load(x) && !is_atomic(x) && L->chmask != 1 && L->chmask != 3 && L->chmask != 7 && L->chmask != 15)
+    if (quad && !is_load(x) && L->chmask != 1 && L->chmask != 3 && L->chmask != 7 && L->chmask != 15)
         return vo_invalid(x, VO_E_LSC_CHMASK, VO_R_LSC_CHMASK, "store_quad masks are x, xy, xyz, xyzw");
     L->nelem = (uint8_t)nch(x);
     /* Surface and ss_idx (D115, D118) */
@@ -102,10 +112,12 @@ static int lt_validate(vo_ctx *x)
     if (rc > 0) undefined = 1;
     if (in->val[VO_R_SSIDX] && !(L->surf_is_reg && (L->atype == 2 || L->atype == 3))) vo_tag(x->r, VO_TAG_LSC_SSIDX_IGNORED);
     /* operands: dst (a load: a variable or %null, the prefetch D128), U, its offset, V, R, LOD, src1, src2 */
-    if (vo_lsc_raw(x, VO_R_DATA, &in->data, is_load(x) || is_atomic(x) ? 1 : 0, &x->data_var) != 0) return -1;
+    if (vo_lsc_raw(x, VO_R_DATA, &in->data, is_opaque(x) ? 2 : is_load(x) || is_atomic(x) ? 1 : 0, &x->data_var) != 0)
+        return -1;
     x->data_off = in->data.offset;
-    if (vo_lsc_raw(x, VO_R_EOFF, &in->eoff, 2, &x->eoff_var) != 0) return -1;
-    if (x->eoff_var->type != VO_T_UD)
+    /* D330: read_state_info addresses no pixel: U may be %null (IGC passes a zero variable) */
+    if (vo_lsc_raw(x, VO_R_EOFF, &in->eoff, L->kind == VO_LSC_READ_INFO ? 1 : 2, &x->eoff_var) != 0) return -1;
+    if (x->eoff_var && x->eoff_var->type != VO_T_UD)
         return vo_invalid(x, VO_E_TYPED_COORD, VO_R_EOFF, "coordinates must be UD, V%u is %s", x->eoff_var->id,
                           vo_type_name(x->eoff_var->type));
     x->eoff_off = in->eoff.offset;
@@ -129,6 +141,16 @@ static int lt_validate(vo_ctx *x)
     if (!is_load(x) && !is_atomic(x)) {
         x->data_var = x->src1_var;
         x->data_off = x->src1_off;
+    }
+    if (is_opaque(x)) { /* D330, D331: the register's contents are outside the model, whatever the surface */
+        int rsi = L->kind == VO_LSC_READ_INFO;
+        vo_tag(x->r, rsi ? VO_TAG_LSC_RSI : VO_TAG_LSC_LOAD_STATUS);
+        vo_clause(x->r, rsi ? VO_C_LSC_RSI : VO_C_LSC_LOAD_STATUS);
+        return 1;
+    }
+    if (L->kind == VO_LSC_STORE_UNCOMP) { /* D332 (D129): a store of channel x; compression is invisible */
+        vo_tag(x->r, VO_TAG_LSC_STORE_UNCOMP);
+        vo_clause(x->r, VO_C_LSC_STORE_UNCOMP);
     }
     if (undefined || (is_load(x) && !x->data_var)) return undefined; /* a prefetch needs no surface (D128) */
     /* the surface (D284): a bti / bss / ss entry of the state, and its typed view */
@@ -158,7 +180,7 @@ static void lt_plan(vo_ctx *x)
     if (!x->typed || is_atomic(x)) return; /* a prefetch (D128); an atomic runs its own accesses */
     int w = !is_load(x);
     unsigned have = vo_typed_fmt_channels(x->typed->format);
-    vo_clause(x->r, w ? VO_C_LSC_STORE_QUAD : VO_C_LSC_LOAD_QUAD);
+    if (x->lsc.kind != VO_LSC_STORE_UNCOMP) vo_clause(x->r, w ? VO_C_LSC_STORE_QUAD : VO_C_LSC_LOAD_QUAD);
     vo_clause(x->r, dim_clause[x->typed->dim]);
     /* decision D287 (D127): lanes ascending, the enabled channels ascending within a lane */
     for (uint32_t i = 0; i < x->c.exec_size; i++) {

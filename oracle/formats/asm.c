@@ -393,6 +393,7 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
         if (fform >= 0 ? vo_desc_at(i)->family == VO_FAM_FENCE
                        : vo_desc_at(i)->family != VO_FAM_FENCE && strcmp(vo_desc_at(i)->mnemonic, mn) == 0)
             d = vo_desc_at(i);
+    if (!d && strcmp(mn, "lsc_read_state_info") == 0) d = vo_desc_tgm(0x1E); /* D330: LSC_TYPED only */
     if (d && fform >= 0) {
         in.desc = d;
         if (vo_fence_asm(p->s, p->pos, fform, has_pred, &in, err) != 0) {
@@ -412,8 +413,6 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
         goto encode;
     }
 
-    if ((d->flags & VO_DF_LAYOUT_32) && visa_version < 302) /* decision D262 */
-        return fail(p, VO_E_TYPED_VERSION, "mnemonic", mat, "the pre-3.2 layout of %s is not supported", d->mnemonic);
     const vo_field_desc *f;
     if (has_pred) {
         if (!field_of(d, VO_R_PRED)) return BAD("pred", 0, "%s has no predicate", d->mnemonic);
@@ -548,6 +547,16 @@ int vo_asm(const char *text, uint16_t visa_version, vo_insn *out, vo_error *err)
         }
     }
     if (cur(p) != 0) return BAD("text", p->pos, "characters after the instruction");
+    if ((d->flags & VO_DF_LAYOUT_32) && visa_version < 302) { /* decision D333: the pre-3.2 layout */
+        if (in.val[VO_R_PRED])
+            return fail(p, VO_E_TYPED_VERSION, "pred", 0, "%s before vISA 3.2 has no predicate", d->mnemonic);
+        if (in.tlod.id || in.tlod.offset)
+            return fail(p, VO_E_TYPED_VERSION, "lod", 0, "%s before vISA 3.2 has no LOD (%%null.0)", d->mnemonic);
+        if ((in.val[VO_R_EXEC] & 0xF) != 3)
+            return fail(p, VO_E_TYPED_VERSION, "exec_size", 0, "%s before vISA 3.2 is SIMD8 only", d->mnemonic);
+        in.val[VO_R_EXEC] &= 0xF0; /* size nibble 0 = SIMD8 */
+        in.desc = vo_desc_typed31(d->opcode);
+    }
 encode:;
     uint8_t buf[VO_MAX_INSN_BYTES];
     size_t n = vo_encode(&in, buf, sizeof buf);

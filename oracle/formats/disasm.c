@@ -244,7 +244,8 @@ size_t vo_disasm(const vo_insn *in, char *buf, size_t cap)
         if (has_role(d, VO_R_EXEC)) {
             static const char *const n_of[16] = { "1", "2", "4", "8", "16", "32", "?", "?",
                                                   "?", "?", "?", "?", "?", "?", "?", "?" };
-            put_exec(&s, in, n_of[in->val[VO_R_EXEC] & 0xF]);
+            put_exec(&s, in, (d->flags & VO_DF_LAYOUT_31) ? ((in->val[VO_R_EXEC] & 0xF) ? "?" : "8") /* D333 */
+                                                          : n_of[in->val[VO_R_EXEC] & 0xF]);
         } else if (has_role(d, VO_R_NUM_ELTS)) {
             static const char *const n_of[4] = { "8", "16", "1", "?" };
             put_exec(&s, in, n_of[in->val[VO_R_NUM_ELTS] & 3]);
@@ -274,7 +275,10 @@ size_t vo_disasm(const vo_insn *in, char *buf, size_t cap)
         case VO_R_SRC0: put_raw(&s, &in->src0); break; /* DWORD_ATOMIC */
         case VO_R_SRC1: put_raw(&s, &in->src1); break;
         case VO_R_TV: put_raw(&s, &in->tv); break; /* typed (issue 28) */
-        case VO_R_TR: put_raw(&s, &in->tr); break;
+        case VO_R_TR:
+            put_raw(&s, &in->tr);
+            if (d->flags & VO_DF_LAYOUT_31) put_raw(&s, &in->tlod); /* D333: no LOD in the bytes: %null.0 */
+            break;
         case VO_R_TLOD: put_raw(&s, &in->tlod); break;
         default: break;
         }

@@ -252,6 +252,7 @@ static void lsc_untyped_text(sb *s, const vo_insn *in)
         return;
     }
     if (typed) {
+        int tq = d->subop == 0x02 || d->subop == 0x06; /* D330-D332: the others print the vector size */
         if (d->is_write == 2) { /* an atomic (D314): dst:d32 <address> src1 src2 */
             put_rawop(s, &in->data);
             put_shape(s, in, 0);
@@ -265,10 +266,10 @@ static void lsc_untyped_text(sb *s, const vo_insn *in)
             put_taddr(s, in);
             sb_put(s, " ");
             put_rawop(s, &in->src1);
-            put_shape(s, in, 1);
+            put_shape(s, in, tq);
         } else {
             put_rawop(s, &in->data);
-            put_shape(s, in, 1);
+            put_shape(s, in, tq);
             sb_put(s, " ");
             put_taddr(s, in);
         }
@@ -761,6 +762,7 @@ static int lsc_untyped_asm(lp *p, uint32_t pred, vo_insn *in)
     in->val[VO_R_EXEC] = code | nib << 4;
     if (in->desc->family == VO_FAM_BLOCK2D) return b2d_asm(p, in); /* issue 27 */
     if (typed) {
+        int tq = in->desc->subop == 0x02 || in->desc->subop == 0x06;
         if (in->desc->is_write == 2) { /* an atomic (D314) */
             if (lraw(p, &in->data, "dst") != 0 || lshape(p, in, 0) != 0 || lexpect(p, " ", "dst") != 0 ||
                 ltaddr(p, in) != 0 || lexpect(p, " ", "src1_data") != 0 || lraw(p, &in->src1, "src1_data") != 0 ||
@@ -768,9 +770,9 @@ static int lsc_untyped_asm(lp *p, uint32_t pred, vo_insn *in)
                 return -1;
         } else if (in->desc->is_write) {
             if (ltaddr(p, in) != 0 || lexpect(p, " ", "src1_data") != 0 || lraw(p, &in->src1, "src1_data") != 0 ||
-                lshape(p, in, 1) != 0)
+                lshape(p, in, tq) != 0)
                 return -1;
-        } else if (lraw(p, &in->data, "dst") != 0 || lshape(p, in, 1) != 0 || lexpect(p, " ", "dst") != 0 || ltaddr(p, in) != 0) {
+        } else if (lraw(p, &in->data, "dst") != 0 || lshape(p, in, tq) != 0 || lexpect(p, " ", "dst") != 0 || ltaddr(p, in) != 0) {
             return -1;
         }
         if (p->t[p->pos]) return LBAD("text", "characters after the instruction");

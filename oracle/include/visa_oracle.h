@@ -336,7 +336,7 @@ typedef enum vo_errcode {
     /* typed (issue 28) */
     VO_E_TYPED_SURFACE = 83,   /* surface is not a typed surface of the state   */
     VO_E_TYPED_COORD = 84,     /* a V/R/LOD coordinate operand not UD           */
-    VO_E_TYPED_VERSION = 85,   /* gather4/scatter4_typed layout before vISA 3.2 */
+    VO_E_TYPED_VERSION = 85,   /* asm: gather4/scatter4_typed text the pre-3.2 layout cannot hold (D333) */
     VO_E_RESERVED_86 = 86, VO_E_RESERVED_87 = 87,
     /* MEDIA_LD / MEDIA_ST (issue 27) */
     VO_E_MEDIA_SHAPE = 88,     /* media modifiers / plane / block width / height */
@@ -510,8 +510,9 @@ enum vo_desc_flags {
     VO_DF_ELT_UNITS = 2,      /* exec size and mask from num_elts; offsets in element-size units (D8) */
     VO_DF_BYTE_OFFSET = 4,    /* block load at a byte offset, dword units before vISA 3.2 (D38, D39) */
     VO_DF_LSC_NO_SSIDX = 8,   /* LSC_UNTYPED in the older layout, without ss_idx (D222) */
-    VO_DF_LAYOUT_32 = 16,     /* typed: only the vISA >= 3.2 layout is supported (E_TYPED_VERSION before; D262) */
-    VO_DF_PRED_UNPRINTED = 32 /* Intel's printer omits the predicate (tag typed:pred_text; D263) */
+    VO_DF_LAYOUT_32 = 16,     /* typed: the vISA >= 3.2 layout; before 3.2 the decoder takes vo_desc_typed31 (D333) */
+    VO_DF_PRED_UNPRINTED = 32, /* Intel's printer omits the predicate (tag typed:pred_text; D263) */
+    VO_DF_LAYOUT_31 = 64      /* typed: the pre-3.2 layout (inverted mask first, exec nibble 0 = SIMD8; D333) */
 };
 const vo_desc *vo_desc_for(uint8_t opcode);     /* NULL if unsupported (the first sub-op's for LSC_UNTYPED) */
 const vo_desc *vo_desc_for_sub(uint8_t opcode, uint8_t subop); /* LSC_UNTYPED sub-ops; NULL if unsupported */
@@ -521,6 +522,8 @@ const vo_desc *vo_desc_for_sub_old2(uint8_t opcode, uint8_t subop);
 /* LSC_TYPED's descriptor of a sub-op (the `.tgm` text of lsc_load_quad / lsc_store_quad); NULL if none.
  * LSC_TYPED's descriptors are not listed by vo_desc_at (issue 28, D289) */
 const vo_desc *vo_desc_tgm(uint8_t subop);
+/* GATHER4_TYPED's / SCATTER4_TYPED's descriptor of the pre-3.2 layout (D333); NULL for other opcodes */
+const vo_desc *vo_desc_typed31(uint8_t opcode);
 const vo_desc *vo_desc_at(unsigned i);          /* i-th supported, NULL past end */
 
 typedef struct vo_vec {
@@ -706,7 +709,9 @@ void vo_insn_ctrl(const vo_insn *insn, vo_ctrl *out);
     X(TGM2D_OOB_READ, "tgm2d.oob_read_free") X(TGM2D_OOB_WRITE, "tgm2d.oob_write_dropped") \
     X(TGM2D_NEG_XY, "tgm2d.negative_xy") X(TGM2D_XY_OFF, "tgm2d.xy_imm_offset") X(TGM2D_1D, "tgm2d.surface_1d") \
     X(TGM2D_READER, "tgm2d.reader_layout") X(TGM2D_U_PLATFORM, "tgm2d.undef_pre_xe2") \
-    X(TGM2D_U_PIXEL, "tgm2d.undef_partial_pixel") X(TGM2D_U_DIM, "tgm2d.undef_array_3d")
+    X(TGM2D_U_PIXEL, "tgm2d.undef_partial_pixel") X(TGM2D_U_DIM, "tgm2d.undef_array_3d") \
+    /* LSC_TYPED load_status / store_uncompressed / read_state_info (issue 28, D330-D332) */ \
+    X(LSC_RSI, "lsc.read_state_info_undefined")
 
 enum vo_clause {
 #define VO_X_ENUM(e, s) VO_C_##e,
@@ -791,6 +796,8 @@ enum vo_tag {
     VO_TAG_TGM2D_X_BYTES,        /* lsc_typed:block2d_x_bytes: X != 0, where X in bytes and X in pixels differ (D324) */
     VO_TAG_TGM2D_OOB,            /* lsc_typed:block2d_oob: bytes read past the surface are free (D326) */
     VO_TAG_TGM2D_UNDEFINED,      /* lsc_typed:block2d_undefined: pre-Xe2, partial pixel, array/3D (D322, D324, D325) */
+    VO_TAG_LSC_RSI,              /* lsc:read_state_info: LSC_TYPED read_state_info's register (D330) */
+    VO_TAG_TYPED_PRE32,          /* typed:pre32_layout: GATHER4_TYPED / SCATTER4_TYPED in the pre-3.2 layout (D333) */
     VO_TAG_COUNT
 };
 /* a result's tags: a bit set of VO_TAG_WORDS 64-bit words (tag t: bit t % 64 of word t / 64) */

@@ -268,6 +268,7 @@ static const tail_group tail[] = {
     { "lsc_typed_atomic", vo_gen_lsct_atomic_systematic_count, vo_gen_lsct_atomic_default_count,
       vo_gen_lsct_atomic_case },                                                                      /* D310 */
     { "lsc_typed_block2d", vo_gen_lsct2d_systematic_count, vo_gen_lsct2d_default_count, vo_gen_lsct2d_case }, /* D320 */
+    { "lsc_typed_status", vo_gen_lsct_systematic_count, vo_gen_lsct_default_count, vo_gen_lsct_misc_case }, /* D330 */
 };
 #define NTAIL (sizeof tail / sizeof tail[0])
 static const tail_group *tail_of(unsigned g) { return g >= N2G && g - N2G < NTAIL ? &tail[g - N2G] : NULL; }
@@ -290,8 +291,10 @@ int vo_gen_group_of(uint8_t op, uint8_t subop)
     if (s >= 0) return (int)NLG + s;
     const vo_desc *d = vo_desc_for_sub(op, subop);
     if (d && d->family == VO_FAM_LSC_TYPED)
-        return tail_index(d->is_write == 2 ? "lsc_typed_atomic"
-                          : subop == 0x03 || subop == 0x07 ? "lsc_typed_block2d" : "lsc_typed_quad");
+        return tail_index(d->is_write == 2                                  ? "lsc_typed_atomic"
+                          : subop == 0x03 || subop == 0x07                  ? "lsc_typed_block2d"
+                          : subop == 0x1B || subop == 0x1C || subop == 0x1E ? "lsc_typed_status"
+                                                                            : "lsc_typed_quad");
     if (d && d->family == VO_FAM_BLOCK2D) return (int)NSG + (d->is_write != 0); /* load (+ prefetch), store */
     return vo_gen_lsc_group_of(op, subop);
 }

@@ -90,4 +90,6 @@ int vo_gen_lsct_atomic_case(uint64_t seed, uint64_t k, struct vo_case *c, struct
 uint64_t vo_gen_lsct2d_systematic_count(void);
 uint64_t vo_gen_lsct2d_default_count(void);
 int vo_gen_lsct2d_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+/* the group lsc_typed_status (load_status, store_uncompressed, read_state_info; D330-D332), same counts */
+int vo_gen_lsct_misc_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
 #endif

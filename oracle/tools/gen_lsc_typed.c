@@ -71,12 +71,14 @@ static void add_ud(vo_state *s, uint32_t id, uint32_t n, const uint32_t *v)
 uint64_t vo_gen_lsct_systematic_count(void) { return N_SYS + N_SPECIAL; }
 uint64_t vo_gen_lsct_default_count(void) { return (N_SYS + N_SPECIAL + 800 + 99) / 100 * 100; }
 
-int vo_gen_lsct_case(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi)
+/* misc: the group lsc_typed_status (D330-D332): a store becomes store_uncompressed (0x1C), a load load_status
+ * (0x1B) or read_state_info (0x1E); one d32 per lane, the chmask byte random (ignored), the vector size x1 */
+static int lsct_case(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi, int misc)
 {
     vo_case_free(c);
     vo_state_init(&c->state);
     vo_state *s = &c->state;
-    rng R = { seed ^ (0xA0761D6478BD642Full * (k + 1)) ^ (0x8Aull << 56) };
+    rng R = { seed ^ (0xA0761D6478BD642Full * (k + 1)) ^ (0x8Aull << 56) ^ (misc ? 0x1Bull << 48 : 0) };
     unsigned dim = rn(&R, VO_TD_COUNT), fmt = rn(&R, VO_TF_COUNT), store = rn(&R, 2), bcls = TB_IN, sp = TS_NONE;
     unsigned am = rn(&R, AM_COUNT), mixed = chance(&R, 60), ch = 1 + rn(&R, 15), old = chance(&R, 10);
     const char *part = "random";
@@ -101,12 +103,17 @@ int vo_gen_lsct_case(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi)
         bcls = b100 < 35 ? TB_IN : rn(&R, TB_COUNT);
         if (chance(&R, 10)) sp = 1 + rn(&R, TS_COUNT - 1);
     }
-    if (store) { /* store_quad masks: x, xy, xyz, xyzw */
+    if (store && !misc) { /* store_quad masks: x, xy, xyz, xyzw */
         static const uint8_t sm[4] = { 1, 3, 7, 15 };
         ch = sm[ch % 4];
     }
     if (sp == TS_STORE_MASK) { store = 1; ch = 5; }
     if (sp == TS_CHMASK0) ch = 0;
+    uint8_t sub = store ? 0x06 : 0x02, elems = 0;
+    if (misc) { /* D330-D332: chmask0 / store_mask_xz become the vector sizes x2 / code 0 (E_LSC_VECTOR) */
+        sub = store ? 0x1C : k % 2 ? 0x1E : 0x1B;
+        elems = sp == TS_CHMASK0 ? 2 : sp == TS_STORE_MASK ? 0 : 1;
+    }
     if (sp == TS_SRC2 || sp == TS_BTI256) old = 0;
     if (sp == TS_BTI256) am = AM_BTI;
     /* platform */
@@ -197,13 +204,15 @@ int vo_gen_lsct_case(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi)
     /* the data operand: nch blocks of the LSC layout (D124) */
     uint32_t grf = s->platform.grf_bytes, minw = vo_platform_lsc_min_simd(&s->platform), w = es > minw ? es : minw;
     uint32_t blk = (w * 4 + grf - 1) / grf * grf, nch = 0;
-    for (unsigned m = ch; m; m &= m - 1) nch++;
+    for (unsigned m = misc ? 1 : ch; m; m &= m - 1) nch++;
     uint32_t nbytes = (nch ? nch - 1 : 0) * blk + 4 * es; /* to the last lane of the last block (D124) */
     if (!sp && chance(&R, 4)) nbytes -= 4; /* the last lane past the variable: undefined (D14) */
     vo_var *dv = vo_state_add_var(s, 40, VO_T_UD, nbytes / 4);
     if (dv)
         for (uint32_t j = 0; j < dv->size; j++) dv->data[j] = (uint8_t)(nx(&R) >> 48);
-    int prefetch = !store && chance(&R, 5);
+    int prefetch = !store && chance(&R, 5); /* misc: a load_status / read_state_info without dst is invalid */
+    if (misc && sp) prefetch = 0; /* ... but not in a special, whose error comes first */
+    int u_null = misc && sub == 0x1E && chance(&R, 30); /* D330: read_state_info reads no coordinate */
     uint32_t surf_reg_val = am == AM_BTI_REG ? bti : ssbase;
     if (am == AM_BTI_REG || am == AM_BSS_IDX) {
         uint32_t sv[1] = { surf_reg_val };
@@ -238,7 +247,7 @@ int vo_gen_lsct_case(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi)
     /* bytes (D280) */
     bw b = { .n = 0, .idw = vo_id_width(s->platform.visa_version) };
     p8(&b, VO_OP_LSC_TYPED);
-    p8(&b, store ? 0x06 : 0x02);
+    p8(&b, sub);
     p8(&b, es_code | mnib << 4);
     p16(&b, pred);
     p8(&b, l1);
@@ -248,7 +257,7 @@ int vo_gen_lsct_case(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi)
     p8(&b, sp == TS_A64 ? 3 : 2);
     p8(&b, sp == TS_D16 ? 2 : 3);
     p8(&b, sp == TS_TRANSPOSED ? 2 : 1);
-    p8(&b, old ? 0x0F : 0); /* the vector size: ignored (D283); IGC 1.0.12504 writes 0x0F, asm 0 (D114) */
+    p8(&b, misc ? elems : old ? 0x0F : 0); /* the vector size: quad ignores it (D283; IGC 1.0.12504 writes 0x0F, asm 0, D114) */
     p8(&b, ch);
     if (am == AM_BTI_REG || am == AM_BSS_IDX) { /* general V41 <0;1,0> */
         p8(&b, 0);
@@ -263,7 +272,7 @@ int vo_gen_lsct_case(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi)
     }
     if (!old) p32(&b, am == AM_BSS_IDX ? ssidx : chance(&R, 10) ? 1u : 0u);
     praw(&b, store || prefetch ? 0 : 40);
-    praw(&b, sp == TS_U_TYPE ? 36 : 32);
+    praw(&b, sp == TS_U_TYPE ? 36 : u_null ? 0 : 32);
     if (!old) p32(&b, (uint32_t)off[0]);
     praw(&b, useV ? 33 : 0);
     if (!old) p32(&b, (uint32_t)off[1]);
@@ -275,14 +284,20 @@ int vo_gen_lsct_case(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi)
     memcpy(c->insn, b.b, b.n);
     c->insn_len = b.n;
     snprintf(c->comment, sizeof c->comment, "%s: %s %s %s %ux%ux%u %s chmask=0x%x bounds=%s simd%u%s%s%s%s", part,
-             store ? "store_quad" : prefetch ? "prefetch" : "load_quad", vo_typed_dim_name(dim), vo_typed_fmt_name(fmt),
+             misc ? (sub == 0x1C ? "store_uncompressed" : prefetch ? (sub == 0x1B ? "load_status_null_dst" : "read_state_info_null_dst")
+                     : sub == 0x1B ? "load_status" : u_null ? "read_state_info_null_u" : "read_state_info")
+                  : store ? "store_quad" : prefetch ? "prefetch" : "load_quad", vo_typed_dim_name(dim), vo_typed_fmt_name(fmt),
              W, H, D, am_name[am], ch, tb_name[bcls], es, old ? " old_layout" : "",
              target == 7 ? " untyped_surface" : target == 0 ? " unbound" : "", sp ? " " : "", sp ? ts_tab[sp].name : "");
     if (sp) strncat(c->comment, " special", sizeof c->comment - strlen(c->comment) - 1);
     if (gi) {
-        gi->want_status = sp ? VO_INVALID : -1;
-        gi->want_code = sp ? ts_tab[sp].code : -1;
+        int null_dst = misc && prefetch; /* D330, D331: the register is required */
+        gi->want_status = sp || null_dst ? VO_INVALID : -1;
+        gi->want_code = sp ? (misc && (sp == TS_CHMASK0 || sp == TS_STORE_MASK) ? VO_E_LSC_VECTOR : ts_tab[sp].code)
+                      : null_dst ? VO_E_LSC_OPERAND : -1;
         gi->part = part;
     }
     return 0;
 }
+int vo_gen_lsct_case(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi) { return lsct_case(seed, k, c, gi, 0); }
+int vo_gen_lsct_misc_case(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi) { return lsct_case(seed, k, c, gi, 1); }

@@ -42,7 +42,7 @@ static const struct { const char *name; int code; } ts_tab[TS_COUNT] = {
     [TS_NONE] = { "none", -1 }, [TS_SURF_SLM] = { "surface_slm", VO_E_TYPED_SURFACE },
     [TS_SURF_STATELESS] = { "surface_stateless", VO_E_TYPED_SURFACE }, [TS_SURF_UNTYPED] = { "surface_untyped", VO_E_TYPED_SURFACE },
     [TS_COORD_TYPE] = { "coord_type", VO_E_TYPED_COORD }, [TS_SIMD16] = { "simd16_platform", VO_E_EXEC_SIZE },
-    [TS_CHMASK0] = { "channels0", VO_E_CHANNEL_MASK }, [TS_VERSION] = { "pre32", VO_E_TYPED_VERSION },
+    [TS_CHMASK0] = { "channels0", VO_E_CHANNEL_MASK }, [TS_VERSION] = { "pre32", -1 }, /* D333: valid */
     [TS_U_NULL] = { "u_null", VO_E_NULL_OPERAND },
 };
 #define N_SYS_G (VO_TD_COUNT * VO_TF_COUNT * 15)
@@ -128,6 +128,13 @@ int vo_gen_typed_case(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_
     s->platform.visa_version = (uint16_t)(sp == TS_VERSION ? 300 + rn(&R, 2) : 302 + rn(&R, 5));
     unsigned es_code = 3, simd16_gen = atomic ? VO_GEN_PVC : VO_GEN_XEHP_SDV;
     if (s->platform.gen >= simd16_gen && chance(&R, 40)) es_code = 4;
+    /* decision D333: the pre-3.2 layout (SIMD8, no predicate, no LOD): the pre32 specials and an eighth of the
+     * random gather/scatter cases (at vISA 3.1) */
+    int pre32 = sp == TS_VERSION || (!atomic && !sp && part[0] == 'r' && k % 8 == 3);
+    if (pre32) {
+        if (sp != TS_VERSION) s->platform.visa_version = 301;
+        es_code = 3;
+    }
     if (sp == TS_SIMD16) {
         vo_platform_lookup(plat = atomic ? "DG2" : chance(&R, 50) ? "TGLLP" : "ICLLP", &s->platform);
         s->platform.visa_version = 306;
@@ -233,31 +240,43 @@ int vo_gen_typed_case(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_
     else if (chance(&R, 50)) mnib = 0;
     if (es == 16) mnib &= 0xC; /* offset multiple of 16 */
     if (sp == TS_CHMASK0) ch = 0;
+    if (pre32) pred = 0;
     vo_state_sort(s);
     /* bytes */
     bw w = { .n = 0, .idw = vo_id_width(s->platform.visa_version) };
-    unsigned surf = sp == TS_SURF_SLM ? 0 : sp == TS_SURF_STATELESS ? 5 : sp == TS_SURF_UNTYPED ? 7 : 6;
-    p8(&w, op);
-    if (atomic) p8(&w, acode | (w16 ? 0x20u : 0));
-    p8(&w, es_code | mnib << 4);
-    p16(&w, pred);
-    if (!atomic) p8(&w, ch);
-    p8(&w, surf);
-    praw(&w, sp == TS_U_NULL ? 0 : 32, 0);
-    praw(&w, sp == TS_COORD_TYPE ? 36 : useV ? 33 : 0, 0);
-    praw(&w, useR ? 34 : 0, 0);
-    praw(&w, useL ? 35 : 0, 0);
-    if (atomic) { praw(&w, id_0, 0); praw(&w, id_1, 0); }
-    praw(&w, id_d, 0);
+    if (pre32) { /* D333: op, channels (a set bit disables), exec (size nibble 0: SIMD8), surface, U, V, R, data */
+        p8(&w, op);
+        p8(&w, ch ^ 0xFu);
+        p8(&w, mnib << 4);
+        p8(&w, sp == TS_SURF_SLM ? 0 : sp == TS_SURF_STATELESS ? 5 : sp == TS_SURF_UNTYPED ? 7 : 6);
+        praw(&w, sp == TS_U_NULL ? 0 : 32, 0);
+        praw(&w, sp == TS_COORD_TYPE ? 36 : useV ? 33 : 0, 0);
+        praw(&w, useR ? 34 : 0, 0);
+        praw(&w, id_d, 0);
+    } else {
+        unsigned surf = sp == TS_SURF_SLM ? 0 : sp == TS_SURF_STATELESS ? 5 : sp == TS_SURF_UNTYPED ? 7 : 6;
+        p8(&w, op);
+        if (atomic) p8(&w, acode | (w16 ? 0x20u : 0));
+        p8(&w, es_code | mnib << 4);
+        p16(&w, pred);
+        if (!atomic) p8(&w, ch);
+        p8(&w, surf);
+        praw(&w, sp == TS_U_NULL ? 0 : 32, 0);
+        praw(&w, sp == TS_COORD_TYPE ? 36 : useV ? 33 : 0, 0);
+        praw(&w, useR ? 34 : 0, 0);
+        praw(&w, useL ? 35 : 0, 0);
+        if (atomic) { praw(&w, id_0, 0); praw(&w, id_1, 0); }
+        praw(&w, id_d, 0);
+    }
     memcpy(c->insn, w.b, w.n);
     c->insn_len = w.n;
     snprintf(c->comment, sizeof c->comment, "%s: %s %s %ux%ux%u bounds=%s simd%u%s%s%s%s", part,
              vo_typed_dim_name(dim), vo_typed_fmt_name(fmt), W, H, D, tb_name[bcls], es,
              atomic ? " op=" : "", atomic ? (ai->name ? ai->name : "predec") : "", w16 && atomic ? ".16" : "",
-             sp ? ts_tab[sp].name : "");
+             sp ? ts_tab[sp].name : pre32 ? "pre32" : "");
     if (sp) { strncat(c->comment, " special", sizeof c->comment - strlen(c->comment) - 1); }
     if (gi) {
-        gi->want_status = sp ? VO_INVALID : -1;
+        gi->want_status = sp && sp != TS_VERSION ? VO_INVALID : -1;
         gi->want_code = sp ? ts_tab[sp].code : -1;
         gi->part = part;
     }

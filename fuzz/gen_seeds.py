@@ -450,7 +450,7 @@ def lsc_typed_seeds():
     lanes, a store of four channels to a one-channel format, SIMD4 below the
     minimum payload width, the older layout without ss_idx and offsets."""
     def lt(name, sub, dim, fmt, wh, U, V=None, R=None, L=None, ch=0xF, platform="DG2", exec_b=0x03, pred=0,
-           mask=0xFFFFFFFF, offs=(0, 0, 0), ss=False, old=False):
+           mask=0xFFFFFFFF, offs=(0, 0, 0), ss=False, old=False, l1=0, l3=0):
         W, H, D = wh
         cc = Case(platform, 401, mask)
         bpp = 4 * (1 if fmt < 3 else 2 if fmt < 6 else 4)
@@ -477,7 +477,7 @@ def lsc_typed_seeds():
             cc.bt = {8: 8}
             atype, surf, ssidx = 4, imm(8), 0
         store = sub == 0x06
-        ins = bytes([0x8A, sub, exec_b]) + u16(pred) + bytes([0, 0, atype, 2, 3, 1, 0, ch]) + surf
+        ins = bytes([0x8A, sub, exec_b]) + u16(pred) + bytes([l1, l3, atype, 2, 3, 1, 0, ch]) + surf
         ins += (b"" if old else u32(ssidx)) + raw(cc, 0 if store else 44)
         for k in range(3):
             ins += raw(cc, ids[k]) + (b"" if old else u32(offs[k]))
@@ -497,6 +497,17 @@ def lsc_typed_seeds():
     # the older layout (no ss_idx, no offsets, D280): 1D array of 5 x 2 layers, P1 on
     lt("load_1darray_old_ok", 0x02, "1d_array", 8, (5, 1, 2), [0, 4, 2, 5, 1, 3, 0, 2], [0, 1, 1, 0, 2, 1, 0, 1],
        ch=0xD, pred=1, old=True)
+    # legal only where they are: SIMD16 on PVC (D281), .ca.ca caching on Xe2 (D288); a platform
+    # mutation to DG2 / MTL makes them invalid (mutants 218, 219 accept them)
+    lt("store_2d_simd16_pvc_ok", 0x06, "2d", 7, (4, 3, 1), [0, 1, 2, 3, 0, 1, 2, 3, 3, 2, 1, 0, 4, 0, 1, 2],
+       [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 0, 3, 1, 2], ch=0x3, platform="PVC", exec_b=0x04)
+    lt("load_2d_cached_xe2_ok", 0x02, "2d", 2, (4, 3, 1), [0, 1, 2, 3, 4, 0, 1, 2], [0, 1, 2, 0, 1, 2, 3, 0],
+       ch=0x1, platform="Xe2", l1=2, l3=2)
+    # the same two on DG2: invalid (E_EXEC_SIZE, E_LSC_CACHE), what mutants 218 and 219 accept
+    lt("inv_store_simd16_dg2", 0x06, "2d", 7, (4, 3, 1), [0, 1, 2, 3, 0, 1, 2, 3, 3, 2, 1, 0, 4, 0, 1, 2],
+       [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 0, 3, 1, 2], ch=0x3, exec_b=0x04)
+    lt("inv_load_cached_dg2", 0x02, "2d", 2, (4, 3, 1), [0, 1, 2, 3, 4, 0, 1, 2], [0, 1, 2, 0, 1, 2, 3, 0],
+       ch=0x1, l1=2, l3=2)
 
 
 def lsc_seeds():

@@ -435,6 +435,79 @@ def typed_seeds():
     ty("at_2darray_ok", at, "2d_array", 3, (3, 2, 2), [0, 1, 2, 0, 1, 0, 2, 1], [0, 1, 0, 1, 0, 1, 1, 0],
        [0, 1, 2, 1, 0, 3, 1, 0], aop=0x07)
     ty("at_1d_inc_ok", at, "1d", 0, (5, 1, 1), [0, 1, 1, 4, 5, 2, 0, 3], aop=0x02)
+    # array indexes past the height but inside the array size (4 layers of 3x2): in bounds, which
+    # a bound by the height (mutant 164) turns into out-of-bound reads; the last lane past both
+    ty("g4_2darray_deep_ok", g, "2d_array", 8, (3, 2, 4), [0, 1, 2, 0, 1, 2, 0, 1], [0, 1, 0, 1, 0, 1, 0, 1],
+       [2, 3, 2, 3, 0, 1, 3, 4], ch=0xF)
+
+
+def lsc_typed_seeds():
+    """LSC_TYPED load_quad / store_quad (issue 28) on a typed view (tag 0x1B)
+    of surface T8, reached by bti 8 or by a register ss with ss_idx: the
+    *_ok starting points of diff_fuzzer for the mutants 210-221 (vISA 4.1,
+    D280's layout; U V R LOD in V40..V43, data V44): immediate U/V offsets,
+    a channel mask with a gap, lanes past the width and height, disabled
+    lanes, a store of four channels to a one-channel format, SIMD4 below the
+    minimum payload width, the older layout without ss_idx and offsets."""
+    def lt(name, sub, dim, fmt, wh, U, V=None, R=None, L=None, ch=0xF, platform="DG2", exec_b=0x03, pred=0,
+           mask=0xFFFFFFFF, offs=(0, 0, 0), ss=False, old=False, l1=0, l3=0):
+        W, H, D = wh
+        cc = Case(platform, 401, mask)
+        bpp = 4 * (1 if fmt < 3 else 2 if fmt < 6 else 4)
+        size = W * H * D * bpp
+        cc.surfaces[8] = (size, [(0, bytes((i * 13 + 7) & 0xFF or 1 for i in range(size)))])
+        cc.typed = {8: (TY_DIMS.index(dim), fmt, W, H, D)}
+        n = len(U)
+        ids = []
+        for vid_, vals in ((40, U), (41, V), (42, R), (43, L)):
+            if vals is None:
+                ids.append(0)
+            else:
+                cc.var(vid_, "ud", n, dwords(vals))
+                ids.append(vid_)
+        cc.var(44, "ud", 64, bytes((i * 7 + 1) & 0xFF for i in range(256)))
+        cc.preds[1] = (16, 0x5A5A)
+        if ss:  # register ss 0x40 + 0x40 x ss_idx 1 = 0x80 -> T8 (D118); 0x40 -> T9, another typed view
+            cc.var(45, "ud", 1, u32(0x40))
+            cc.surfaces[9] = (size, [(0, bytes((i * 29 + 3) & 0xFF or 1 for i in range(size)))])
+            cc.typed[9] = cc.typed[8]
+            cc.ss = {0x40: 9, 0x80: 8}
+            atype, surf, ssidx = 3, gen(cc, 45), 1
+        else:
+            cc.bt = {8: 8}
+            atype, surf, ssidx = 4, imm(8), 0
+        store = sub == 0x06
+        ins = bytes([0x8A, sub, exec_b]) + u16(pred) + bytes([l1, l3, atype, 2, 3, 1, 0, ch]) + surf
+        ins += (b"" if old else u32(ssidx)) + raw(cc, 0 if store else 44)
+        for k in range(3):
+            ins += raw(cc, ids[k]) + (b"" if old else u32(offs[k]))
+        ins += raw(cc, ids[3]) + raw(cc, 44 if store else 0) + raw(cc, 0)
+        cc.insn = ins
+        add("lsc_typed_" + name, cc)
+    # 2D 4x3 RGBA: u_off +1, v_off +1 (x = U + 1, y = V + 1), x y w (a gap before w), lanes past
+    # the width (1, 3) and the height (4, 6), lanes 2 and 5 disabled by the exec mask
+    lt("load_2d_ok", 0x02, "2d", 6, (4, 3, 1), [0, 3, 1, 4, 2, 0xFFFFFFFF, 0, 1], [0, 1, 0, 1, 2, 0, 3, 1],
+       ch=0xB, mask=0xFFFFFFDB, offs=(1, 1, 0))
+    # the same surface stored x y z w on a one-channel format: only x lands (D256); lanes past the
+    # last column (2, 5) are dropped
+    lt("store_2d_r32_ok", 0x06, "2d", 0, (4, 3, 1), [0, 1, 4, 3, 2, 5, 1, 0], [0, 0, 0, 1, 2, 2, 2, 1], ch=0xF)
+    # SIMD4 on PVC (blocks 16 lanes wide, D287), a register ss with ss_idx 1, 3D 2x2x2 two channels
+    lt("load_3d_ss_pvc_ok", 0x02, "3d", 4, (2, 2, 2), [0, 1, 1, 2], [0, 1, 0, 1], [1, 0, 1, 1], [0, 0, 0, 0],
+       ch=0x3, platform="PVC", exec_b=0x02, ss=True)
+    # the older layout (no ss_idx, no offsets, D280): 1D array of 5 x 2 layers, P1 on
+    lt("load_1darray_old_ok", 0x02, "1d_array", 8, (5, 1, 2), [0, 4, 2, 5, 1, 3, 0, 2], [0, 1, 1, 0, 2, 1, 0, 1],
+       ch=0xD, pred=1, old=True)
+    # legal only where they are: SIMD16 on PVC (D281), .ca.ca caching on Xe2 (D288); a platform
+    # mutation to DG2 / MTL makes them invalid (mutants 218, 219 accept them)
+    lt("store_2d_simd16_pvc_ok", 0x06, "2d", 7, (4, 3, 1), [0, 1, 2, 3, 0, 1, 2, 3, 3, 2, 1, 0, 4, 0, 1, 2],
+       [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 0, 3, 1, 2], ch=0x3, platform="PVC", exec_b=0x04)
+    lt("load_2d_cached_xe2_ok", 0x02, "2d", 2, (4, 3, 1), [0, 1, 2, 3, 4, 0, 1, 2], [0, 1, 2, 0, 1, 2, 3, 0],
+       ch=0x1, platform="Xe2", l1=2, l3=2)
+    # the same two on DG2: invalid (E_EXEC_SIZE, E_LSC_CACHE), what mutants 218 and 219 accept
+    lt("inv_store_simd16_dg2", 0x06, "2d", 7, (4, 3, 1), [0, 1, 2, 3, 0, 1, 2, 3, 3, 2, 1, 0, 4, 0, 1, 2],
+       [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 0, 3, 1, 2], ch=0x3, exec_b=0x04)
+    lt("inv_load_cached_dg2", 0x02, "2d", 2, (4, 3, 1), [0, 1, 2, 3, 4, 0, 1, 2], [0, 1, 2, 0, 1, 2, 3, 0],
+       ch=0x1, l1=2, l3=2)
 
 
 def lsc_seeds():
@@ -586,6 +659,7 @@ def main():
     block2d_seeds()
     media_seeds()
     typed_seeds()
+    lsc_typed_seeds()
 
     # field-specific invalid encodings and other shapes
     def one(name, insn, **kw):

@@ -102,3 +102,32 @@ median_of() {
       printf "%.2f\n", (lo + hi) / 2
     }'
 }
+
+# vo_bug_name N: the name of seeded bug N from the B_ enums of examples/dut_c/
+# ("B_GRF64_STRIDE = 1," -> grf64_stride; an entry without "= N" is the one
+# before plus 1, as C counts: B_TY_ARRAY_BY_HEIGHT after B_TY_UV_SWAP = 163 is 164)
+vo_bug_name() {
+  cat "$VO_ROOT"/examples/dut_c/*.c "$VO_ROOT"/examples/dut_c/*.h | awk -v n="$1" '
+    /^ *enum *\{/ { inenum = 1; v = -1 }
+    inenum {
+      s = $0; gsub(/\/\*[^*]*\*+([^\/*][^*]*\*+)*\//, "", s); sub(/\/\/.*/, "", s)
+      while (match(s, /B_[A-Z0-9_]+( *= *[0-9]+)?/)) {
+        t = substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH)
+        name = t; sub(/ *=.*/, "", name)
+        if (t ~ /=/) { v = t; sub(/.*= */, "", v); v += 0 } else v++
+        if (v == n + 0) { print tolower(substr(name, 3)); exit }
+      }
+      if (s ~ /\}/) inenum = 0
+    }'
+}
+
+# vo_mutant_bugs: every seeded bug mutation-eval.sh judges by default: 1..VO_DUT_NUM_BUGS
+# (examples/CMakeLists.txt) and the families' bugs fuzz/CMakeLists.txt builds diff fuzzers for
+# (its _vo_fam_bugs list), in that order
+vo_mutant_bugs() {
+  local nb
+  nb=$(sed -n 's/^set(VO_DUT_NUM_BUGS \([0-9]*\)).*/\1/p' "$VO_ROOT/examples/CMakeLists.txt")
+  [ -n "$nb" ] && seq 1 "$nb"
+  sed 's/#.*//' "$VO_ROOT/fuzz/CMakeLists.txt" | sed -n '/set(_vo_fam_bugs/,/)/p' | sed 's/set(_vo_fam_bugs//; s/).*//' |
+    tr -s ' \t' '\n\n' | grep -E '^[0-9]+$'
+}

@@ -9,13 +9,16 @@
 #   MUT_JOBS=2        runs in parallel
 #   MUT_CORPUS=ok     starting corpus: ok (one plain valid case per instruction,
 #                     corpus/diff_fuzzer/*_ok.bin), full (corpus/diff_fuzzer), empty
-#   MUT_BUGS="1 2 3"  only these bugs (default: all)
+#   MUT_BUGS="1 2 3"  only these bugs (default: 1..VO_DUT_NUM_BUGS and every family's
+#                     bugs fuzz/CMakeLists.txt lists in _vo_fam_bugs); only their mutant
+#                     libraries and diff fuzzers are built
 #   VECTORS="vectors/*.json"
 #   MUT_KEEP=build-fuzz-mut/artifacts  where each run that finds something
 #                     leaves its crash file(s) and log (bug_N_run_R/), so a
 #                     surprising bucket can be replayed; MUT_KEEP= keeps nothing
-# Builds what it needs: build/ (CLI + DUT libraries) and build-fuzz-mut/
-# (diff_fuzzer_bug_N: the bug's DUT linked in, no sanitizers).
+# Builds what it needs and no more: in build/ the CLI, the example DUT and the
+# judged bugs' libdut_mutant_N.so; in build-fuzz-mut/ their diff_fuzzer_bug_N
+# (the bug's DUT linked in, no sanitizers).
 # Prints a progress line per run and a Markdown table for the README; the
 # vectors column is each bug's failing-test count, and a last line gives the
 # smallest of them (the margin, issue 31).
@@ -26,30 +29,30 @@ cd "$VO_ROOT"
 keep=${MUT_KEEP-$VO_ROOT/build-fuzz-mut/artifacts}
 [ -z "$keep" ] || mkdir -p "$keep" || die "cannot create MUT_KEEP=$keep"
 
-# ---- 1. CLI and DUT libraries ----
-log "building build/ (CLI, DUT libraries)"
-{ cmake -S . -B build >/dev/null && cmake --build build -j2 >build.mut.log 2>&1; } || { tail -20 build.mut.log; die "build/ failed"; }
+# ---- 1. CLI and DUT libraries (only the judged bugs' mutants) ----
+bugs=${MUT_BUGS:-$(vo_mutant_bugs)} # default: 1..VO_DUT_NUM_BUGS and every family's (fuzz-lib.sh)
+[ -n "$bugs" ] || die "no bugs to judge (MUT_BUGS empty, none found in examples/ and fuzz/CMakeLists.txt)"
+first=$(echo $bugs | cut -d' ' -f1)
+log "building build/ (CLI, the example DUT and $(echo $bugs | wc -w) mutant libraries)"
+{ cmake -S . -B build >/dev/null &&
+  cmake --build build -j2 --target visa-oracle dut_example $(for n in $bugs; do printf 'dut_mutant_%s ' "$n"; done) \
+    >build.mut.log 2>&1; } || { tail -20 build.mut.log; die "build/ failed"; }
 vo=$VO_ROOT/build/visa-oracle
 libdir=$VO_ROOT/build/examples
-if [ ! -e "$libdir/libdut_mutant_1.so" ]; then
+if [ ! -e "$libdir/libdut_mutant_$first.so" ]; then
   libdir=$VO_ROOT/build-examples
-  { cmake -S examples -B "$libdir" >/dev/null && cmake --build "$libdir" -j2 >/dev/null 2>&1; } || die "examples build failed"
+  { cmake -S examples -B "$libdir" >/dev/null &&
+    cmake --build "$libdir" -j2 --target dut_example $(for n in $bugs; do printf 'dut_mutant_%s ' "$n"; done) \
+      >/dev/null 2>&1; } || die "examples build failed"
 fi
-nbugs=$(sed -n 's/^set(VO_DUT_NUM_BUGS \([0-9]*\)).*/\1/p' examples/CMakeLists.txt)
-[ -n "$nbugs" ] || die "cannot read VO_DUT_NUM_BUGS from examples/CMakeLists.txt"
-svm0=$(sed -n 's/^set(VO_DUT_SVM_FIRST \([0-9]*\)).*/\1/p' examples/CMakeLists.txt) # issue 26: 100..
-svm1=$(sed -n 's/^set(VO_DUT_SVM_LAST \([0-9]*\)).*/\1/p' examples/CMakeLists.txt)
-bugs=${MUT_BUGS:-$(seq 1 "$nbugs") $([ -n "$svm0" ] && seq "$svm0" "$svm1")}
 
-# ---- 2. diff fuzzers with each bug linked in ----
+# ---- 2. diff fuzzers with each bug linked in (only the judged bugs') ----
 mb=$VO_ROOT/build-fuzz-mut
-# with MUT_BUGS, only the diff fuzzers of those bugs are built
-[ -n "${MUT_BUGS:-}" ] && VO_FUZZ_TARGETS=$(for n in $bugs; do printf 'diff_fuzzer_bug_%s ' "$n"; done)
+VO_FUZZ_TARGETS=$(for n in $bugs; do printf 'diff_fuzzer_bug_%s ' "$n"; done)
 vo_fuzz_build "$mb" libfuzzer 0 -DVO_FUZZ_MUTANTS=ON
 
-# bug names from the enum in dut.c ("B_GRF64_STRIDE = 1," -> grf64_stride)
-name_of() { sed -n "s/^ *B_\([A-Z0-9_]*\) *= *$1,\{0,1\}.*/\1/p" examples/dut_c/dut.c examples/dut_c/dut_svm.h \
-  examples/dut_c/dut_2d.c examples/dut_c/dut_media.c | head -1 | tr 'A-Z' 'a-z'; } # issue 27: 120-137
+# bug names from the B_ enums of examples/dut_c/ (vo_bug_name: fuzz-lib.sh)
+name_of() { vo_bug_name "$1"; }
 
 # ---- 3. vectors ----
 shopt -s nullglob

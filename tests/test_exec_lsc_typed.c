@@ -12,9 +12,7 @@
  * width 8, so a d32 component block is 32 bytes for SIMD1..8 (D124).
  * Model (D255): pixel (x, y, z) at ((z * height + y) * width + x) * bpp.
  */
-#include "vo_test_util.h"
-
-#define PV(x, y, z, c) (((uint32_t)(z) << 12) | ((uint32_t)(y) << 8) | ((uint32_t)(x) << 4) | (uint32_t)(c))
+#include "typed_fixture.h" /* PV, fill_rgba, the 2D 4x3 surface */
 
 typedef struct lt_args {
     uint8_t sub, exec, l1, l3, atype, asize, dsize, order, chmask;
@@ -67,14 +65,6 @@ static void lt_build(vt_insn *x, const lt_args *a)
     put_raw(x, 0, 0);
 }
 
-static void fill_rgba(vo_state *s, uint32_t w, uint32_t h, uint32_t d)
-{
-    for (uint32_t z = 0; z < d; z++)
-        for (uint32_t y = 0; y < h; y++)
-            for (uint32_t x = 0; x < w; x++)
-                for (uint32_t c = 0; c < 4; c++) st_surf_put_ud(s, 6, (((z * h + y) * w + x) * 4 + c) * 4, PV(x, y, z, c));
-}
-
 /* 2D 4x3 R32G32B32A32_UINT at bti 5 -> T6, SIMD8 on DG2, chmask x|w (0x9).
  * U (raw) = 1 2 3 4 5 1 4 2 with u_offset -1: x = 0 1 2 3 4 0 3 1; V = 0 0 1
  * 2 0 3 2 1: lane 4 (x = 4 = width) and lane 5 (y = 3 = height) are out of
@@ -86,19 +76,11 @@ static void test_load_2d(int old)
 {
     static const uint32_t Ur[8] = { 1, 2, 3, 4, 5, 1, 4, 2 }, Uo[8] = { 0, 1, 2, 3, 4, 0, 3, 1 };
     static const uint32_t V[8] = { 0, 0, 1, 2, 0, 3, 2, 1 };
-    uint32_t fill[16];
-    for (int i = 0; i < 16; i++) fill[i] = 0xEEEEEEEEu;
     vo_state s, exp;
     vt_insn x;
     vo_result r;
     lt_args a;
-    st_begin(&s, "DG2", 401, 0xFF);
-    st_var_ud(&s, 32, 8, old ? Uo : Ur);
-    st_var_ud(&s, 33, 8, V);
-    st_var_ud(&s, 34, 16, fill);
-    st_surf(&s, 6, 192);
-    fill_rgba(&s, 4, 3, 1);
-    CHECK(vo_state_add_typed(&s, 6, VO_TD_2D, VO_TF_R32G32B32A32_UINT, 4, 3, 1) != NULL);
+    ty_2d_4x3(&s, "DG2", 401, old ? Uo : Ur, V);
     CHECK(vo_state_add_bti(&s, 5, 6) != NULL);
     lt_defaults(&a, 0x02);
     a.chmask = 0x9;
@@ -111,12 +93,7 @@ static void test_load_2d(int old)
     lt_build(&x, &a);
     CHECK_EQ(x.n, old ? 61u : 77u); /* 13 head bytes, imm surface 6, [ss_idx 4], 7 raw x 6, [3 offsets x 4] */
     vt_copy(&exp, &s);
-    static const uint32_t R[8] = { PV(0, 0, 0, 0), PV(1, 0, 0, 0), PV(2, 1, 0, 0), PV(3, 2, 0, 0), 0, 0, PV(3, 2, 0, 0),
-                                   PV(1, 1, 0, 0) };
-    for (uint32_t i = 0; i < 8; i++) {
-        st_var_put_ud(&exp, 34, i, R[i]);
-        st_var_put_ud(&exp, 34, 8 + i, (i == 4 || i == 5) ? 1u : R[i] + 3);
-    }
+    ty_2d_4x3_ra(&exp); /* block 1 at dword 8: 32 bytes, one DG2 GRF */
     CHECK_EQ(vt_run(&s, &x, &r), VO_OK);
     CHECK_STATE(&r.final, &exp);
     CHECK_EQ(var_ud(&r.final, 34, 2), 0x120u);

@@ -13,19 +13,8 @@
  *   4B/4C | exec | pred uw | channels | surface | U | V | R | LOD | dst/src
  *   73 | op | exec | pred uw | surface | U | V | R | LOD | src0 | src1 | dst
  */
-#include "vo_test_util.h"
+#include "typed_fixture.h" /* PV, fill_rgba, the 2D 4x3 surface */
 #include "visa_asm.h"
-
-/* pixel value of the fixtures: (y << 8) | (x << 4) | c, plus z << 12 */
-#define PV(x, y, z, c) (((uint32_t)(z) << 12) | ((uint32_t)(y) << 8) | ((uint32_t)(x) << 4) | (uint32_t)(c))
-
-static void fill_rgba(vo_state *s, uint32_t w, uint32_t h, uint32_t d)
-{
-    for (uint32_t z = 0; z < d; z++)
-        for (uint32_t y = 0; y < h; y++)
-            for (uint32_t x = 0; x < w; x++)
-                for (uint32_t c = 0; c < 4; c++) st_surf_put_ud(s, 6, (((z * h + y) * w + x) * 4 + c) * 4, PV(x, y, z, c));
-}
 
 static void head_g(vt_insn *x, uint8_t op, uint8_t exec, uint16_t pred, uint8_t ch, uint8_t surf, uint16_t ver)
 {
@@ -53,29 +42,16 @@ static void coords(vt_insn *x, uint32_t u, uint32_t v, uint32_t r, uint32_t lod)
 static void test_gather_2d(void)
 {
     static const uint32_t U[8] = { 0, 1, 2, 3, 4, 0, 3, 1 }, V[8] = { 0, 0, 1, 2, 0, 3, 2, 1 };
-    uint32_t old[16];
-    for (int i = 0; i < 16; i++) old[i] = 0xEEEEEEEEu;
     vo_state s, exp;
     vt_insn x;
     vo_result r;
-    st_begin(&s, "TGLLP", 306, 0xFF);
-    st_var_ud(&s, 32, 8, U);
-    st_var_ud(&s, 33, 8, V);
-    st_var_ud(&s, 34, 16, old);
-    st_surf(&s, 6, 192);
-    fill_rgba(&s, 4, 3, 1);
-    CHECK(vo_state_add_typed(&s, 6, VO_TD_2D, VO_TF_R32G32B32A32_UINT, 4, 3, 1) != NULL);
+    ty_2d_4x3(&s, "TGLLP", 306, U, V);
     vo_state_sort(&s);
     head_g(&x, 0x4B, 0x03, 0, 0x9, 6, 306);
     coords(&x, 32, 33, 0, 0);
     put_raw(&x, 34, 0);
     vt_copy(&exp, &s);
-    static const uint32_t R[8] = { PV(0, 0, 0, 0), PV(1, 0, 0, 0), PV(2, 1, 0, 0), PV(3, 2, 0, 0), 0, 0, PV(3, 2, 0, 0),
-                                   PV(1, 1, 0, 0) };
-    for (uint32_t i = 0; i < 8; i++) {
-        st_var_put_ud(&exp, 34, i, R[i]);
-        st_var_put_ud(&exp, 34, 8 + i, (i == 4 || i == 5) ? 1u : R[i] + 3);
-    }
+    ty_2d_4x3_ra(&exp); /* the R block, then A with 1 for lanes 4 and 5 */
     CHECK_EQ(vt_run(&s, &x, &r), VO_OK);
     CHECK_STATE(&r.final, &exp);
     CHECK_EQ(var_ud(&r.final, 34, 2), 0x120u);

@@ -21,6 +21,9 @@
  *     dimension and format, a read and a write out of bounds, an array index
  *     past the array size, LOD != 0, a channel the format lacks (read and
  *     write), an atomic out of bounds and every TYPED_ATOMIC op;
+ *   - the LSC_TYPED seeds (D340: not in vo_desc_at) reach, over all their walks,
+ *     load_quad and store_quad, a read and a write out of bounds and an
+ *     immediate U/V/R offset;
  *   - a FENCE seed (issue 26) reaches each way a mask reads: global, SLM-only
  *     (bit 5) from ICLLP on, bit 5 before ICLLP (D161), fence_sw alone and
  *     bit 7 with other bits (D162).
@@ -193,6 +196,17 @@ static void typed_marks(const vo_case *c, const vo_insn *in, const vo_result *r)
         if (r->clauses[ty_clauses[k] / 64] >> (ty_clauses[k] % 64) & 1) ty_cl[k] = 1;
 }
 
+/* LSC_TYPED (issue 28, D340): load and store, a read and a write out of bounds, an immediate offset */
+static const unsigned lt_clauses[] = { VO_C_LSC_LOAD_QUAD, VO_C_LSC_STORE_QUAD, VO_C_TY_OOB_READ, VO_C_TY_OOB_WRITE,
+                                       VO_C_LSC_ADDR_IMM };
+static uint8_t lt_cl[sizeof lt_clauses / sizeof lt_clauses[0]];
+static void lsct_marks(const vo_insn *in, const vo_result *r)
+{
+    (void)in;
+    for (unsigned k = 0; k < sizeof lt_clauses / sizeof lt_clauses[0]; k++)
+        if (r->clauses[lt_clauses[k] / 64] >> (lt_clauses[k] % 64) & 1) lt_cl[k] = 1;
+}
+
 static void walk(const uint8_t *seed, size_t n, unsigned steps, uint8_t *ops, uint8_t *subs)
 {
     size_t len = n;
@@ -220,6 +234,7 @@ static void walk(const uint8_t *seed, size_t n, unsigned steps, uint8_t *ops, ui
         }
         if (in.desc->opcode == VO_OP_FENCE) fence_class(&kc, &in);
         if (in.desc->family == VO_FAM_TYPED) typed_marks(&kc, &in, &kr);
+        if (in.desc->family == VO_FAM_LSC_TYPED) lsct_marks(&in, &kr);
         if (in.desc->has_subop) {
             subs[in.desc->subop] = 1;
             lsc_relations(&kc, &in, &kr);
@@ -325,7 +340,7 @@ static void each_seed(const char *src, const char *dir, seed_fn *fn, void *ctx)
 }
 
 /* the walk of one DWORD_ATOMIC or LSC_UNTYPED seed; checks the ops and sub-ops reached */
-static unsigned seeds_atomic, seeds_lsc, seeds_fence, seeds_typed;
+static unsigned seeds_atomic, seeds_lsc, seeds_fence, seeds_typed, seeds_lsct;
 static int b2d_reached[2]; /* block2d load, store: reached (not invalid) from some LSC seed */
 static void seed_walk(const char *fp, const uint8_t *seed, size_t n, void *ctx)
 {
@@ -345,6 +360,10 @@ static void seed_walk(const char *fp, const uint8_t *seed, size_t n, void *ctx)
     if (n > 7 && (seed[7] == VO_OP_GATHER4_TYPED || seed[7] == VO_OP_SCATTER4_TYPED || seed[7] == VO_OP_TYPED_ATOMIC)) {
         walk(seed, n, 3000, ops, subs); /* issue 28: judged over all typed seeds (main) */
         seeds_typed++;
+    }
+    if (n > 7 && seed[7] == VO_OP_LSC_TYPED) {
+        walk(seed, n, 3000, ops, subs); /* D340: judged over all LSC_TYPED seeds (main) */
+        seeds_lsct++;
     }
     if (!is_atomic && !is_lsc) return;
     walk(seed, n, is_atomic ? 12000 : 20000, ops, subs);
@@ -432,6 +451,9 @@ int main(void)
         if (!ty_fmt[k]) { t_fail++; fprintf(stderr, "FAIL: typed format %s never reached\n", vo_typed_fmt_name(k)); }
     for (unsigned k = 0; k < sizeof ty_clauses / sizeof ty_clauses[0]; k++)
         if (!ty_cl[k]) { t_fail++; fprintf(stderr, "FAIL: typed clause %s never reached\n", vo_clause_name(ty_clauses[k])); }
+    CHECK(seeds_lsct >= 4); /* D340: LSC_TYPED is reached from its seeds */
+    for (unsigned k = 0; k < sizeof lt_clauses / sizeof lt_clauses[0]; k++)
+        if (!lt_cl[k]) { t_fail++; fprintf(stderr, "FAIL: lsc_typed clause %s never reached\n", vo_clause_name(lt_clauses[k])); }
     static const uint8_t ty_ops[] = { 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, /* the page's ops */
                                       0x0A, 0x0B, 0x0C, 0x0D, 0x10, 0x11, 0x12, 0x13, 0x14 };
     for (unsigned k = 0, c; k < sizeof ty_ops && (c = ty_ops[k], 1); k++)

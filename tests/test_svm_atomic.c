@@ -4,40 +4,21 @@
  * src1)) and decisions D264-D271. vISA 3.6 (4-byte ids): 30 bytes; exec @2,
  * pred @3, op @5, addresses @6, src0 @12, src1 @18, dst @24.
  * Expected values are worked by hand, not copied from output. */
-#include "t.h"
-#include "visa_oracle.h"
+#include "svm_fixture.h"
 #include "visa_asm.h"
-
-static vo_state st;
 
 /* V33 UQ x16 (addresses), V41/V42/V43 of type t (64 bytes each; V43 byte k = 0x80 + k);
  * flat regions: R1 [0xFFFFF000, +8 KiB) with byte 0xFFFFFFF0 + k = k (k < 32),
  * R2 [0xFFFFFFFFFFFFF000, 2^64) ending in A0..A7, R3 [0, 16) holding 0x40 + k */
 static void base_state(const char *plat, const uint64_t *addr, unsigned n, uint8_t t)
 {
-    vo_state_free(&st);
-    vo_state_init(&st);
-    vo_platform_lookup(plat, &st.platform);
-    st.platform.visa_version = 306;
-    st.exec_mask = 0xFFFFFFFFu;
-    vo_var *a = vo_state_add_var(&st, 33, VO_T_UQ, 16);
-    for (unsigned l = 0; l < n; l++)
-        for (int i = 0; i < 8; i++) a->data[8 * l + (unsigned)i] = (uint8_t)(addr[l] >> (8 * i));
+    svm_begin(plat, 0xFFFFFFFFu);
+    svm_uq_var(33, 16, addr, n);
     unsigned ne = 64 / vo_type_size(t);
     vo_state_add_var(&st, 41, t, ne);
     vo_state_add_var(&st, 42, t, ne);
-    vo_var *d = vo_state_add_var(&st, 43, t, ne);
-    for (uint32_t i = 0; i < d->size; i++) d->data[i] = (uint8_t)(0x80 + i);
-    uint8_t b[32];
-    for (int i = 0; i < 32; i++) b[i] = (uint8_t)i;
-    vo_state_add_region(&st, 0xFFFFF000ull, 8192);
-    vo_flat_write(&st, 0xFFFFFFF0ull, 32, b);
-    vo_state_add_region(&st, 0xFFFFFFFFFFFFF000ull, 4096);
-    for (int i = 0; i < 8; i++) b[i] = (uint8_t)(0xA0 + i);
-    vo_flat_write(&st, 0xFFFFFFFFFFFFFFF8ull, 8, b);
-    vo_state_add_region(&st, 0, 16);
-    for (int i = 0; i < 16; i++) b[i] = (uint8_t)(0x40 + i);
-    vo_flat_write(&st, 0, 16, b);
+    svm_pattern_var(43, t, ne);
+    svm_regions(1);
 }
 static void put(unsigned id, unsigned at, uint64_t v, unsigned n)
 {
@@ -59,31 +40,12 @@ static uint64_t flat_le(const vo_result *r, uint64_t a, unsigned n)
     for (unsigned i = 0; i < n; i++) v |= (uint64_t)b[i] << (8 * i);
     return v;
 }
-static int has_tag(const vo_result *r, const char *name)
-{
-    for (unsigned t = 0; t < VO_TAG_COUNT; t++)
-        if (vo_tags_has(r->tags, t) && strcmp(vo_tag_name(t), name) == 0) return 1;
-    return 0;
-}
-static int has_clause(const vo_result *r, const char *name)
-{
-    for (unsigned c = 0; c < VO_C_COUNT; c++)
-        if ((r->clauses[c / 64] >> (c % 64) & 1) && strcmp(vo_clause_name(c), name) == 0) return 1;
-    return 0;
-}
 /* 4e 05 <exec> <pred uw> <op> | V33.<aoff> | src0 id | src1 id | dst id (offsets 0) */
 static vo_status run_at(uint8_t exec, uint8_t op, uint8_t aoff, uint8_t s0, uint8_t s1, uint8_t d, vo_result *r)
 {
     const uint8_t b[30] = { 0x4E, 0x05, exec, 0, 0, op, 0x21, 0, 0, 0, aoff, 0, s0, 0, 0, 0, 0, 0,
                             s1, 0, 0, 0, 0, 0, d, 0, 0, 0, 0, 0 };
     return vo_run(&st, b, sizeof b, r);
-}
-static void err_at(vo_result *r, vo_errcode c, const char *field, int64_t off)
-{
-    CHECK_EQ(r->status, VO_INVALID);
-    CHECK_EQ(r->err.code, c);
-    CHECK_STR(r->err.field, field);
-    CHECK_EQ(r->err.offset, off);
 }
 
 int main(void)

@@ -5,48 +5,19 @@
  * variable ids are 4 bytes, so a general address is 9 bytes after its tag
  * bytes after its tag byte (id ud, row, col, region uw) and a raw operand 6.
  * Expected values are worked by hand, not copied from output. */
-#include "t.h"
-#include "visa_oracle.h"
+#include "svm_fixture.h"
 #include "visa_asm.h"
-
-static vo_state st;
 
 /* V33 UQ x2 (addresses), V34 UD x16 (64 bytes: two 32-byte GRFs), V35 UD x1;
  * flat regions: [0xFFFFF000, +8 KiB) straddling 2^32 with bytes 0..31 at
  * 0xFFFFFFF0, [0xFFFFFFFFFFFFF000, 2^64) and [0, 16) for the wrap */
 static void base_state(uint64_t addr)
 {
-    vo_state_free(&st);
-    vo_state_init(&st);
-    vo_platform_lookup("TGLLP", &st.platform);
-    st.platform.visa_version = 306;
-    st.exec_mask = 0xFFFFFFFFu;
-    vo_var *a = vo_state_add_var(&st, 33, VO_T_UQ, 2);
-    for (int i = 0; i < 8; i++) a->data[i] = (uint8_t)(addr >> (8 * i));
-    vo_var *v = vo_state_add_var(&st, 34, VO_T_UD, 16);
-    for (uint32_t i = 0; i < v->size; i++) v->data[i] = (uint8_t)(0x80 + i);
+    svm_begin("TGLLP", 0xFFFFFFFFu);
+    svm_uq_var(33, 2, &addr, 1);
+    svm_pattern_var(34, VO_T_UD, 16);
     vo_state_add_var(&st, 35, VO_T_UD, 1);
-    uint8_t b[32];
-    for (int i = 0; i < 32; i++) b[i] = (uint8_t)i;
-    vo_state_add_region(&st, 0xFFFFF000ull, 8192);
-    vo_flat_write(&st, 0xFFFFFFF0ull, 32, b);
-    vo_state_add_region(&st, 0xFFFFFFFFFFFFF000ull, 4096);
-    vo_state_add_region(&st, 0, 16);
-    for (int i = 0; i < 16; i++) b[i] = (uint8_t)(0x40 + i);
-    vo_flat_write(&st, 0, 16, b);
-}
-
-static int has_tag(const vo_result *r, const char *name)
-{
-    for (unsigned t = 0; t < VO_TAG_COUNT; t++)
-        if (vo_tags_has(r->tags, t) && strcmp(vo_tag_name(t), name) == 0) return 1;
-    return 0;
-}
-static int has_clause(const vo_result *r, const char *name)
-{
-    for (unsigned c = 0; c < VO_C_COUNT; c++)
-        if ((r->clauses[c / 64] >> (c % 64) & 1) && strcmp(vo_clause_name(c), name) == 0) return 1;
-    return 0;
+    svm_regions(0); /* R2 all zero */
 }
 
 /* 4e <sub> <props> | 00 21000000 00 00 2101 (V33(0,0)<0;1,0>) | 22000000 0000 (V34.0) */

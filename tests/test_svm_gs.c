@@ -4,51 +4,19 @@
  * 4/8-byte blocks at dst[j*exec_size+i], 1-byte blocks at byte i*max(4,n)+j)
  * and decisions D175-D181. vISA 3.6 (4-byte ids): 19 bytes.
  * Expected values are worked by hand, not copied from output. */
-#include "t.h"
-#include "visa_oracle.h"
+#include "svm_fixture.h"
 #include "visa_asm.h"
-
-static vo_state st;
 
 /* V33 UQ x16 (addresses), V34 UD x64 (256 bytes; byte k = 0x80 + k mod 256), V36 UD x16;
  * flat regions: R1 [0xFFFFF000, +8 KiB) with byte 0xFFFFFFF0 + k = k (k < 32),
  * R2 [0xFFFFFFFFFFFFF000, 2^64) ending in A0..A7, R3 [0, 16) holding 0x40 + k */
 static void base_state(const uint64_t *addr, unsigned n, uint32_t mask)
 {
-    vo_state_free(&st);
-    vo_state_init(&st);
-    vo_platform_lookup("TGLLP", &st.platform);
-    st.platform.visa_version = 306;
-    st.exec_mask = mask;
-    vo_var *a = vo_state_add_var(&st, 33, VO_T_UQ, 16);
-    for (unsigned l = 0; l < n; l++)
-        for (int i = 0; i < 8; i++) a->data[8 * l + (unsigned)i] = (uint8_t)(addr[l] >> (8 * i));
-    vo_var *v = vo_state_add_var(&st, 34, VO_T_UD, 64);
-    for (uint32_t i = 0; i < v->size; i++) v->data[i] = (uint8_t)(0x80 + i);
+    svm_begin("TGLLP", mask);
+    svm_uq_var(33, 16, addr, n);
+    svm_pattern_var(34, VO_T_UD, 64);
     vo_state_add_var(&st, 36, VO_T_UD, 16);
-    uint8_t b[32];
-    for (int i = 0; i < 32; i++) b[i] = (uint8_t)i;
-    vo_state_add_region(&st, 0xFFFFF000ull, 8192);
-    vo_flat_write(&st, 0xFFFFFFF0ull, 32, b);
-    vo_state_add_region(&st, 0xFFFFFFFFFFFFF000ull, 4096);
-    for (int i = 0; i < 8; i++) b[i] = (uint8_t)(0xA0 + i);
-    vo_flat_write(&st, 0xFFFFFFFFFFFFFFF8ull, 8, b);
-    vo_state_add_region(&st, 0, 16);
-    for (int i = 0; i < 16; i++) b[i] = (uint8_t)(0x40 + i);
-    vo_flat_write(&st, 0, 16, b);
-}
-
-static int has_tag(const vo_result *r, const char *name)
-{
-    for (unsigned t = 0; t < VO_TAG_COUNT; t++)
-        if (vo_tags_has(r->tags, t) && strcmp(vo_tag_name(t), name) == 0) return 1;
-    return 0;
-}
-static int has_clause(const vo_result *r, const char *name)
-{
-    for (unsigned c = 0; c < VO_C_COUNT; c++)
-        if ((r->clauses[c / 64] >> (c % 64) & 1) && strcmp(vo_clause_name(c), name) == 0) return 1;
-    return 0;
+    svm_regions(1);
 }
 
 /* 4e <sub> <exec> <pred uw> <bs> <nb> | 21000000 0000 (V33.0) | <data id> 000000 0000 */
@@ -57,24 +25,6 @@ static vo_status run_gs(uint8_t sub, uint8_t exec, uint16_t pred, uint8_t bs, ui
     const uint8_t b[19] = { 0x4E, sub, exec, (uint8_t)pred, (uint8_t)(pred >> 8), bs, nb,
                             0x21, 0, 0, 0, 0, 0, did, 0, 0, 0, 0, 0 };
     return vo_run(&st, b, sizeof b, r);
-}
-static uint32_t dw(const vo_result *r, unsigned id, unsigned k)
-{
-    const uint8_t *p = vo_state_var(&r->final, id)->data + 4 * k;
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static uint8_t flat(const vo_result *r, uint64_t a)
-{
-    uint8_t b = 0xEE;
-    vo_flat_read(&r->final, a, 1, &b);
-    return b;
-}
-static void err_at(vo_result *r, vo_errcode c, const char *field, int64_t off)
-{
-    CHECK_EQ(r->status, VO_INVALID);
-    CHECK_EQ(r->err.code, c);
-    CHECK_STR(r->err.field, field);
-    CHECK_EQ(r->err.offset, off);
 }
 
 int main(void)

@@ -269,8 +269,8 @@ static const vo_desc lsct_old_tab[] = { LSCT_LIST(LSCT0), LSCT2D0(0x03, "lsc_typ
 #undef FC
 #define NLSCT (sizeof lsct_tab / sizeof lsct_tab[0])
 
-/* not listed by vo_desc_at (the fuzz mutator draws LSC sub-ops from that list, and the
- * binary case form has no typed surface yet): reached by opcode, and from text by .tgm */
+/* not listed by vo_desc_at (decision D340: diff_fuzzer reaches LSC_TYPED from its typed
+ * seeds): reached by opcode, and from text by .tgm */
 const vo_desc *vo_desc_tgm(uint8_t subop)
 {
     for (unsigned i = 0; i < NLSCT; i++)

@@ -520,7 +520,7 @@ const vo_desc *vo_desc_for_sub_old(uint8_t subop); /* the same, older layout wit
 /* LSC_UNTYPED's (as above) or LSC_TYPED's older layout (no ss_idx, no U/V/R offsets; D280); NULL if none */
 const vo_desc *vo_desc_for_sub_old2(uint8_t opcode, uint8_t subop);
 /* LSC_TYPED's descriptor of a sub-op (the `.tgm` text of lsc_load_quad / lsc_store_quad); NULL if none.
- * LSC_TYPED's descriptors are not listed by vo_desc_at (issue 28, D289) */
+ * LSC_TYPED's descriptors are not listed by vo_desc_at (issue 28, D289, D340) */
 const vo_desc *vo_desc_tgm(uint8_t subop);
 /* GATHER4_TYPED's / SCATTER4_TYPED's descriptor of the pre-3.2 layout (D333); NULL for other opcodes */
 const vo_desc *vo_desc_typed31(uint8_t opcode);

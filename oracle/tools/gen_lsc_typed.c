@@ -14,6 +14,7 @@
  *           surfaces without a typed view or entry; a tenth invalid. */
 #include "gen_internal.h"
 #include "gen_rng.h"
+#include "gen_typed_util.h"
 #include "visa_gen.h"
 #include <stdio.h>
 #include <string.h>
@@ -38,14 +39,6 @@ static const struct { const char *name; int code; } ts_tab[TS_COUNT] = {
 #define N_SYS (VO_TD_COUNT * VO_TF_COUNT * 2 * 4)
 #define N_SPECIAL ((TS_COUNT - 1) * 4)
 
-typedef struct {
-    uint8_t b[VO_MAX_INSN_BYTES];
-    unsigned n, idw;
-} bw;
-static void p8(bw *w, uint32_t v) { if (w->n < sizeof w->b) w->b[w->n++] = (uint8_t)v; }
-static void p16(bw *w, uint32_t v) { p8(w, v); p8(w, v >> 8); }
-static void p32(bw *w, uint32_t v) { p16(w, v); p16(w, v >> 16); }
-static void pid(bw *w, uint32_t id) { for (unsigned i = 0; i < w->idw; i++) p8(w, id >> (8 * i)); }
 static void praw(bw *w, uint32_t id) { pid(w, id); p16(w, 0); }
 
 static uint32_t coord(rng *R, unsigned cls, uint32_t s)
@@ -58,14 +51,6 @@ static uint32_t coord(rng *R, unsigned cls, uint32_t s)
     case TB_FAR: return a ? 0xFFFFFFFFu : 0x80000000u | (uint32_t)(nx(R) >> 33);
     default: return rn(R, s);
     }
-}
-
-static void add_ud(vo_state *s, uint32_t id, uint32_t n, const uint32_t *v)
-{
-    vo_var *var = vo_state_add_var(s, id, VO_T_UD, n);
-    if (!var) return;
-    for (uint32_t i = 0; i < n; i++)
-        for (unsigned b = 0; b < 4; b++) var->data[4 * i + b] = (uint8_t)(v[i] >> (8 * b));
 }
 
 uint64_t vo_gen_lsct_systematic_count(void) { return N_SYS + N_SPECIAL; }

@@ -92,23 +92,13 @@ int vo_gen_svm4_case(unsigned g, uint64_t seed, uint64_t k, vo_case *c, vo_gen_i
     uint64_t t[16];
     unsigned far = rn(&R, es);
     unsigned farpl = rn(&R, NPL);
-    for (unsigned i = 0; i < es; i++) {
-        switch (pattern) {
-        case 0: t[i] = t0 + 16ull * i; break;                          /* contiguous */
-        case 1: t[i] = t0 + 16ull * ((i * 5u + 3u) % es); break;       /* permuted */
-        case 2: t[i] = t0 + 16ull * (i / 2); break;                    /* pairs: scatter overlap */
-        default: t[i] = i == far ? place(farpl, 16) : t0 + 16ull * i; break; /* one lane elsewhere */
-        }
-    }
+    svm_lane_addrs(t, es, pattern, t0, 16, far, place(farpl, 16));
     /* base + offsets[i] = t[i] (mod 2^64), D275 */
     uint64_t rnd = nx(&R);
     uint64_t d = split == 0 ? 64 * (uint64_t)rn(&R, 4) : split == 1 ? t0 : split == 2 ? rnd : 1ull << 63;
     uint64_t base = t0 - d;
     vo_state *s = &c->state;
-    vo_platform_lookup(PICK(&R, plats), &s->platform);
-    s->platform.visa_version = PICK(&R, vers);
-    s->exec_mask = (uint32_t)(nx(&R) >> 32);
-    if (chance(&R, 30)) s->exec_mask = 0xFFFFFFFFu;
+    svm_platform(&R, s);
     unsigned idw = s->platform.visa_version >= 304 ? 4 : 2, grf = s->platform.grf_bytes;
     svm_regions(s);
     for (unsigned i = 0; i < es; i++)
@@ -119,10 +109,7 @@ int vo_gen_svm4_case(unsigned g, uint64_t seed, uint64_t k, vo_case *c, vo_gen_i
         }
     /* V40: the offsets (UQ), V41: the data, V42: the address register (UQ), P1 */
     unsigned aoff = chance(&R, 20) ? grf : 0;
-    vo_var *av = vo_state_add_var(s, 40, VO_T_UQ, (aoff + 8 * es + grf - 1) / grf * grf / 8); /* whole GRFs (D15) */
-    if (av)
-        for (unsigned i = 0; i < es; i++)
-            for (unsigned b = 0; b < 8; b++) av->data[aoff + 8 * i + b] = (uint8_t)((t[i] - base) >> (8 * b));
+    svm_lane_var(s, 40, aoff, grf, t, base, es);
     unsigned col = rn(&R, grf / 8);
     vo_var *bv = vo_state_add_var(s, 42, VO_T_UQ, col + 1);
     if (bv) {
@@ -142,14 +129,7 @@ int vo_gen_svm4_case(unsigned g, uint64_t seed, uint64_t k, vo_case *c, vo_gen_i
     if (chance(&R, 5) && spec < 0) dsize -= 8; /* D14: the last 8 bytes past the variable */
     vo_var *dv = vo_state_add_var(s, 41, dt, dsize / vo_type_size(dt));
     if (dv) fill(&R, dv->data, dv->size);
-    uint16_t pred = 0;
-    if (chance(&R, 30)) {
-        uint32_t pbits = (uint32_t)(nx(&R) >> 32);
-        unsigned inv = chance(&R, 30);
-        unsigned comb = chance(&R, 10) ? 1 + rn(&R, 2) : 0;
-        vo_state_add_pred(s, 1, 32, pbits);
-        pred = (uint16_t)(1u | comb << 13 | inv << 15);
-    }
+    uint16_t pred = svm_pred(&R, s);
     uint8_t execb = (uint8_t)(esc | nib << 4), chb = (uint8_t)chm, cls = imm ? 5 : 0, tbyte = VO_T_UQ, mod = 0;
     uint16_t scale = 0;
     uint32_t oid = 40, did = 41, oro = aoff;

@@ -98,20 +98,10 @@ int vo_gen_svm_gs_case(unsigned g, uint64_t seed, uint64_t k, vo_case *c, vo_gen
     uint64_t addr[16];
     unsigned far = rn(&R, es);
     unsigned farpl = rn(&R, NPL);
-    for (unsigned i = 0; i < es; i++) {
-        uint64_t step = (uint64_t)bs * nb;
-        switch (pattern) {
-        case 0: addr[i] = a0 + step * i; break;                          /* contiguous */
-        case 1: addr[i] = a0 + step * ((i * 5u + 3u) % es); break;       /* permuted */
-        case 2: addr[i] = a0 + step * (i / 2); break;                    /* pairs: scatter overlap */
-        default: addr[i] = i == far ? place(farpl, step, bs) : a0 + step * i; break; /* one lane elsewhere */
-        }
-    }
+    uint64_t step = (uint64_t)bs * nb;
+    svm_lane_addrs(addr, es, pattern, a0, step, far, place(farpl, step, bs));
     vo_state *s = &c->state;
-    vo_platform_lookup(PICK(&R, plats), &s->platform);
-    s->platform.visa_version = PICK(&R, vers);
-    s->exec_mask = (uint32_t)(nx(&R) >> 32);
-    if (chance(&R, 30)) s->exec_mask = 0xFFFFFFFFu;
+    svm_platform(&R, s);
     unsigned idw = s->platform.visa_version >= 304 ? 4 : 2, grf = s->platform.grf_bytes;
     svm_regions(s);
     for (unsigned i = 0; i < es; i++) {
@@ -120,10 +110,7 @@ int vo_gen_svm_gs_case(unsigned g, uint64_t seed, uint64_t k, vo_case *c, vo_gen
     }
     /* V40: the addresses (UQ), V41: the data, P1 */
     unsigned aoff = chance(&R, 20) ? grf : 0;
-    vo_var *av = vo_state_add_var(s, 40, VO_T_UQ, (aoff + 8 * es + grf - 1) / grf * grf / 8); /* whole GRFs (D15) */
-    if (av)
-        for (unsigned i = 0; i < es; i++)
-            for (unsigned b = 0; b < 8; b++) av->data[aoff + 8 * i + b] = (uint8_t)(addr[i] >> (8 * b));
+    svm_lane_var(s, 40, aoff, grf, addr, 0, es);
     static const uint8_t dtypes[] = { VO_T_UD, VO_T_UQ, VO_T_UB, VO_T_F, VO_T_D, VO_T_UD };
     uint8_t dt = bs == 1 ? PICK(&R, dtypes) : bs == 4 ? VO_T_UD : VO_T_UQ;
     if (chance(&R, 15)) dt = PICK(&R, dtypes); /* D180: a size other than the block's */
@@ -136,14 +123,7 @@ int vo_gen_svm_gs_case(unsigned g, uint64_t seed, uint64_t k, vo_case *c, vo_gen
     if (dsize == 0) dsize = 8;
     vo_var *dv = vo_state_add_var(s, 41, dt, dsize / vo_type_size(dt));
     if (dv) fill(&R, dv->data, dv->size);
-    uint16_t pred = 0;
-    if (chance(&R, 30)) {
-        uint32_t pbits = (uint32_t)(nx(&R) >> 32);
-        unsigned inv = chance(&R, 30);
-        unsigned comb = chance(&R, 10) ? 1 + rn(&R, 2) : 0;
-        vo_state_add_pred(s, 1, 32, pbits);
-        pred = (uint16_t)(1u | comb << 13 | inv << 15);
-    }
+    uint16_t pred = svm_pred(&R, s);
     uint8_t execb = (uint8_t)(esc | nib << 4), bsb = (uint8_t)bsc, nbb = (uint8_t)nbc;
     uint32_t aid = 40, did = 41, aro = aoff;
     size_t cut = 0, extra = 0;

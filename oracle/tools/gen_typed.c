@@ -12,6 +12,7 @@
  *           per case (colliding lanes), a tenth of them invalid specials. */
 #include "atomic_ops.h"
 #include "gen_internal.h"
+#include "gen_typed_util.h"
 #include "visa_gen.h"
 #include <stdio.h>
 #include <string.h>
@@ -54,17 +55,7 @@ uint64_t vo_gen_typed_systematic_count(uint8_t op)
     return (op == VO_OP_TYPED_ATOMIC ? N_SYS_A : N_SYS_G) + N_SPECIAL;
 }
 
-typedef struct {
-    uint8_t b[VO_MAX_INSN_BYTES];
-    unsigned n, idw;
-} bw;
-static void p8(bw *w, uint32_t v) { if (w->n < sizeof w->b) w->b[w->n++] = (uint8_t)v; }
-static void p16(bw *w, uint32_t v) { p8(w, v); p8(w, v >> 8); }
-static void praw(bw *w, uint32_t id, uint16_t off)
-{
-    for (unsigned i = 0; i < w->idw; i++) p8(w, id >> (8 * i));
-    p16(w, off);
-}
+static void praw(bw *w, uint32_t id, uint16_t off) { pid(w, id); p16(w, off); }
 
 /* one coordinate of size s by class */
 static uint32_t coord(rng *R, unsigned cls, uint32_t s)
@@ -76,14 +67,6 @@ static uint32_t coord(rng *R, unsigned cls, uint32_t s)
     case TB_FAR: return chance(R, 50) ? 0xFFFFFFFFu : 0x80000000u | r32(R);
     default: return rn(R, s);
     }
-}
-
-static void add_ud(vo_state *s, uint32_t id, uint32_t n, const uint32_t *v)
-{
-    vo_var *var = vo_state_add_var(s, id, VO_T_UD, n);
-    if (!var) return;
-    for (uint32_t i = 0; i < n; i++)
-        for (unsigned b = 0; b < 4; b++) var->data[4 * i + b] = (uint8_t)(v[i] >> (8 * b));
 }
 
 int vo_gen_typed_case(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi)

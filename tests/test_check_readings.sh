@@ -9,7 +9,8 @@
 #     decision and fails by default, passes with --reading all=B (and with each decision
 #     declared), fails again when D150=A undoes it;
 #  4. --json carries "readings"; an unknown decision or a malformed --reading is exit 2;
-#  5. the same files without "alt" check the same (check runs both readings live).
+#  5. merge of shard reports adds the readings up to the unsharded summary;
+#  6. the same files without "alt" check the same (check runs both readings live).
 #   $1 = visa-oracle binary, $2 = source dir.
 set -u
 VO=$1
@@ -104,6 +105,14 @@ assert r['D150']['follows'] == 'B' and r['D150']['judged'] == 'B' and r['D150'][
 assert r['D35']['follows'] == 'B' and r['D35']['neither'] == 0, r
 assert s['failed'] == 0, s
 PY
+
+# shards: merge adds up the readings to the unsharded summary object
+"$VO" check $ALT --dut-lib "$LIBB" --json > "$T/u.json" 2> /dev/null
+"$VO" check $ALT --dut-lib "$LIBB" --json --shard 0/2 > "$T/s0.json" 2> /dev/null
+"$VO" check $ALT --dut-lib "$LIBB" --json --shard 1/2 > "$T/s1.json" 2> /dev/null
+"$VO" merge --json "$T/s1.json" "$T/s0.json" > "$T/m.json" 2> /dev/null
+[ "$(tail -n1 "$T/u.json")" = "$(tail -n1 "$T/m.json")" ] || bad "merge of 2 shards: not the unsharded summary: $(tail -n1 "$T/m.json" | head -c 600)"
+grep -q '"readings":{"D17":' "$T/m.json" || bad "merge: no readings in the merged summary"
 
 for arg in D99=B D150 D150=C =B; do
     "$VO" check $ALT --dut-lib "$LIB" --reading "$arg" > /dev/null 2> "$T/e.err"

@@ -123,7 +123,7 @@ char *cli_report_add_tags(char *rep, int json, const uint64_t *tags);
 struct vo_case;
 char *cli_alt_json(const struct vo_case *c, const vo_result *a, vo_result *r);
 int cli_reading_opt(const char *arg, uint32_t *judge_b);
-void cli_readings_summary(FILE *o, int json, const size_t (*n)[3], uint32_t judge_b);
+char *cli_readings_summary(int json, const size_t (*n)[3], uint32_t judge_b);
 /* selftest_lsc.c: check --dut-selftest's LSC_UNTYPED store (load 0) / load (1) probe; 0 or -1 (OOM) */
 struct vo_case;
 int cli_st_lsc_case(struct vo_case *c, int load);

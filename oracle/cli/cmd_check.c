@@ -1471,7 +1471,9 @@ int cmd_check(int argc, char **argv)
                 fprintf(cout, ":%zu", ut.e[k].n);
             }
             fprintf(cout, "},\"readings\":{"); /* D347 */
-            cli_readings_summary(cout, 1, (const size_t(*)[3])rdn, judge_b);
+            char *rs = cli_readings_summary(1, (const size_t(*)[3])rdn, judge_b);
+            fputs(rs ? rs : "", cout);
+            free(rs);
             fprintf(cout, "},\"tags\":{");
             for (unsigned k = 0; k < ntag; k++) fprintf(cout, "%s\"%s\":%zu", k ? "," : "", vo_tag_name(tord[k]), tagn[tord[k]]);
             /* issue 18: "tests", "set" and "shard" let `merge` join the reports of shards */
@@ -1499,7 +1501,9 @@ int cmd_check(int argc, char **argv)
                     fputc('\n', cout);
                 }
             }
-            cli_readings_summary(cout, 0, (const size_t(*)[3])rdn, judge_b); /* D347 */
+            char *rs = cli_readings_summary(0, (const size_t(*)[3])rdn, judge_b); /* D347 */
+            fputs(rs ? rs : "", cout);
+            free(rs);
             if (ut.n) {
                 fprintf(cout, "unsupported (tests per instruction and the DUT's reason%s):\n",
                         list_unsup ? "" : "; --unsupported lists their buckets");

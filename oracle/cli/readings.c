@@ -1,6 +1,7 @@
 /* Both readings, judged (issue 30 point 2; decisions D345-D348): the other
  * reading's outcome of a test, for gen's "alt" member and check's per-decision
  * report (docs/check.md "Readings", docs/vectors.md "alt"). */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "cli.h"
 #include "visa_json.h"
 #include "visa_oracle.h"
@@ -76,14 +77,19 @@ int cli_reading_opt(const char *arg, uint32_t *judge_b)
     return 0;
 }
 
-/* the summary: per decision the tests where the DUT matched only A, only B, neither (D347) */
-void cli_readings_summary(FILE *o, int json, const size_t (*n)[3], uint32_t judge_b)
+/* the summary: per decision the tests where the DUT matched only A, only B, neither (D347);
+ * text lines or the members of --json's "readings" object; "" when none; NULL out of memory */
+char *cli_readings_summary(int json, const size_t (*n)[3], uint32_t judge_b)
 {
+    char *out = NULL;
+    size_t len = 0;
+    FILE *o = open_memstream(&out, &len);
+    if (!o) return NULL;
     int any = 0;
     for (unsigned i = 0; i < VO_RD_COUNT; i++) any |= n[i][0] || n[i][1] || n[i][2];
-    if (!any) return;
-    if (!json) fprintf(o, "readings (tests per decision whose readings' outcomes differ: the DUT matched A / B / neither):\n");
-    for (unsigned i = 0, first = 1; i < VO_RD_COUNT; i++) {
+    if (any && !json)
+        fprintf(o, "readings (tests per decision whose readings' outcomes differ: the DUT matched A / B / neither):\n");
+    for (unsigned i = 0, first = 1; any && i < VO_RD_COUNT; i++) {
         if (!(n[i][0] || n[i][1] || n[i][2])) continue;
         const char *f = n[i][0] && !n[i][1] && !n[i][2] ? "A" : n[i][1] && !n[i][0] && !n[i][2] ? "B"
                       : !n[i][0] && !n[i][1] ? "neither" : "mixed";
@@ -96,4 +102,9 @@ void cli_readings_summary(FILE *o, int json, const size_t (*n)[3], uint32_t judg
                     n[i][0], n[i][1], n[i][2], f, judged);
         first = 0;
     }
+    if (fclose(o) != 0) {
+        free(out);
+        return NULL;
+    }
+    return out;
 }

@@ -143,6 +143,15 @@ enum {
 #define DUT_ATOMIC_REVERSE 0
 #endif
 
+/* The other-reading variant (-DDUT_READING_B=1, D348): follows reading B of
+ * every decision the oracle judges both ways (docs/decisions.md "Both
+ * readings"): GATHER_SCALED / SCATTER_SCALED take SIMD32 (D17, D34), the
+ * 4-channel ops only SIMD8 and SIMD16 (D35), and LSC pads to the platform's
+ * other minimum payload width (D150). It passes with --reading all=B. */
+#ifndef DUT_READING_B
+#define DUT_READING_B 0
+#endif
+
 uint32_t visa_dut_abi_version(void) { return VISA_DUT_ABI_VERSION; }
 
 /* ------------------------------------------------------------------------ */
@@ -658,7 +667,10 @@ static void mem_load(ctx *x, unsigned surf, uint64_t a, unsigned len, uint8_t *o
 static int decode_exec(ctx *x, uint32_t eb, ctrl *k)
 {
     unsigned code = eb & 0xF;
-    if (code > 4)
+    unsigned maxc = DUT_READING_B && (x->op == 0x78 || x->op == 0x79) ? 5 : 4; /* D17, D34 reading B: SIMD32 */
+    if (code > maxc)
+        REJECT(x, "exec_size: size code %u not allowed", code);
+    if (DUT_READING_B && (x->op == 0x74 || x->op == 0x75) && code < 3) /* D35 reading B: the page's 8, 16 */
         REJECT(x, "exec_size: size code %u not allowed", code);
     k->es = 1u << code;
     mask_nibble(x, eb >> 4, k);
@@ -2275,6 +2287,8 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
     x.lsc_minw = c->abi_minor >= 3 && (c->lsc_min_simd == 8 || c->lsc_min_simd == 16 || c->lsc_min_simd == 32)
                      ? c->lsc_min_simd
                      : x.grf == 32 ? 8 : strcmp(pname, "PVC") == 0 ? 32 : 16;
+    if (DUT_READING_B) /* D150 reading B: the platform's other width */
+        x.lsc_minw = x.grf == 32 ? (x.lsc_minw == 8 ? 16 : 8) : (x.lsc_minw == 16 ? 32 : 16);
     x.idw = c->visa_version >= 304 ? 4 : 2;
     x.p = c->insn;
     x.n = c->insn_len;

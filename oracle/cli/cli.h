@@ -9,6 +9,7 @@
 #ifndef VO_CLI_H
 #define VO_CLI_H
 #include <stddef.h>
+#include <stdio.h>
 #include "visa_oracle.h"
 
 #define VO_EXIT_OK 0
@@ -117,6 +118,12 @@ int cli_write_atomic(const char *path, const char *data, size_t len);
  * "D123,D139" or ""), and a failing test's report with its tags added */
 const char *cli_tag_decisions(unsigned tag);
 char *cli_report_add_tags(char *rep, int json, const uint64_t *tags);
+/* readings.c (issue 30 point 2, D345-D348): gen's ",\"alt\":[...]" member ("" when no reading
+ * differs; r scratch), check's --reading DECISION=A|B, and the per-decision summary */
+struct vo_case;
+char *cli_alt_json(const struct vo_case *c, const vo_result *a, vo_result *r);
+int cli_reading_opt(const char *arg, uint32_t *judge_b);
+char *cli_readings_summary(int json, const size_t (*n)[3], uint32_t judge_b);
 /* selftest_lsc.c: check --dut-selftest's LSC_UNTYPED store (load 0) / load (1) probe; 0 or -1 (OOM) */
 struct vo_case;
 int cli_st_lsc_case(struct vo_case *c, int load);

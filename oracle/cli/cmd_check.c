@@ -87,6 +87,10 @@ static const char check_help[] =
     "  --tag LIST          only tests carrying one of these tags; --skip-tag LIST:\n"
     "                      none of them; --id LIST: only these test ids. Lists are\n"
     "                      comma-separated; the others are counted as skipped\n"
+    "  --reading D=A|B     judge decision D (D17, D34, D35, D150; `all`) by its\n"
+    "                      reading B (or A, the default): a test whose readings\n"
+    "                      differ passes when it matches the declared one; the\n"
+    "                      summary says per decision which reading the DUT followed\n"
     "  --unsupported       count unsupported tests in the bucket table too and, with\n"
     "                      --json, print a record for each (default: a summary)\n"
     "  -q                  only the FAIL line per failing test, no provenance rows\n"
@@ -543,6 +547,7 @@ typedef struct outcome {
     char bucket[96];
     char cause[96]; /* D305 */
     char ureason[128]; /* unsupported: "<insn>: <the DUT's reason>" (issue 32) */
+    uint8_t rd[VO_RD_COUNT]; /* D347: per reading, 1 the DUT matched only A, 2 only B, 3 neither; 0 both/none */
     uint64_t tags[VO_TAG_WORDS]; /* the failing test's tags */
     char *rep;      /* the report of a failing test (text or --json record) */
     char *last;     /* crash/timeout/garbage: the line naming it */
@@ -556,6 +561,8 @@ typedef struct worker {
     vo_result r;
     vo_dut_out o;
     vo_verdict v;
+    vo_result rb;  /* D347: reading B's result */
+    vo_verdict vb;
     char *mini;
     size_t mcap;
     char *ibuf; /* D247: this worker's test input, read by offset (-j N) */
@@ -576,6 +583,7 @@ typedef struct pool {
     const char *file;
     int rfd; /* D247: >= 0: the workers read each input from this file by offset (the text is not held) */
     int json, quiet, cmd, timeout_ms, list_unsup;
+    uint32_t judge_b;     /* D348: --reading: decisions judged by reading B (1u << enum vo_reading) */
     unsigned rows;
     const cfilter *filt;
 } pool;
@@ -666,6 +674,18 @@ static void run_one(pool *p, worker *w, size_t k, outcome *oc)
         return;
     }
     vo_dut_out *o = &w->o;
+    /* D347: which reading the DUT followed where they differ; D348: the declared reading is judged */
+    uint32_t cand = vo_readings_candidates(&w->c.state, w->c.insn, w->c.insn_len, &w->r);
+    if (cand) {
+        int pa = vo_verdict_compute(&w->c.state, w->c.insn, w->c.insn_len, &w->r, o, &w->v);
+        for (unsigned i = 0; i < VO_RD_COUNT && o->status != VO_DUT_UNSUPPORTED; i++) {
+            if (!(cand >> i & 1)) continue;
+            vo_run_reading(&w->c.state, w->c.insn, w->c.insn_len, 1u << i, &w->rb);
+            int pb = vo_verdict_compute(&w->c.state, w->c.insn, w->c.insn_len, &w->rb, o, &w->vb);
+            oc->rd[i] = (uint8_t)(pa && !pb ? 1 : pb && !pa ? 2 : !pa && !pb ? 3 : 0);
+        }
+        if (cand & p->judge_b) vo_run_reading(&w->c.state, w->c.insn, w->c.insn_len, cand & p->judge_b, &w->r);
+    }
     oc->pass = vo_verdict_compute(&w->c.state, w->c.insn, w->c.insn_len, &w->r, o, &w->v);
     oc->dstatus = o->status;
     oc->invalid_rejected = w->r.status == VO_INVALID && o->status == VO_DUT_REJECTED;
@@ -1033,6 +1053,7 @@ enum {
     OPT_DUT_LIB = 256, OPT_DUT_CMD, OPT_RESULTS, OPT_TIMEOUT_MS, OPT_ROWS, OPT_STARTUP_MS, OPT_MAX_CONSEC, OPT_JSON,
     OPT_SELFTEST, OPT_BENCH, OPT_ISOLATE, OPT_SHARD, OPT_INSN, OPT_STATUS, OPT_TAG, OPT_SKIP_TAG, OPT_ID,
     OPT_UNSUPPORTED,
+    OPT_READING,
 };
 static const struct option check_opts[] = {
     { "dut-lib", required_argument, NULL, OPT_DUT_LIB },
@@ -1055,6 +1076,7 @@ static const struct option check_opts[] = {
     { "skip-tag", required_argument, NULL, OPT_SKIP_TAG },
     { "id", required_argument, NULL, OPT_ID },
     { "unsupported", no_argument, NULL, OPT_UNSUPPORTED },
+    { "reading", required_argument, NULL, OPT_READING },
     { NULL, 0, NULL, 0 },
 };
 
@@ -1072,6 +1094,7 @@ int cmd_check(int argc, char **argv)
 {
     const char *lib = NULL, *cmd = NULL, *res = NULL, *timing_opt = NULL;
     int json = 0, self = 0, quiet = 0, bench = 0, timeout_ms = 10000, isolate = 0, list_unsup = 0;
+    uint32_t judge_b = 0; /* D348 */
     long njobs = 1;
     unsigned long shard_i = 0, shard_n = 1;
     int startup_ms = VO_STARTUP_MS_DEFAULT;
@@ -1117,6 +1140,9 @@ int cmd_check(int argc, char **argv)
         case OPT_SELFTEST: self = 1; break;
         case OPT_BENCH: bench = 1; break;
         case OPT_UNSUPPORTED: list_unsup = 1; break;
+        case OPT_READING:
+            if (cli_reading_opt(go.arg, &judge_b) != 0) return VO_EXIT_BAD;
+            break;
         case 'q': quiet = 1; break;
         case OPT_INSN:
         case OPT_STATUS:
@@ -1205,6 +1231,8 @@ int cmd_check(int argc, char **argv)
     worker *w = calloc((size_t)njobs, sizeof *w);
     cli_btab bt = { 0 }, ct = { 0 }, ut = { 0 }; /* failing buckets; causes (D305); unsupported per instruction and reason */
     size_t tagn[VO_TAG_COUNT] = { 0 };               /* failing tests per tag (issue 32) */
+    size_t rdn[VO_RD_COUNT][3];                      /* D347: tests per reading: matched A only, B only, neither */
+    memset(rdn, 0, sizeof rdn);
     pool pl;
     memset(&pl, 0, sizeof pl);
     pl.rfd = -1;
@@ -1219,6 +1247,7 @@ int cmd_check(int argc, char **argv)
     pl.res = res_v;
     pl.json = json;
     pl.list_unsup = list_unsup;
+    pl.judge_b = judge_b;
     pl.quiet = quiet;
     pl.rows = rows;
     pl.cmd = procs;
@@ -1230,6 +1259,7 @@ int cmd_check(int argc, char **argv)
         w[k].p = &pl;
         vo_case_init(&w[k].c);
         vo_result_init(&w[k].r);
+        vo_result_init(&w[k].rb);
         vo_dut_out_init(&w[k].o);
         ninit = k + 1;
         w[k].d = open_dut(lib, cmd, res, isolate, timeout_ms, startup_ms, err, sizeof err);
@@ -1346,6 +1376,8 @@ int cmd_check(int argc, char **argv)
             } else {
                 consec = 0;
             }
+            for (unsigned i = 0; i < VO_RD_COUNT; i++)
+                if (oc->rd[i]) rdn[i][oc->rd[i] - 1]++;
             if (oc->invalid_rejected) {
                 if (oc->code_match >= 0 && oc->code_match <= 2) code_n[oc->code_match]++;
                 else code_none++;
@@ -1438,6 +1470,10 @@ int cmd_check(int argc, char **argv)
                 json_str(cout, ut.e[k].b);
                 fprintf(cout, ":%zu", ut.e[k].n);
             }
+            fprintf(cout, "},\"readings\":{"); /* D347 */
+            char *rs = cli_readings_summary(1, (const size_t(*)[3])rdn, judge_b);
+            fputs(rs ? rs : "", cout);
+            free(rs);
             fprintf(cout, "},\"tags\":{");
             for (unsigned k = 0; k < ntag; k++) fprintf(cout, "%s\"%s\":%zu", k ? "," : "", vo_tag_name(tord[k]), tagn[tord[k]]);
             /* issue 18: "tests", "set" and "shard" let `merge` join the reports of shards */
@@ -1465,6 +1501,9 @@ int cmd_check(int argc, char **argv)
                     fputc('\n', cout);
                 }
             }
+            char *rs = cli_readings_summary(0, (const size_t(*)[3])rdn, judge_b); /* D347 */
+            fputs(rs ? rs : "", cout);
+            free(rs);
             if (ut.n) {
                 fprintf(cout, "unsupported (tests per instruction and the DUT's reason%s):\n",
                         list_unsup ? "" : "; --unsupported lists their buckets");
@@ -1512,6 +1551,7 @@ out_dut:
         vo_dut_close(w[k].d);
         vo_case_free(&w[k].c);
         vo_result_free(&w[k].r);
+        vo_result_free(&w[k].rb);
         vo_dut_out_free(&w[k].o);
         free(w[k].mini);
         free(w[k].ibuf);

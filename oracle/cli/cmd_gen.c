@@ -162,6 +162,7 @@ static void file_header(sbuf *b, const gen_unit *d, const gen_opts *o, uint64_t 
 }
 
 /* one test line; returns 0, -1 out of memory */
+/* r[0]: the test's result, r[1]: scratch for reading B (D346) */
 static int gen_one(const gen_unit *d, const gen_opts *o, uint64_t k, vo_case *c, vo_result *r, sbuf *b,
                    int first, gen_stats *st)
 {
@@ -177,6 +178,17 @@ static int gen_one(const gen_unit *d, const gen_opts *o, uint64_t k, vo_case *c,
     double t2 = o->bench ? now_s() : 0;
     char *t = vo_test_to_json(c, r, NULL);
     if (!t) return -1;
+    char *alt = cli_alt_json(c, r, r + 1); /* D346: r[1] is reading B's scratch */
+    if (!alt) { free(t); return -1; }
+    if (alt[0]) { /* the test object's last "}" follows "alt" (docs/vectors.md) */
+        size_t tl = strlen(t), al = strlen(alt);
+        char *nt = realloc(t, tl + al + 1);
+        if (!nt) { free(t); free(alt); return -1; }
+        t = nt;
+        memcpy(t + tl - 1, alt, al);
+        memcpy(t + tl - 1 + al, "}", 2);
+    }
+    free(alt);
     if (o->bench) {
         double t3 = now_s();
         st->t_build += t1 - t0;
@@ -382,9 +394,10 @@ static int gen_insn(const gen_unit *d, const gen_opts *o, gen_stats *st)
     uint64_t count = o->count_set ? o->count : unit_default_count(d);
     uint64_t nfiles = count ? (count + o->per_file - 1) / o->per_file : 1;
     vo_case c;
-    vo_result r;
+    vo_result r[2]; /* reading A, reading B (D346) */
     vo_case_init(&c);
-    vo_result_init(&r);
+    vo_result_init(&r[0]);
+    vo_result_init(&r[1]);
     int rc = VO_EXIT_OK;
     for (uint64_t f = 0; f < nfiles && rc == VO_EXIT_OK; f++) {
         sbuf b = { 0 };
@@ -396,7 +409,7 @@ static int gen_insn(const gen_unit *d, const gen_opts *o, gen_stats *st)
         int first = 1;
         double t0 = now_s();
         for (uint64_t k = k0; k < hi; k += o->shard_n) {
-            if (gen_one(d, o, k, &c, &r, out, first, st) != 0) { rc = cli_fail(VO_EXIT_FAIL, "out of memory"); break; }
+            if (gen_one(d, o, k, &c, r, out, first, st) != 0) { rc = cli_fail(VO_EXIT_FAIL, "out of memory"); break; }
             first = 0;
             vo_progress_tick(&gen_pg, ++gen_done, 0);
         }
@@ -434,7 +447,8 @@ static int gen_insn(const gen_unit *d, const gen_opts *o, gen_stats *st)
                             bad ? bad : o->out, strerror(errno));
     st->removed = (uint64_t)removed;
     fileset_drop(&fs, 1);
-    vo_result_free(&r);
+    vo_result_free(&r[0]);
+    vo_result_free(&r[1]);
     vo_case_free(&c);
     return rc;
 }

@@ -169,6 +169,9 @@ int cmd_merge(int argc, char **argv)
     char proof[65] = "";
     double sum_ran = 0;
     size_t tagn[VO_TAG_COUNT] = { 0 };
+    size_t rdn[VO_RD_COUNT][3]; /* D347: the shards' "readings", added up */
+    uint32_t judge_b = 0;
+    memset(rdn, 0, sizeof rdn);
     int listed = 1;
     char set[17] = "", first[1024] = "";
     int rc = VO_EXIT_OK;
@@ -317,6 +320,24 @@ int cmd_merge(int argc, char **argv)
             codes[k] += v;
         }
         if (rc != VO_EXIT_OK) break;
+        const cJSON *rdj = cJSON_GetObjectItemCaseSensitive(summary, "readings"), *re; /* D347 (optional) */
+        if (cJSON_IsObject(rdj))
+            cJSON_ArrayForEach(re, rdj) {
+                int ri = vo_reading_index(re->string);
+                double ca, cb, cn;
+                const cJSON *jj = cJSON_GetObjectItemCaseSensitive(re, "judged");
+                if (ri < 0 || num(re, "A", &ca) || num(re, "B", &cb) || num(re, "neither", &cn) || !cJSON_IsString(jj)) {
+                    rc = cli_fail(VO_EXIT_BAD, "merge: '%s': \"readings\" member %s is not {\"A\":N,\"B\":N,\"neither\":N,...}",
+                                  path, re->string ? re->string : "?");
+                    break;
+                }
+                rdn[ri][0] += (size_t)ca, rdn[ri][1] += (size_t)cb, rdn[ri][2] += (size_t)cn;
+                if (!strcmp(jj->valuestring, "B")) judge_b |= 1u << ri;
+            }
+        if (rc != VO_EXIT_OK) {
+            cJSON_Delete(summary);
+            break;
+        }
         const cJSON *ur = cJSON_GetObjectItemCaseSensitive(summary, "unsupported_reasons"), *ue;
         double usum = 0;
         if (cJSON_IsObject(ur)) /* D244: whole counts that add up to "unsupported" (one add per reason: linear) */
@@ -458,6 +479,9 @@ int cmd_merge(int argc, char **argv)
                 k = snprintf(line, sizeof line, ":%zu", ut.e[i].n);
                 bad |= put(&out, line, (size_t)k);
             }
+            char *rs = cli_readings_summary(1, (const size_t(*)[3])rdn, judge_b); /* D347 */
+            bad |= !rs || put(&out, "},\"readings\":{", 14) || put(&out, rs, strlen(rs));
+            free(rs);
             bad |= put(&out, "},\"tags\":{", 10);
             for (unsigned i = 0; i < ntag; i++) {
                 k = snprintf(line, sizeof line, "%s\"%s\":%zu", i ? "," : "", vo_tag_name(tord[i]), tagn[tord[i]]);
@@ -484,6 +508,9 @@ int cmd_merge(int argc, char **argv)
                                  dd, dd[0] ? ")" : "");
                 bad |= put(&out, line, (size_t)k);
             }
+            char *rs = cli_readings_summary(0, (const size_t(*)[3])rdn, judge_b); /* D347 */
+            bad |= !rs || put(&out, rs, strlen(rs));
+            free(rs);
             if (ut.n) {
                 int k = snprintf(line, sizeof line, "unsupported (tests per instruction and the DUT's reason%s):\n",
                                  listed ? "" : "; --unsupported lists their buckets");

@@ -267,7 +267,12 @@ int vo_check_exec(vo_ctx *x, unsigned role)
     if (role == VO_R_EXEC) {
         unsigned code = v & 0xF; /* decision D2 */
         if (code & 8) vo_tag(x->r, VO_TAG_DVR_EXEC_NIBBLE);
-        if (code >= 6 || !(x->d->exec_sizes >> code & 1)) {
+        unsigned legal = x->d->exec_sizes, op = x->d->opcode;
+        if ((x->readings >> VO_RD_D17 & 1 && op == VO_OP_GATHER_SCALED) ||
+            (x->readings >> VO_RD_D34 & 1 && op == VO_OP_SCATTER_SCALED) ||
+            (x->readings >> VO_RD_D35 & 1 && x->d->family == VO_FAM_FOURCH))
+            legal = x->d->exec_sizes_doc; /* D345: reading B of D17/D34/D35, the page's sizes */
+        if (code >= 6 || !(legal >> code & 1)) {
             if (code < 6 && (x->d->exec_sizes_doc >> code & 1)) /* D17, D34: in the doc, rejected by the reader */
                 vo_tag(x->r, x->d->family == VO_FAM_FOURCH ? VO_TAG_DVR_4SCALED_EXEC : VO_TAG_DVR_SCALED_EXEC);
             return vo_invalid(x, VO_E_EXEC_SIZE, role, "exec size code %u is not legal for %s", code, x->d->mnemonic);

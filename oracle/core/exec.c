@@ -401,7 +401,7 @@ static void result_reset(vo_result *r)
     memset(r->clauses, 0, sizeof r->clauses);
 }
 
-static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *r, int checked)
+static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *r, int checked, uint32_t readings)
 {
     result_reset(r);
     if (vo_state_copy(&r->final, in) != 0) return fail_with(r, VO_E_OOM, "state", -1, "out of memory copying the state");
@@ -419,6 +419,7 @@ static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_resu
     x.r = r;
     x.grf = in->platform.grf_bytes;
     x.is_write = x.d->is_write;
+    x.readings = readings;
     vo_insn_ctrl(&insn, &x.c);
     const vo_family_ops *fam = family_of(x.d);
     int v = vo_validate_opcode(&x);
@@ -461,10 +462,57 @@ static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_resu
 
 vo_status vo_run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *r)
 {
-    return run(in, bytes, n, r, 0);
+    return run(in, bytes, n, r, 0, 0);
 }
 
 vo_status vo_run_checked(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *r)
 {
-    return run(in, bytes, n, r, 1);
+    return run(in, bytes, n, r, 1, 0);
+}
+
+/* ---- readings (issue 30 point 2, D345) ---- */
+static const char *const rd_dec[VO_RD_COUNT] = { [VO_RD_D17] = "D17", [VO_RD_D34] = "D34", [VO_RD_D35] = "D35",
+                                                 [VO_RD_D150] = "D150" };
+const char *vo_reading_decision(unsigned i) { return i < VO_RD_COUNT ? rd_dec[i] : NULL; }
+int vo_reading_index(const char *decision)
+{
+    for (unsigned i = 0; decision && i < VO_RD_COUNT; i++)
+        if (strcmp(decision, rd_dec[i]) == 0) return (int)i;
+    return -1;
+}
+
+/* D150's reading B: the other width the platform's GRF allows (8/16 on 32-byte GRFs, 16/32 on 64-byte ones) */
+static unsigned other_lsc_width(const vo_platform *p)
+{
+    unsigned w = vo_platform_lsc_min_simd(p);
+    return p->grf_bytes == 32 ? (w == 8 ? 16 : 8) : (w == 16 ? 32 : 16);
+}
+
+uint32_t vo_readings_candidates(const vo_state *in, const uint8_t *insn, size_t n, const vo_result *a)
+{
+    uint32_t m = 0;
+    if (!n || !in || !a) return 0;
+    if (vo_tags_has(a->tags, VO_TAG_DVR_SCALED_EXEC)) { /* D17, D34: SIMD32 (the only doc_vs_reader:10 size) */
+        if (insn[0] == VO_OP_GATHER_SCALED) m |= 1u << VO_RD_D17;
+        if (insn[0] == VO_OP_SCATTER_SCALED) m |= 1u << VO_RD_D34;
+    }
+    if (vo_tags_has(a->tags, VO_TAG_DVR_4SCALED_EXEC) && a->status != VO_INVALID) m |= 1u << VO_RD_D35;
+    /* D150: an LSC message whose lanes are fewer than the larger width (W = max(exec, width), D124) */
+    if ((insn[0] == VO_OP_LSC_UNTYPED || insn[0] == VO_OP_LSC_TYPED) && a->status != VO_INVALID && n > 2 &&
+        (in->platform.grf_bytes == 32 || in->platform.grf_bytes == 64)) {
+        unsigned code = insn[2] & 0xF, w = vo_platform_lsc_min_simd(&in->platform), o = other_lsc_width(&in->platform);
+        if (code < 6 && (1u << code) < (w > o ? w : o)) m |= 1u << VO_RD_D150;
+    }
+    return m;
+}
+
+vo_status vo_run_reading(const vo_state *in, const uint8_t *bytes, size_t n, uint32_t readings, vo_result *r)
+{
+    if (!(readings >> VO_RD_D150 & 1) || !in || (in->platform.grf_bytes != 32 && in->platform.grf_bytes != 64))
+        return run(in, bytes, n, r, 0, readings);
+    vo_state s = *in; /* a shallow copy: only the platform differs; run copies it deeply */
+    s.platform.lsc_min_simd = (uint8_t)other_lsc_width(&in->platform);
+    vo_status st = run(&s, bytes, n, r, 0, readings);
+    r->final.platform.lsc_min_simd = in->platform.lsc_min_simd;
+    return st;
 }

@@ -891,6 +891,28 @@ vo_status vo_run(const vo_state *in, const uint8_t *insn, size_t n, vo_result *r
  * second time. A state that was not checked is the caller's bug. */
 vo_status vo_run_checked(const vo_state *in, const uint8_t *insn, size_t n, vo_result *r);
 
+/* Readings (issue 30 point 2, decision D345): a decision with two defensible
+ * readings that freedom cannot cover. The oracle runs reading A (what
+ * docs/decisions.md says it does); bit i of a readings mask runs reading B of
+ * decision vo_reading_decision(i) instead (docs/decisions.md "Both readings"). */
+enum vo_reading {
+    VO_RD_D17 = 0, /* GATHER_SCALED SIMD32: A rejected (E_EXEC_SIZE), B the page's 1..32 (executed) */
+    VO_RD_D34,     /* SCATTER_SCALED SIMD32: as D17 */
+    VO_RD_D35,     /* GATHER4/SCATTER4_SCALED SIMD1/2/4: A accepted, B the page's 8, 16 (E_EXEC_SIZE) */
+    VO_RD_D150,    /* LSC minimum payload width: A the state's (D146 default), B the platform's other width */
+    VO_RD_COUNT
+};
+/* "D17", ... for i < VO_RD_COUNT, else NULL; the index of a decision id, or -1 */
+const char *vo_reading_decision(unsigned i);
+int vo_reading_index(const char *decision);
+/* The readings whose outcome may differ from reading A's (*a, vo_run's result
+ * for the same case): a mask of 1u << enum vo_reading (a cheap filter; the
+ * outcomes may still agree). */
+uint32_t vo_readings_candidates(const vo_state *in, const uint8_t *insn, size_t n, const vo_result *a);
+/* vo_run with reading B of every decision whose bit is set in readings
+ * (readings 0: exactly vo_run). The final state's platform is the input's. */
+vo_status vo_run_reading(const vo_state *in, const uint8_t *insn, size_t n, uint32_t readings, vo_result *r);
+
 /* Checks a state against the model's rules (ids, types, sizes, caps).
  * Returns 0, or -1 with err filled (field = JSON-style path). */
 int vo_state_check(const vo_state *s, vo_error *err);

@@ -41,6 +41,8 @@ row = "| components | " + " | ".join(map(str, ev)) + " |"
 if row not in codes: bad.append("§1.12: vector sizes row should read " + row)
 desc = open(src + "/oracle/core/desc.c").read()
 subs = re.findall(r'(?:LSC_)?[ABC]\(0x([0-9A-F]{2}), "(lsc_[a-z_0-9]+)"', desc)
+# the atomics: LSC_ATOMICS(X, pre) names them <pre><op>; LSC_UNTYPED's prefix is "lsc_atomic_"
+subs += [(c, "lsc_atomic_" + op) for c, op in re.findall(r'X\(0x([0-9A-F]{2}), pre "([a-z_0-9]+)"', desc)]
 if len(subs) < 20: bad.append("desc.c: sub-op table not found")
 for code, mn in subs:
     n += 1

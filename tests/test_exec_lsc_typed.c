@@ -235,7 +235,7 @@ static void test_load_1d_padding(void)
     vo_state_free(&s);
 }
 
-/* a state with V32 (UD x16), V33 (D x16), V34 (UD x64), T6 a typed 2D 4x4
+/* a state with V32 (UD x16), V33 (D x16), V34 (UD x64), V36 (F x16), T6 a typed 2D 4x4
  * R32_UINT at bti 1, T7 a plain surface at bti 2 (no typed view) */
 static void base_state(vo_state *s, const char *plat)
 {
@@ -243,6 +243,7 @@ static void base_state(vo_state *s, const char *plat)
     st_var_ud(s, 32, 16, NULL);
     st_var(s, 33, VO_T_D, 16, NULL);
     st_var_ud(s, 34, 64, NULL);
+    st_var(s, 36, VO_T_F, 16, NULL);
     st_surf(s, 6, 64);
     st_surf(s, 7, 64);
     CHECK(vo_state_add_typed(s, 6, VO_TD_2D, VO_TF_R32_UINT, 4, 4, 1) != NULL);
@@ -325,10 +326,14 @@ static void test_invalid(void)
     a.surf_val = 256; /* bti past 255 (D115) */
     one("DG2", &a, VO_INVALID, VO_E_LSC_SURFACE, 13);
     load_args(&a);
-    a.u = 33; /* U of type D */
+    a.u = 33; /* U of type D: accepted as IGC declares it (D375) */
+    one("DG2", &a, VO_OK, VO_E_NONE, 0);
+    a.u = 36; /* U of type F */
     one("DG2", &a, VO_INVALID, VO_E_TYPED_COORD, 29);
     load_args(&a);
-    a.v = 33; /* V of type D */
+    a.v = 33; /* V of type D (D375) */
+    one("DG2", &a, VO_OK, VO_E_NONE, 0);
+    a.v = 36; /* V of type F */
     one("DG2", &a, VO_INVALID, VO_E_TYPED_COORD, 39);
     /* undefined: a surface without a typed view (D284), no binding-table entry (D123) */
     load_args(&a);
@@ -342,9 +347,9 @@ static void test_invalid(void)
     /* before DG2 there is no LSC */
     load_args(&a);
     one("TGLLP", &a, VO_INVALID, VO_E_PLATFORM, 0);
-    /* sub-ops not executed yet (block2d, load_status, ...): E_LSC_SUBOP at the sub-op byte */
+    /* sub-ops not executed yet (0x1D is no LSC_TYPED sub-op): E_LSC_SUBOP at the sub-op byte */
     {
-        static const uint8_t b[] = { 0x8A, 0x1B };
+        static const uint8_t b[] = { 0x8A, 0x1D };
         vo_state s;
         vo_result r;
         base_state(&s, "DG2");

@@ -105,13 +105,14 @@ static void test_store_uncompressed(uint8_t chmask)
     vo_state_free(&s);
 }
 
-/* V32 (UD x16), V33 (D x16), V34 (UD x64); T6 a typed 2D 4x4 R32_UINT at bti 1, T7 a plain surface at bti 2 */
+/* V32 (UD x16), V33 (D x16), V34 (UD x64), V36 (F x16); T6 a typed 2D 4x4 R32_UINT at bti 1, T7 a plain surface at bti 2 */
 static void base_state(vo_state *s, const char *plat)
 {
     st_begin(s, plat, 401, 0xFFFF);
     st_var_ud(s, 32, 16, NULL);
     st_var(s, 33, VO_T_D, 16, NULL);
     st_var_ud(s, 34, 64, NULL);
+    st_var(s, 36, VO_T_F, 16, NULL);
     st_surf(s, 6, 64);
     st_surf(s, 7, 64);
     CHECK(vo_state_add_typed(s, 6, VO_TD_2D, VO_TF_R32_UINT, 4, 4, 1) != NULL);
@@ -170,7 +171,7 @@ static void test_opaque(void)
         a.dsize = 4; /* d64 */
         one("DG2", &a, VO_INVALID, VO_E_LSC_DATA_SIZE, 9, -1);
         a.dsize = 3;
-        a.u = 33; /* U of type D */
+        a.u = 36; /* U of type F (D is accepted, D375) */
         one("DG2", &a, VO_INVALID, VO_E_TYPED_COORD, 29, -1);
         a.u = 32;
         a.src1 = 32; /* a load takes no src1 */

@@ -312,6 +312,7 @@ static void test_invalid(void)
     st_var_ud(&s, 32, 16, U);
     st_var(&s, 33, VO_T_D, 8, D8);
     st_var_ud(&s, 34, 64, d);
+    st_var(&s, 35, VO_T_F, 8, D8);
     st_surf(&s, 6, 64);
     st_surf(&s, 7, 64);
     st_surf(&s, 0, 64);
@@ -327,12 +328,29 @@ static void test_invalid(void)
     CHECK_EQ(run_err(&s, &x, &f), VO_E_TYPED_SURFACE);
     x.b[5] = 6;
     CHECK_EQ(run_err(&s, &x, &f), VO_E_NONE);
-    /* V of type D: E_TYPED_COORD */
+    /* V of type D: accepted, as Intel's compiler declares coordinates (D375); F: E_TYPED_COORD */
     head_g(&x, 0x4B, 0x03, 0, 0x1, 6, 306);
     coords(&x, 32, 33, 0, 0);
     put_raw(&x, 34, 0);
+    vo_result r;
+    CHECK_EQ(vt_run(&s, &x, &r), VO_OK);
+    CHECK(has_tag(&r, VO_TAG_TYPED_COORD_D));
+    vo_result_free(&r);
+    head_g(&x, 0x4B, 0x03, 0, 0x1, 6, 306);
+    coords(&x, 32, 35, 0, 0);
+    put_raw(&x, 34, 0);
     CHECK_EQ(run_err(&s, &x, &f), VO_E_TYPED_COORD);
     CHECK_STR(f, "v");
+    /* U of type D: accepted (D375); F: E_OPERAND_TYPE (D16) */
+    head_g(&x, 0x4B, 0x03, 0, 0x1, 6, 306);
+    coords(&x, 33, 0, 0, 0);
+    put_raw(&x, 34, 0);
+    CHECK_EQ(run_err(&s, &x, &f), VO_E_NONE);
+    head_g(&x, 0x4B, 0x03, 0, 0x1, 6, 306);
+    coords(&x, 35, 0, 0, 0);
+    put_raw(&x, 34, 0);
+    CHECK_EQ(run_err(&s, &x, &f), VO_E_OPERAND_TYPE);
+    CHECK_STR(f, "u");
     /* SIMD16 needs XeHP_SDV (D259) */
     head_g(&x, 0x4B, 0x04, 0, 0x1, 6, 306);
     coords(&x, 32, 0, 0, 0);

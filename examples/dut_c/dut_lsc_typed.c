@@ -88,7 +88,7 @@ static int lt_atomic(ctx *x, unsigned sub, ctrl *k, uint32_t pred, const vecop *
         return VISA_DUT_REJECTED;
     static const char *const cname[4] = {"u", "v", "r", "lod"};
     for (int i = 0; i < 4; i++)
-        if (check_raw(x, &co[i], cname[i], T_UD, i > 0, 0))
+        if (check_raw(x, &co[i], cname[i], T_UD | T_D, i > 0, 0))
             return VISA_DUT_REJECTED;
     if (narg >= 1) {
         if (check_raw(x, src1, "src1", T_ANY, 0, 0))
@@ -251,7 +251,7 @@ static int do_lsc_typed(ctx *x)
     }
     static const char *const cname[4] = {"u", "v", "r", "lod"};
     for (int i = 0; i < 4; i++)
-        if (check_raw(x, &co[i], cname[i], T_UD, i > 0 || sub == 0x1E, 0))
+        if (check_raw(x, &co[i], cname[i], T_UD | T_D, i > 0 || sub == 0x1E, 0))
             return VISA_DUT_REJECTED;
     if (store) {
         if (check_raw(x, &src1, "src1", T_ANY, 0, 0))

@@ -67,8 +67,8 @@ static int ty_locate(const visa_dut_typed *t, uint32_t u, uint32_t v, uint32_t r
 /* U, V, R, LOD operands: %null.0 reads 0 (D260); V/R/LOD must be UD */
 static int ty_coords(ctx *x, rawop *u, rawop *v, rawop *r, rawop *l)
 {
-    if (check_raw(x, u, "u", T_UD, 0, 0) || check_raw(x, v, "v", T_UD, 1, 0) || check_raw(x, r, "r", T_UD, 1, 0) ||
-        check_raw(x, l, "lod", T_UD, 1, 0))
+    if (check_raw(x, u, "u", T_UD | T_D, 0, 0) || check_raw(x, v, "v", T_UD | T_D, 1, 0) || check_raw(x, r, "r", T_UD | T_D, 1, 0) ||
+        check_raw(x, l, "lod", T_UD | T_D, 1, 0))
         return VISA_DUT_REJECTED;
     return 0;
 }

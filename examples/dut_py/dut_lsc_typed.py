@@ -65,7 +65,7 @@ def _atomic(dut, inv, undefined, sub, eb, pred, atype, is_reg, sv, surf, ssidx, 
     narg = ATOMIC_ARGS.get(sub, 1)
     dut.check_raw(dst, "dst", None, null_ok=True, is_dst=True)
     for i, o in enumerate(co):
-        dut.check_raw(o, ("u", "v", "r", "lod")[i], ("ud",), null_ok=i > 0)
+        dut.check_raw(o, ("u", "v", "r", "lod")[i], ("ud", "d"), null_ok=i > 0)
     for k, r in ((1, src1), (2, src2)):
         if k <= narg:
             dut.check_raw(r, "src%d" % k, None)
@@ -133,7 +133,7 @@ def lsc_typed(dut, inv, undefined):
     else:
         dut.check_raw(dst, "dst", None, null_ok=not opaque, is_dst=True)
     for i, o in enumerate(co):
-        dut.check_raw(o, ("u", "v", "r", "lod")[i], ("ud",), null_ok=i > 0 or sub == 0x1E)
+        dut.check_raw(o, ("u", "v", "r", "lod")[i], ("ud", "d"), null_ok=i > 0 or sub == 0x1E)
     if store:
         dut.check_raw(src1, "src1", None)
     elif src1["id"] or src1["off"]:

@@ -13,7 +13,7 @@ A lane is out of bounds when its LOD is not 0 (one mip level), or x, y or
 z / layer is past its size (no clamp). Out of bounds: a read returns 0 in R, G,
 B and the format's 1 in A (1 or 1.0f), a write or an atomic changes nothing
 (the atomic returns 0). A channel the format lacks reads as out of bounds and
-its writes are dropped. V, R, LOD may be %null (0 per lane); all four are UD.
+its writes are dropped. V, R, LOD may be %null (0 per lane); all four are UD or D (D375: D as IGC declares them).
 Only the vISA >= 3.2 byte layout is read; SIMD8, SIMD16 from XeHP_SDV on
 (atomics from PVC on).
 """
@@ -66,9 +66,9 @@ def _exec(dut, inv, eb, simd16_gen):
 
 
 def _coords(dut, u, v, r, lod):
-    dut.check_raw(u, "u", ("ud",))
+    dut.check_raw(u, "u", ("ud", "d"))
     for o, what in ((v, "v"), (r, "r"), (lod, "lod")):
-        dut.check_raw(o, what, ("ud",), null_ok=True)
+        dut.check_raw(o, what, ("ud", "d"), null_ok=True)
 
 
 def _lane_coords(dut, ops, i):

@@ -86,6 +86,7 @@ static const char *const tag_dec[VO_TAG_COUNT] = {
     [VO_TAG_TGM2D_UNDEFINED] = "D322,D324,D325", /* lsc_typed:block2d_undefined */
     [VO_TAG_LSC_RSI] = "D330", /* lsc:read_state_info */
     [VO_TAG_TYPED_PRE32] = "D333", /* typed:pre32_layout */
+    [VO_TAG_TYPED_COORD_D] = "D375", /* typed:coord_d */
 };
 
 /* a tag added after this table (NULL entry) points to no decision here until

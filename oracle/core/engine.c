@@ -225,6 +225,16 @@ static uint32_t typed_coord(const vo_ctx *x, unsigned k, uint32_t lane)
     return (v ? vo_rd32(v->data + x->tc_off[k - 1] + 4 * lane) : 0) + add; /* %null reads 0 */
 }
 
+/* a typed coordinate's type (U, V, R, LOD): UD as the pages say, or D as
+ * Intel's compiler declares them (decision D375: accepted, tagged; the bits
+ * are read as UD, so a negative coordinate is out of bounds); 0 or -1 */
+int vo_typed_coord_type(vo_ctx *x, unsigned role, const vo_var *v, vo_errcode code)
+{
+    if (v->type == VO_T_UD) return 0;
+    if (v->type == VO_T_D) { vo_tag(x->r, VO_TAG_TYPED_COORD_D); return 0; }
+    return vo_invalid(x, code, role, "coordinates must be UD (or D, D375), V%u is %s", v->id, vo_type_name(v->type));
+}
+
 /* does the plan hold an access of (lane, channel) under this clause? Typed
  * padding asks it after the reads instead of locating the pixel again: the
  * destination may alias the coordinates, which the reads have overwritten */

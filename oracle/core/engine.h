@@ -133,6 +133,7 @@ void vo_result_lists_clear(vo_result *r); /* frees the freedom entries' buffers;
  * it is out of bounds (a coordinate, the array index D257, the LOD D258) */
 enum { VO_TY_IN = 0, VO_TY_OOB_COORD, VO_TY_OOB_ARRAY, VO_TY_OOB_LOD };
 int vo_typed_locate(const vo_ctx *x, uint32_t lane, uint64_t *addr);
+int vo_typed_coord_type(vo_ctx *x, unsigned role, const vo_var *v, vo_errcode code);
 int vo_plan_has(const vo_ctx *x, uint32_t lane, uint32_t ch, uint8_t clause);
 
 /* helpers */

@@ -36,8 +36,7 @@ static int lt_coord(vo_ctx *x, unsigned role, const vo_raw *rw, unsigned k)
     x->tc_off[k] = rw->offset;
     if (vo_lsc_raw(x, role, rw, 1, &v) != 0) return -1;
     if (!v) { vo_clause(x->r, VO_C_TY_NULL_COORD); return 0; }
-    if (v->type != VO_T_UD)
-        return vo_invalid(x, VO_E_TYPED_COORD, role, "coordinates must be UD, V%u is %s", v->id, vo_type_name(v->type));
+    if (vo_typed_coord_type(x, role, v, VO_E_TYPED_COORD) != 0) return -1; /* D375 */
     x->tc_var[k] = v;
     if ((uint64_t)rw->offset + 4u * x->c.exec_size > v->size) { /* decision D14 */
         vo_tag(x->r, VO_TAG_RAW_PAST_VAR);
@@ -117,9 +116,7 @@ static int lt_validate(vo_ctx *x)
     x->data_off = in->data.offset;
     /* D330: read_state_info addresses no pixel: U may be %null (IGC passes a zero variable) */
     if (vo_lsc_raw(x, VO_R_EOFF, &in->eoff, L->kind == VO_LSC_READ_INFO ? 1 : 2, &x->eoff_var) != 0) return -1;
-    if (x->eoff_var && x->eoff_var->type != VO_T_UD)
-        return vo_invalid(x, VO_E_TYPED_COORD, VO_R_EOFF, "coordinates must be UD, V%u is %s", x->eoff_var->id,
-                          vo_type_name(x->eoff_var->type));
+    if (x->eoff_var && vo_typed_coord_type(x, VO_R_EOFF, x->eoff_var, VO_E_TYPED_COORD) != 0) return -1; /* D375 */
     x->eoff_off = in->eoff.offset;
     static const uint8_t croles[3] = { VO_R_TV, VO_R_TR, VO_R_TLOD };
     const vo_raw *cr[3] = { &in->tv, &in->tr, &in->tlod };

@@ -149,6 +149,7 @@ static const char *const tag_tab[VO_TAG_COUNT] = {
     "media:edge_replicate", "media:out_of_scope", "media:undefined",
     "lsc_typed:block2d_reader_layout", "lsc_typed:block2d_x_bytes", "lsc_typed:block2d_oob", "lsc_typed:block2d_undefined",
     "lsc:read_state_info", "typed:pre32_layout",
+    "typed:coord_d",
 };
 _Static_assert(VO_TAG_COUNT <= 64 * VO_TAG_WORDS, "vo_result.tags holds 64 * VO_TAG_WORDS tags");
 _Static_assert(VO_C_COUNT <= 64 * sizeof ((vo_result *)0)->clauses / sizeof(uint64_t), "vo_result.clauses is too small");

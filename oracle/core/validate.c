@@ -25,7 +25,9 @@ static int check_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var **var)
     const vo_predef *pd = vo_predef_get(rw->id);
     if (is_dst && pd && pd->read_only) return vo_invalid(x, VO_E_READ_ONLY, role, "%s is read-only", pd->name);
     /* decision D16: operand types as the doc states them */
-    if (role == VO_R_EOFF && v->type != VO_T_UD)
+    if (role == VO_R_EOFF && x->d->family == VO_FAM_TYPED) { /* U: D375 */
+        if (vo_typed_coord_type(x, role, v, VO_E_OPERAND_TYPE) != 0) return -1;
+    } else if (role == VO_R_EOFF && v->type != VO_T_UD)
         return vo_invalid(x, VO_E_OPERAND_TYPE, role, "element offsets must be UD, V%u is %s", v->id, vo_type_name(v->type));
     if (role == VO_R_DATA && x->d->data_types) { /* decision D41: QW data Q, UQ or DF (doc) */
         if (!(x->d->data_types >> v->type & 1))
@@ -212,8 +214,7 @@ static int check_coord(vo_ctx *x, unsigned role, const vo_raw *rw)
     if (rw->id >= 22 && rw->id < 32) return vo_invalid(x, VO_E_RESERVED_ID, role, "variable id %u is reserved", rw->id);
     vo_var *v = vo_state_var(x->st, rw->id);
     if (!v) return vo_invalid(x, VO_E_VAR_ID, role, "variable V%u is not declared", rw->id);
-    if (v->type != VO_T_UD)
-        return vo_invalid(x, VO_E_TYPED_COORD, role, "coordinates must be UD, V%u is %s", v->id, vo_type_name(v->type));
+    if (vo_typed_coord_type(x, role, v, VO_E_TYPED_COORD) != 0) return -1; /* D260, D375 */
     if (v->size >= x->grf && rw->offset % x->grf) /* decision D15 */
         return vo_invalid(x, VO_E_RAW_ALIGN, role, "offset %u is not GRF-aligned (%u bytes)", rw->offset, x->grf);
     if (rw->offset % 4) return vo_invalid(x, VO_E_RAW_ALIGN, role, "offset %u is not a multiple of the element size", rw->offset);

@@ -798,6 +798,7 @@ enum vo_tag {
     VO_TAG_TGM2D_UNDEFINED,      /* lsc_typed:block2d_undefined: pre-Xe2, partial pixel, array/3D (D322, D324, D325) */
     VO_TAG_LSC_RSI,              /* lsc:read_state_info: LSC_TYPED read_state_info's register (D330) */
     VO_TAG_TYPED_PRE32,          /* typed:pre32_layout: GATHER4_TYPED / SCATTER4_TYPED in the pre-3.2 layout (D333) */
+    VO_TAG_TYPED_COORD_D,        /* typed:coord_d: a D coordinate, as IGC declares them; the pages say UD (D375) */
     VO_TAG_COUNT
 };
 /* a result's tags: a bit set of VO_TAG_WORDS 64-bit words (tag t: bit t % 64 of word t / 64) */

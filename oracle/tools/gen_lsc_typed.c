@@ -33,7 +33,7 @@ static const struct { const char *name; int code; } ts_tab[TS_COUNT] = {
     [TS_D16] = { "d16", VO_E_LSC_DATA_SIZE }, [TS_TRANSPOSED] = { "transposed", VO_E_LSC_DATA_ORDER },
     [TS_CHMASK0] = { "chmask0", VO_E_LSC_CHMASK }, [TS_STORE_MASK] = { "store_mask_xz", VO_E_LSC_CHMASK },
     [TS_SIMD16] = { "simd16_dg2", VO_E_EXEC_SIZE }, [TS_SIMD32] = { "simd32", VO_E_EXEC_SIZE },
-    [TS_CACHE] = { "cache_pre_xe2", VO_E_LSC_CACHE }, [TS_U_TYPE] = { "u_type_d", VO_E_TYPED_COORD },
+    [TS_CACHE] = { "cache_pre_xe2", VO_E_LSC_CACHE }, [TS_U_TYPE] = { "u_type_f", VO_E_TYPED_COORD },
     [TS_SRC2] = { "src2_not_null", VO_E_LSC_OPERAND }, [TS_BTI256] = { "bti_256", VO_E_LSC_SURFACE },
 };
 #define N_SYS (VO_TD_COUNT * VO_TF_COUNT * 2 * 4)
@@ -185,7 +185,7 @@ static int lsct_case(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi, int
     if (useV) add_ud(s, 33, es, V);
     if (useR) add_ud(s, 34, es, Rr);
     if (useL) add_ud(s, 35, es, L);
-    if (sp == TS_U_TYPE) vo_state_add_var(s, 36, VO_T_D, es);
+    if (sp == TS_U_TYPE) vo_state_add_var(s, 36, VO_T_F, es); /* F: D is accepted (D375) */
     /* the data operand: nch blocks of the LSC layout (D124) */
     uint32_t grf = s->platform.grf_bytes, minw = vo_platform_lsc_min_simd(&s->platform), w = es > minw ? es : minw;
     uint32_t blk = (w * 4 + grf - 1) / grf * grf, nch = 0;

@@ -181,9 +181,10 @@ int vo_gen_typed_case(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_
     if (useV) add_ud(s, 33, es, V);
     if (useR) add_ud(s, 34, es, Rr);
     if (useL) add_ud(s, 35, es, L);
+    int coord_d = 0; /* decision D375: a D coordinate is accepted (a valid case), F is E_TYPED_COORD */
     if (sp == TS_COORD_TYPE) {
-        vo_var *v = vo_state_add_var(s, 36, chance(&R, 50) ? VO_T_D : VO_T_F, es);
-        (void)v;
+        coord_d = chance(&R, 50);
+        vo_state_add_var(s, 36, coord_d ? VO_T_D : VO_T_F, es);
     }
     /* data operands */
     uint32_t blk = es > grf / 4 ? es : grf / 4, nch = 0;
@@ -256,7 +257,8 @@ int vo_gen_typed_case(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_
     snprintf(c->comment, sizeof c->comment, "%s: %s %s %ux%ux%u bounds=%s simd%u%s%s%s%s", part,
              vo_typed_dim_name(dim), vo_typed_fmt_name(fmt), W, H, D, tb_name[bcls], es,
              atomic ? " op=" : "", atomic ? (ai->name ? ai->name : "predec") : "", w16 && atomic ? ".16" : "",
-             sp ? ts_tab[sp].name : pre32 ? "pre32" : "");
+             coord_d ? "coord_d" : sp ? ts_tab[sp].name : pre32 ? "pre32" : "");
+    if (coord_d) sp = TS_NONE; /* D375: V of type D, valid */
     if (sp) { strncat(c->comment, " special", sizeof c->comment - strlen(c->comment) - 1); }
     if (gi) {
         gi->want_status = sp && sp != TS_VERSION ? VO_INVALID : -1;

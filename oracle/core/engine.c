@@ -268,6 +268,16 @@ int vo_typed_locate(const vo_ctx *x, uint32_t lane, uint64_t *addr)
     return VO_TY_IN;
 }
 
+/* the decision whose reading B takes an opcode's exec sizes from its page (D345): the
+ * 4-channel ops D35; the scattered ops whose page lists sizes the reader rejects
+ * (GATHER_SCALED, SCATTER_SCALED) D17 for a read, D34 for a write; VO_RD_COUNT none */
+unsigned vo_exec_reading(const vo_desc *d)
+{
+    if (d->family == VO_FAM_FOURCH) return VO_RD_D35;
+    if (d->family == VO_FAM_SCATTERED && (d->exec_sizes_doc & ~d->exec_sizes)) return d->is_write ? VO_RD_D34 : VO_RD_D17;
+    return VO_RD_COUNT;
+}
+
 /* the exec-size byte (or GATHER/SCATTER num_elts) and the predicate of the
  * generic walk (validate.c), shared with SVM (fam_svm.c); 0 or -1 (invalid) */
 int vo_check_exec(vo_ctx *x, unsigned role)
@@ -277,11 +287,8 @@ int vo_check_exec(vo_ctx *x, unsigned role)
     if (role == VO_R_EXEC) {
         unsigned code = v & 0xF; /* decision D2 */
         if (code & 8) vo_tag(x->r, VO_TAG_DVR_EXEC_NIBBLE);
-        unsigned legal = x->d->exec_sizes, op = x->d->opcode;
-        if ((x->readings >> VO_RD_D17 & 1 && op == VO_OP_GATHER_SCALED) ||
-            (x->readings >> VO_RD_D34 & 1 && op == VO_OP_SCATTER_SCALED) ||
-            (x->readings >> VO_RD_D35 & 1 && x->d->family == VO_FAM_FOURCH))
-            legal = x->d->exec_sizes_doc; /* D345: reading B of D17/D34/D35, the page's sizes */
+        unsigned legal = x->d->exec_sizes;
+        if (x->readings >> vo_exec_reading(x->d) & 1) legal = x->d->exec_sizes_doc; /* D345: reading B, the page's sizes */
         if (code >= 6 || !(legal >> code & 1)) {
             if (code < 6 && (x->d->exec_sizes_doc >> code & 1)) /* D17, D34: in the doc, rejected by the reader */
                 vo_tag(x->r, x->d->family == VO_FAM_FOURCH ? VO_TAG_DVR_4SCALED_EXEC : VO_TAG_DVR_SCALED_EXEC);

@@ -493,12 +493,15 @@ uint32_t vo_readings_candidates(const vo_state *in, const uint8_t *insn, size_t 
     uint32_t m = 0;
     if (!n || !in || !a) return 0;
     if (vo_tags_has(a->tags, VO_TAG_DVR_SCALED_EXEC)) { /* D17, D34: SIMD32 (the only doc_vs_reader:10 size) */
-        if (insn[0] == VO_OP_GATHER_SCALED) m |= 1u << VO_RD_D17;
-        if (insn[0] == VO_OP_SCATTER_SCALED) m |= 1u << VO_RD_D34;
+        const vo_desc *d = vo_desc_for(insn[0]);
+        unsigned rd = d ? vo_exec_reading(d) : VO_RD_COUNT;
+        if (rd == VO_RD_D17 || rd == VO_RD_D34) m |= 1u << rd;
     }
     if (vo_tags_has(a->tags, VO_TAG_DVR_4SCALED_EXEC) && a->status != VO_INVALID) m |= 1u << VO_RD_D35;
     /* D150: an LSC message whose lanes are fewer than the larger width (W = max(exec, width), D124) */
-    if ((insn[0] == VO_OP_LSC_UNTYPED || insn[0] == VO_OP_LSC_TYPED) && a->status != VO_INVALID && n > 2 &&
+    const vo_desc *ld = vo_desc_for(insn[0]); /* an LSC message: LSC_UNTYPED (its families) or LSC_TYPED */
+    int lsc = ld && (ld->family == VO_FAM_LSC || ld->family == VO_FAM_BLOCK2D || ld->family == VO_FAM_LSC_TYPED);
+    if (lsc && a->status != VO_INVALID && n > 2 &&
         (in->platform.grf_bytes == 32 || in->platform.grf_bytes == 64)) {
         unsigned code = insn[2] & 0xF, w = vo_platform_lsc_min_simd(&in->platform), o = other_lsc_width(&in->platform);
         if (code < 6 && (1u << code) < (w > o ? w : o)) m |= 1u << VO_RD_D150;

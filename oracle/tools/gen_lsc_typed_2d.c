@@ -62,8 +62,8 @@ static uint32_t pitch_of(uint32_t w)
 static void add_ud1(vo_state *s, uint32_t id, unsigned type, uint32_t v)
 {
     vo_var *var = vo_state_add_var(s, id, type, 1);
-    if (var)
-        for (unsigned b = 0; b < 4; b++) var->data[b] = (uint8_t)(v >> (8 * b));
+    if (var) /* a UW variable holds 2 bytes */
+        for (unsigned b = 0; b < 4 && b < var->size; b++) var->data[b] = (uint8_t)(v >> (8 * b));
 }
 
 /* a start (bytes for X, rows for Y) of class c against an extent of n units

@@ -63,6 +63,9 @@ QW_MAX_NBLK_CODE = 0
 # DWORD_ATOMIC: lanes performed from the highest lane down (colliding lanes then
 # serialize in reverse lane order; just as correct). Set by --atomic-reverse.
 ATOMIC_REVERSE = False
+# --reading-b: follow reading B of every decision the oracle judges both ways
+# (docs/decisions.md "Both readings"); passes with `check --reading all=B`.
+READING_B = False
 
 (A_ADD, A_SUB, A_INC, A_DEC, A_MIN, A_MAX, A_XCHG, A_CMPXCHG, A_AND, A_OR, A_XOR,
  A_IMIN, A_IMAX, A_PREDEC) = range(14)
@@ -1333,9 +1336,11 @@ def handle(line):
 
 
 def main():
-    global ATOMIC_REVERSE
+    global ATOMIC_REVERSE, READING_B
     if "--atomic-reverse" in sys.argv[1:]:
         ATOMIC_REVERSE = True
+    if "--reading-b" in sys.argv[1:]:
+        READING_B = True
     for line in sys.stdin:
         line = line.strip()
         if not line:

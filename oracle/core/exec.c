@@ -471,8 +471,37 @@ vo_status vo_run_checked(const vo_state *in, const uint8_t *bytes, size_t n, vo_
 }
 
 /* ---- readings (issue 30 point 2, D345) ---- */
-static const char *const rd_dec[VO_RD_COUNT] = { [VO_RD_D17] = "D17", [VO_RD_D34] = "D34", [VO_RD_D35] = "D35",
-                                                 [VO_RD_D150] = "D150" };
+static const char *const rd_dec[VO_RD_COUNT] = {
+    [VO_RD_D17] = "D17",
+    [VO_RD_D34] = "D34",
+    [VO_RD_D35] = "D35",
+    [VO_RD_D150] = "D150",
+    [VO_RD_D1] = "D1",
+    [VO_RD_D2] = "D2",
+    [VO_RD_D4] = "D4",
+    [VO_RD_D11] = "D11",
+    [VO_RD_D16] = "D16",
+    [VO_RD_D18] = "D18",
+    [VO_RD_D24] = "D24",
+    [VO_RD_D27] = "D27",
+    [VO_RD_D33] = "D33",
+    [VO_RD_D40] = "D40",
+    [VO_RD_D41] = "D41",
+    [VO_RD_D42] = "D42",
+    [VO_RD_D48] = "D48",
+    [VO_RD_D49] = "D49",
+    [VO_RD_D50] = "D50",
+    [VO_RD_D113] = "D113",
+    [VO_RD_D221] = "D221",
+    [VO_RD_D266] = "D266",
+    [VO_RD_D267] = "D267",
+    [VO_RD_D271] = "D271",
+    [VO_RD_D285] = "D285",
+    [VO_RD_D332] = "D332",
+    [VO_RD_D333] = "D333",
+    [VO_RD_D375] = "D375"
+};
+_Static_assert(VO_RD_COUNT < 32, "a readings mask is a uint32_t (and all=B shifts by the count)");
 const char *vo_reading_decision(unsigned i) { return i < VO_RD_COUNT ? rd_dec[i] : NULL; }
 int vo_reading_index(const char *decision)
 {

@@ -901,6 +901,32 @@ enum vo_reading {
     VO_RD_D34,     /* SCATTER_SCALED SIMD32: as D17 */
     VO_RD_D35,     /* GATHER4/SCATTER4_SCALED SIMD1/2/4: A accepted, B the page's 8, 16 (E_EXEC_SIZE) */
     VO_RD_D150,    /* LSC minimum payload width: A the state's (D146 default), B the platform's other width */
+    /* the legacy doc_vs_reader decisions (issue 30 point 2): reading B is the other side of each row */
+    VO_RD_D1,      /* variable-id width: A the reader's (2 bytes before 3.4), B the page's 4 bytes always */
+    VO_RD_D2,      /* exec-size byte: A bits 3..0 are the size code, B bits 2..0 (bit 3 ignored) */
+    VO_RD_D4,      /* predefined surfaces: A the reader's six, B the page's T0..T4 reserved */
+    VO_RD_D11,     /* a gather's disabled lanes: A keep their value, B the whole register written (free) */
+    VO_RD_D16,     /* operand types: A the page's (E_OPERAND_TYPE), B the verifier's (accepted) */
+    VO_RD_D18,     /* mask control: A offset aligned to the exec size, B only offset + size <= 32 */
+    VO_RD_D24,     /* operand row unit: A the GRF size, B the page's 32 bytes */
+    VO_RD_D27,     /* SCATTER surfaces: A any declared, B the page's 0 and 5 */
+    VO_RD_D33,     /* GATHER surfaces: as D27 */
+    VO_RD_D40,     /* QW_GATHER/QW_SCATTER platform: A XeHP_SDV on, B the page's PVC on */
+    VO_RD_D41,     /* QW data types: A the page's Q, UQ, DF, B the descriptor's DF, UQ */
+    VO_RD_D42,     /* QW num_blocks: A only one block, B the parser's 1/2/4/8 */
+    VO_RD_D48,     /* DWORD_ATOMIC fadd/fsub: A accepted (the reader), B not on the page */
+    VO_RD_D49,     /* DWORD_ATOMIC operand rules: A the page's, B the verifier's */
+    VO_RD_D50,     /* DWORD_ATOMIC surfaces: as D27 */
+    /* the later families' two-reading decisions */
+    VO_RD_D113,    /* LSC cache pairs only the verifier lists: A accepted, B the page's table */
+    VO_RD_D221,    /* DG2 SLM with cache controls: A E_LSC_CACHE, B what IGC 1.0.12504 writes (executed) */
+    VO_RD_D266,    /* SVM_ATOMIC fadd/fsub: A accepted (the reader), B not on the page */
+    VO_RD_D267,    /* SVM_ATOMIC operand types: A relaxed (the compiler), B the page's */
+    VO_RD_D271,    /* SVM_ATOMIC predec return: A the new value (op table), B the old (SVM pseudocode) */
+    VO_RD_D285,    /* LSC_TYPED U/V/R immediate offsets: A added, B ignored */
+    VO_RD_D332,    /* LSC_TYPED store_uncompressed: A one d32 per lane, B store_quad with the chmask */
+    VO_RD_D333,    /* pre-3.2 GATHER4/SCATTER4_TYPED: A decoded, B rejected (E_TYPED_VERSION) */
+    VO_RD_D375,    /* typed coordinates of type D: A accepted (the compiler), B the pages' UD only */
     VO_RD_COUNT
 };
 /* "D17", ... for i < VO_RD_COUNT, else NULL; the index of a decision id, or -1 */

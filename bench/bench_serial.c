@@ -1,7 +1,8 @@
 /* Benchmark (not a test) of the serializability verdict on its worst cases
  * (issue 29, decision D149): 32 lanes on one address, every atomic op of
- * DWORD_ATOMIC (codes 0x00-0x13 the table defines, 4 bytes) and of LSC_UNTYPED
- * (sub-ops 0x08-0x1A, d32 and d64), with and without a destination, over value
+ * DWORD_ATOMIC and SVM_ATOMIC (codes 0x00-0x14 the table defines, at 2 and 4
+ * bytes, and 8 bytes for SVM's integer ops) and of LSC_UNTYPED (sub-ops
+ * 0x08-0x1A, d32 and d64; LSC_TYPED's atomics are the d32 ones), with and without a destination, over value
  * sets made of collisions and float specials (zeros of both signs, denormals,
  * NaNs, infinities). Each answer is a CORRECT one: a random serial order of the
  * lanes with a random allowed result at each step (vo_atomic_apply64), so any
@@ -42,11 +43,17 @@ static uint64_t pick(unsigned set, unsigned w)
     static const uint64_t f64[] = { 0, 0x8000000000000000ull, 1, 0x8000000000000001ull, 0x7FF8000000000000ull,
                                     0x7FF0000000000001ull, 0x7FF0000000000000ull, 0xFFF0000000000000ull,
                                     0x3FF0000000000000ull, 0xBFF0000000000000ull, 0x0010000000000000ull };
-    uint64_t m = w == 8 ? ~0ull : 0xFFFFFFFFull;
+    static const uint16_t f16[] = { 0x0000, 0x8000, 0x0001, 0x8001, 0x7E00, 0x7C01, 0x7C00, 0xFC00, 0x3C00, 0xBC00,
+                                    0x0400 };
+    uint64_t m = w == 8 ? ~0ull : w == 4 ? 0xFFFFFFFFull : 0xFFFFull;
     switch (set) {
     case 0: return rnd() % 4;
-    case 1: return w == 8 ? f64[rnd() % 11] : f32[rnd() % 11];
-    case 2: { unsigned k = (unsigned)(rnd() % 8); return k < 5 ? (w == 8 ? f64[k & 1] : f32[k & 1]) : (rnd() & m); }
+    case 1: { unsigned k = (unsigned)(rnd() % 11); return w == 8 ? f64[k] : w == 4 ? f32[k] : f16[k]; }
+    case 2: {
+        unsigned k = (unsigned)(rnd() % 8);
+        if (k >= 5) return rnd() & m;
+        return w == 8 ? f64[k & 1] : w == 4 ? f32[k & 1] : f16[k & 1];
+    }
     default: return rnd() & m;
     }
 }
@@ -62,8 +69,9 @@ int main(int argc, char **argv)
     for (unsigned code = 0; code < 0x60; code++) {
         int lsc = code >= VO_AT_LSC + 0x08 && code <= VO_AT_LSC + 0x1A;
         if (!lsc && (code >= 0x20 || !vo_atomic_info_of(code))) continue;
-        for (unsigned w = 4; w <= 8; w += 4) {
-            if (w == 8 && !lsc) continue;
+        for (unsigned w = 2; w <= 8; w *= 2) {
+            /* DWORD_ATOMIC and SVM_ATOMIC: 16 and 32 bits, SVM also 64 (integer ops: D266); LSC: d32, d64 */
+            if (lsc ? w == 2 : w == 8 && vo_atomic_info_of(code)->is_float) continue;
             for (int dst = 0; dst < 2; dst++)
                 for (unsigned set = 0; set < 4; set++)
                     for (unsigned o = 0; o < orders; o++) {

@@ -39,7 +39,6 @@ static const struct { const char *name; int code; } ts_tab[TS_COUNT] = {
 #define N_SYS (VO_TD_COUNT * VO_TF_COUNT * 2 * 4)
 #define N_SPECIAL ((TS_COUNT - 1) * 4)
 
-static void praw(bw *w, uint32_t id) { pid(w, id); p16(w, 0); }
 
 static uint32_t coord(rng *R, unsigned cls, uint32_t s)
 {

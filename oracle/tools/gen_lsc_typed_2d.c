@@ -13,6 +13,7 @@
  *           immediate offsets, the reader's layout, a tenth special. */
 #include "gen_internal.h"
 #include "gen_rng.h"
+#include "gen_typed_util.h"
 #include "visa_gen.h"
 #include <stdio.h>
 #include <string.h>
@@ -40,15 +41,6 @@ static const uint8_t fmts[3] = { VO_TF_R32_UINT, VO_TF_R32G32_FLOAT, VO_TF_R32G3
 #define N_SYS (2 * 3 * TB2_COUNT * 3)
 #define N_SPECIAL ((SP_COUNT - 1) * 4)
 
-typedef struct {
-    uint8_t b[VO_MAX_INSN_BYTES];
-    unsigned n, idw;
-} bw;
-static void p8(bw *w, uint32_t v) { if (w->n < sizeof w->b) w->b[w->n++] = (uint8_t)v; }
-static void p16(bw *w, uint32_t v) { p8(w, v); p8(w, v >> 8); }
-static void p32(bw *w, uint32_t v) { p16(w, v); p16(w, v >> 16); }
-static void pid(bw *w, uint32_t id) { for (unsigned i = 0; i < w->idw; i++) p8(w, id >> (8 * i)); }
-static void praw(bw *w, uint32_t id) { pid(w, id); p16(w, 0); }
 static void pgen(bw *w, uint32_t id) { p8(w, 0); pid(w, id); p8(w, 0); p8(w, 0); p16(w, 0x0121); }
 static void pimm(bw *w, uint8_t type, uint32_t v) { p8(w, 5); p8(w, type); p32(w, v); }
 

@@ -14,6 +14,7 @@
  *           a tenth invalid. Surfaces are small (<= 3x3x2 pixels). */
 #include "gen_internal.h"
 #include "gen_rng.h"
+#include "gen_typed_util.h"
 #include "visa_gen.h"
 #include <stdio.h>
 #include <string.h>
@@ -37,23 +38,6 @@ static const struct { const char *name; int code; } as_tab[AS_COUNT] = {
 #define N_SYS (N_OPS * VO_TD_COUNT * 4)
 #define N_SPECIAL ((AS_COUNT - 1) * 3)
 
-typedef struct {
-    uint8_t b[VO_MAX_INSN_BYTES];
-    unsigned n, idw;
-} bw;
-static void p8(bw *w, uint32_t v) { if (w->n < sizeof w->b) w->b[w->n++] = (uint8_t)v; }
-static void p16(bw *w, uint32_t v) { p8(w, v); p8(w, v >> 8); }
-static void p32(bw *w, uint32_t v) { p16(w, v); p16(w, v >> 16); }
-static void pid(bw *w, uint32_t id) { for (unsigned i = 0; i < w->idw; i++) p8(w, id >> (8 * i)); }
-static void praw(bw *w, uint32_t id) { pid(w, id); p16(w, 0); }
-
-static void add_ud(vo_state *s, uint32_t id, uint32_t n, const uint32_t *v)
-{
-    vo_var *var = vo_state_add_var(s, id, VO_T_UD, n);
-    if (!var) return;
-    for (uint32_t i = 0; i < n; i++)
-        for (unsigned b = 0; b < 4; b++) var->data[4 * i + b] = (uint8_t)(v[i] >> (8 * b));
-}
 
 /* an operand value at the op's edges: integers around 0, 1, the sign bit, all ones; floats incl. specials */
 static uint32_t edge_val(rng *R, int is_float)

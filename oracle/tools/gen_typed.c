@@ -55,7 +55,7 @@ uint64_t vo_gen_typed_systematic_count(uint8_t op)
     return (op == VO_OP_TYPED_ATOMIC ? N_SYS_A : N_SYS_G) + N_SPECIAL;
 }
 
-static void praw(bw *w, uint32_t id, uint16_t off) { pid(w, id); p16(w, off); }
+static void praw_at(bw *w, uint32_t id, uint16_t off) { pid(w, id); p16(w, off); }
 
 /* one coordinate of size s by class */
 static uint32_t coord(rng *R, unsigned cls, uint32_t s)
@@ -233,10 +233,10 @@ int vo_gen_typed_case(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_
         p8(&w, ch ^ 0xFu);
         p8(&w, mnib << 4);
         p8(&w, sp == TS_SURF_SLM ? 0 : sp == TS_SURF_STATELESS ? 5 : sp == TS_SURF_UNTYPED ? 7 : 6);
-        praw(&w, sp == TS_U_NULL ? 0 : 32, 0);
-        praw(&w, sp == TS_COORD_TYPE ? 36 : useV ? 33 : 0, 0);
-        praw(&w, useR ? 34 : 0, 0);
-        praw(&w, id_d, 0);
+        praw_at(&w, sp == TS_U_NULL ? 0 : 32, 0);
+        praw_at(&w, sp == TS_COORD_TYPE ? 36 : useV ? 33 : 0, 0);
+        praw_at(&w, useR ? 34 : 0, 0);
+        praw_at(&w, id_d, 0);
     } else {
         unsigned surf = sp == TS_SURF_SLM ? 0 : sp == TS_SURF_STATELESS ? 5 : sp == TS_SURF_UNTYPED ? 7 : 6;
         p8(&w, op);
@@ -245,12 +245,12 @@ int vo_gen_typed_case(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_
         p16(&w, pred);
         if (!atomic) p8(&w, ch);
         p8(&w, surf);
-        praw(&w, sp == TS_U_NULL ? 0 : 32, 0);
-        praw(&w, sp == TS_COORD_TYPE ? 36 : useV ? 33 : 0, 0);
-        praw(&w, useR ? 34 : 0, 0);
-        praw(&w, useL ? 35 : 0, 0);
-        if (atomic) { praw(&w, id_0, 0); praw(&w, id_1, 0); }
-        praw(&w, id_d, 0);
+        praw_at(&w, sp == TS_U_NULL ? 0 : 32, 0);
+        praw_at(&w, sp == TS_COORD_TYPE ? 36 : useV ? 33 : 0, 0);
+        praw_at(&w, useR ? 34 : 0, 0);
+        praw_at(&w, useL ? 35 : 0, 0);
+        if (atomic) { praw_at(&w, id_0, 0); praw_at(&w, id_1, 0); }
+        praw_at(&w, id_d, 0);
     }
     memcpy(c->insn, w.b, w.n);
     c->insn_len = w.n;

@@ -254,10 +254,10 @@ int vo_gen_typed_case(uint8_t op, uint64_t seed, uint64_t k, vo_case *c, vo_gen_
     }
     memcpy(c->insn, w.b, w.n);
     c->insn_len = w.n;
-    snprintf(c->comment, sizeof c->comment, "%s: %s %s %ux%ux%u bounds=%s simd%u%s%s%s%s", part,
+    snprintf(c->comment, sizeof c->comment, "%s: %s %s %ux%ux%u bounds=%s simd%u%s%s%s%s%s", part,
              vo_typed_dim_name(dim), vo_typed_fmt_name(fmt), W, H, D, tb_name[bcls], es,
              atomic ? " op=" : "", atomic ? (ai->name ? ai->name : "predec") : "", w16 && atomic ? ".16" : "",
-             coord_d ? "coord_d" : sp ? ts_tab[sp].name : pre32 ? "pre32" : "");
+             coord_d || sp || pre32 ? " " : "", coord_d ? "coord_d" : sp ? ts_tab[sp].name : pre32 ? "pre32" : "");
     if (coord_d) sp = TS_NONE; /* D375: V of type D, valid */
     if (sp) { strncat(c->comment, " special", sizeof c->comment - strlen(c->comment) - 1); }
     if (gi) {

@@ -120,6 +120,17 @@ for arg in D99=B D150 D150=C =B; do
     grep -q -- "--reading" "$T/e.err" || bad "--reading $arg: message does not name the option"
 done
 
+# the Python DUT: --reading-b follows reading B as the C variant does (D17, D34, D35, D150)
+DUTPY="python3 $SRC/examples/dut_py/dut.py"
+"$VO" check $ALT --dut-cmd "$DUTPY" -q > "$T/pa.out" 2>&1 || bad "Python DUT fails by default: $(tail -3 "$T/pa.out")"
+"$VO" check $ALT --dut-cmd "$DUTPY --reading-b" -q > "$T/pb.out" 2>&1 && bad "Python DUT --reading-b passes by default"
+for d in D150 D35 D17; do
+    grep -Eq "^  $d +A 0  B [1-9][0-9]*  neither 0: reading B \(judged by reading A\)" "$T/pb.out" ||
+        bad "Python DUT --reading-b: no 'reading B' line for $d: $(grep -A12 '^readings' "$T/pb.out")"
+done
+"$VO" check $ALT --dut-cmd "$DUTPY --reading-b" -q --reading all=B > "$T/pball.out" 2>&1 ||
+    bad "Python DUT --reading-b fails with --reading all=B: $(tail -3 "$T/pball.out")"
+
 "$VO" check $NOALT --dut-lib "$LIBB" -q > "$T/bn.out" 2>&1
 diff <(grep -A4 '^readings' "$T/b.out") <(grep -A4 '^readings' "$T/bn.out") > /dev/null ||
     bad "the same tests without alt report other readings"

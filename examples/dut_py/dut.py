@@ -322,6 +322,8 @@ class Machine:
         # the LSC minimum payload width (D124, D146, D150): the state's, else the default
         # (8 on 32-byte GRFs, 32 on PVC: no half-SIMD LSC, else 16)
         self.lsc_minw = plat.get("lsc_min_simd") or (8 if self.grf == 32 else 32 if plat["name"] == "PVC" else 16)
+        if READING_B:  # D150 reading B: the platform's other width
+            self.lsc_minw = (16 if self.lsc_minw == 8 else 8) if self.grf == 32 else (32 if self.lsc_minw == 16 else 16)
         if self.gen is None:
             raise ValueError("unknown platform %r" % plat["name"])
         self.idw = 4 if self.version >= 304 else 2
@@ -546,7 +548,10 @@ class Machine:
 
     def decode_exec(self, eb):
         code = eb & 15
-        if code > 4:
+        op = self.insn[0]
+        if code > (5 if READING_B and op in (0x78, 0x79) else 4):  # D17, D34 reading B: SIMD32
+            raise Invalid("exec_size")
+        if READING_B and op in (0x74, 0x75) and code < 3:  # D35 reading B: the page's 8, 16
             raise Invalid("exec_size")
         es = 1 << code
         off, nomask = self.mask_nibble(eb >> 4)

@@ -322,6 +322,7 @@ class Machine:
         # the LSC minimum payload width (D124, D146, D150): the state's, else the default
         # (8 on 32-byte GRFs, 32 on PVC: no half-SIMD LSC, else 16)
         self.lsc_minw = plat.get("lsc_min_simd") or (8 if self.grf == 32 else 32 if plat["name"] == "PVC" else 16)
+        self.reading_b = READING_B  # the family modules read it (dut_*.py)
         if READING_B:  # D150 reading B: the platform's other width
             self.lsc_minw = (16 if self.lsc_minw == 8 else 8) if self.grf == 32 else (32 if self.lsc_minw == 16 else 16)
         if self.gen is None:

@@ -1583,7 +1583,7 @@ static int lsc_cache_ok(int kind, unsigned l1, unsigned l3)
     static const uint8_t st[][2] = {{0, 0}, {1, 1}, {5, 1}, {1, 3}, {4, 1}, {4, 3}, {5, 3}, {3, 3}};
     static const uint8_t at[][2] = {{0, 0}, {1, 1}, {1, 3}};
     const uint8_t (*t)[2] = kind == LK_ATOMIC ? at : kind <= LK_LOADQ ? ld : st;
-    size_t n = kind == LK_ATOMIC ? 3 : kind <= LK_LOADQ ? 11 : 8;
+    size_t n = kind == LK_ATOMIC ? 3 : kind <= LK_LOADQ ? (DUT_READING_B ? 8 : 11) : 8; /* D113 B: the page's 8 */
     for (size_t i = 0; i < n; i++)
         if (t[i][0] == l1 && t[i][1] == l3)
             return 1;
@@ -1933,7 +1933,7 @@ static int do_lsc_untyped(ctx *x)
     if (sfid != LSC_UGM && sfid != LSC_UGML && sfid != LSC_SLM)
         REJECT(x, "sfid %u not valid for LSC_UNTYPED", sfid);
     int slm = sfid == LSC_SLM;
-    if (!lsc_cache_ok(kind, l1, l3) || (slm && (l1 || l3)))
+    if (!lsc_cache_ok(kind, l1, l3) || (slm && (l1 || l3) && !(DUT_READING_B && x->gen == G_DG2))) /* D221 B */
         REJECT(x, "caching: .%u.%u not allowed", l1, l3);
     if (sfid == LSC_UGML && (l1 || l3) && x->gen < G_XE2)
         REJECT(x, "caching: ugml before Xe2 takes .df.df only (D113)");

@@ -104,6 +104,8 @@ def lsc_typed(dut, inv, undefined):
     dut.check_pred(pred, es, off)
     if es > (16 if dut.gen >= G_PVC else 8):
         raise inv("exec_size: SIMD8 before PVC, SIMD16 from PVC")
+    if dut.reading_b and (l1, l3) in {(6, 6), (1, 7), (2, 7)}:  # D113 reading B: the page's table only
+        raise inv("caching: pair not on the page")
     if (l1, l3) not in (ATOMIC_PAIRS if atomic else STORE_PAIRS if store else LOAD_PAIRS) or ((l1, l3) != (0, 0) and dut.gen < G_XE2):
         raise inv("caching: pair not allowed on tgm")
     if atype not in (2, 3, 4):

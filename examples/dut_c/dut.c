@@ -446,6 +446,7 @@ static int goff_value(ctx *x, const vecop *o, uint32_t *val)
 }
 
 enum { T_UD = 1u << 0, T_D = 1u << 1, T_F = 1u << 7, T_ANY = 0xFFFFu };
+#define T_COORD (DUT_READING_B ? T_UD : T_UD | T_D) /* typed coordinates; D375 reading B: the pages' UD only */
 
 static int check_raw(ctx *x, rawop *r, const char *what, unsigned types, int null_ok, int is_dst)
 {

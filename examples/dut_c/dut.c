@@ -146,8 +146,14 @@ enum {
 /* The other-reading variant (-DDUT_READING_B=1, D348): follows reading B of
  * every decision the oracle judges both ways (docs/decisions.md "Both
  * readings"): GATHER_SCALED / SCATTER_SCALED take SIMD32 (D17, D34), the
- * 4-channel ops only SIMD8 and SIMD16 (D35), and LSC pads to the platform's
- * other minimum payload width (D150). It passes with --reading all=B. */
+ * 4-channel ops only SIMD8 and SIMD16 (D35), LSC pads to the platform's
+ * other minimum payload width (D150), only the page's cache pairs (D113),
+ * DG2 SLM takes cache controls (D221), SVM_ATOMIC without fadd/fsub (D266),
+ * with the page's operand types (D267) and PREDEC returning the old value
+ * (D271), LSC_TYPED ignores the U/V/R offsets (D285) and stores
+ * store_uncompressed as store_quad (D332), the pre-3.2 typed layout is
+ * rejected (D333), typed coordinates UD only (D375). It passes with
+ * --reading all=B. */
 #ifndef DUT_READING_B
 #define DUT_READING_B 0
 #endif

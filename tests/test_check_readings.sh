@@ -10,7 +10,10 @@
 #     declared), fails again when D150=A undoes it;
 #  4. --json carries "readings"; an unknown decision or a malformed --reading is exit 2;
 #  5. merge of shard reports adds the readings up to the unsharded summary;
-#  6. the same files without "alt" check the same (check runs both readings live).
+#  6. the same files without "alt" check the same (check runs both readings live);
+#  7. the later families (D390: D113 D266 D267 D271 D285 D332 D333 D375): the alt is reading B's
+#     outcome (the error code it must give, or another ok state), the reading-A DUT is "A", the C and
+#     Python reading-B DUTs "B" for each, and they pass with --reading all=B.
 #   $1 = visa-oracle binary, $2 = source dir.
 set -u
 VO=$1
@@ -71,6 +74,52 @@ for pat, dec in (('lsc_untyped_load_quad.json', 'D150'), ('lsc_untyped_store_qua
     json.dump(d, open(name.replace('.json', '.noalt.json'), 'w'))
 sys.exit(bad)
 PY
+# the later families (D390): each decision's alt, worked from its reading B by hand
+python3 - "$SRC/vectors" "$T" <<'PY' || { echo "FAIL: the later families' alt members" >&2; exit 1; }
+import json, sys, glob
+src, out = sys.argv[1:3]
+# decision: (files, what reading B gives: an error code set, or 'ok' with another digest)
+want = {'D113': ('lsc_untyped_load*.json', {'E_LSC_CACHE'}), 'D266': ('svm_atomic-*.json', {'E_ATOMIC_OP'}),
+        'D267': ('svm_atomic-*.json', {'E_ATOMIC_TYPE'}), 'D271': ('svm_atomic-*.json', 'ok'),
+        'D285': ('lsc_typed_quad-*.json', None), 'D332': ('lsc_typed_status-*.json', None),
+        'D333': ('gather4_typed-*.json', {'E_TYPED_VERSION'}), 'D375': ('typed_atomic-*.json', {'E_TYPED_COORD', 'E_OPERAND_TYPE'})}
+bad = 0
+for dec, (pat, b) in want.items():
+    d, tests = None, []
+    for f in sorted(glob.glob(src + '/' + pat)):
+        d = json.load(open(f))
+        tests += [t for t in d['tests'] if any(a['decision'] == dec for a in t.get('alt', []))]
+    if not tests:
+        print('no', dec, 'alt in', pat); bad = 1; continue
+    for t in tests:
+        e = [a for a in t['alt'] if a['decision'] == dec][0]['expect']
+        if b == 'ok' and (e['status'] != 'ok' or t['expect']['status'] != 'ok' or e['digest'] == t['expect']['digest']):
+            print(dec, 'alt not another ok state', t['id']); bad = 1; break
+        if isinstance(b, set) and (e['status'] != 'invalid' or e['error'] not in b):
+            print(dec, 'alt not', b, t['id'], e); bad = 1; break
+    d['tests'] = tests[:30]
+    json.dump(d, open(out + '/' + dec + '.json', 'w'))
+sys.exit(bad)
+PY
+LATER="$T/D113.json $T/D266.json $T/D267.json $T/D271.json $T/D285.json $T/D332.json $T/D333.json $T/D375.json"
+"$VO" check $LATER --dut-lib "$LIB" -q > "$T/la.out" 2>&1 || bad "later families: the reading-A DUT fails: $(tail -3 "$T/la.out")"
+"$VO" check $LATER --dut-lib "$LIBB" -q > "$T/lb.out" 2>&1 && bad "later families: the reading-B DUT passes by default"
+"$VO" check $LATER --dut-cmd "python3 $SRC/examples/dut_py/dut.py --reading-b" -q > "$T/lpb.out" 2>&1 &&
+    bad "later families: the Python --reading-b DUT passes by default"
+for d in D113 D266 D267 D271 D285 D332 D333 D375; do
+    grep -Eq "^  $d +A [1-9][0-9]*  B 0  neither 0: reading A \(judged by reading A\)" "$T/la.out" ||
+        bad "later families, reading-A DUT: no 'reading A' line for $d: $(grep -A12 '^readings' "$T/la.out")"
+    for o in lb lpb; do
+        grep -Eq "^  $d +A 0  B [1-9][0-9]*  neither 0: reading B \(judged by reading A\)" "$T/$o.out" ||
+            bad "later families, $o: no 'reading B' line for $d: $(grep -A12 '^readings' "$T/$o.out")"
+    done
+done
+"$VO" check $LATER --dut-lib "$LIBB" -q --reading all=B > /dev/null 2>&1 || bad "later families: reading-B DUT fails with all=B"
+"$VO" check $LATER --dut-cmd "python3 $SRC/examples/dut_py/dut.py --reading-b" -q --reading all=B > /dev/null 2>&1 ||
+    bad "later families: the Python --reading-b DUT fails with all=B"
+"$VO" check $LATER --dut-lib "$LIBB" -q --reading all=B --reading D271=A > /dev/null 2>&1 &&
+    bad "later families: reading-B DUT passes with D271=A"
+
 ALT="$T/lsc_untyped_load_quad.json $T/lsc_untyped_store_quad.json $T/scatter4_scaled.json $T/gather4_scaled.json $T/gather_scaled.json"
 NOALT=$(echo "$ALT" | sed 's/\.json/.noalt.json/g')
 
@@ -119,6 +168,17 @@ for arg in D99=B D150 D150=C =B; do
     [ $? -eq 2 ] || bad "--reading $arg: not exit 2"
     grep -q -- "--reading" "$T/e.err" || bad "--reading $arg: message does not name the option"
 done
+
+# the Python DUT: --reading-b follows reading B as the C variant does (D17, D34, D35, D150)
+DUTPY="python3 $SRC/examples/dut_py/dut.py"
+"$VO" check $ALT --dut-cmd "$DUTPY" -q > "$T/pa.out" 2>&1 || bad "Python DUT fails by default: $(tail -3 "$T/pa.out")"
+"$VO" check $ALT --dut-cmd "$DUTPY --reading-b" -q > "$T/pb.out" 2>&1 && bad "Python DUT --reading-b passes by default"
+for d in D150 D35 D17; do
+    grep -Eq "^  $d +A 0  B [1-9][0-9]*  neither 0: reading B \(judged by reading A\)" "$T/pb.out" ||
+        bad "Python DUT --reading-b: no 'reading B' line for $d: $(grep -A12 '^readings' "$T/pb.out")"
+done
+"$VO" check $ALT --dut-cmd "$DUTPY --reading-b" -q --reading all=B > "$T/pball.out" 2>&1 ||
+    bad "Python DUT --reading-b fails with --reading all=B: $(tail -3 "$T/pball.out")"
 
 "$VO" check $NOALT --dut-lib "$LIBB" -q > "$T/bn.out" 2>&1
 diff <(grep -A4 '^readings' "$T/b.out") <(grep -A4 '^readings' "$T/bn.out") > /dev/null ||

@@ -146,8 +146,14 @@ enum {
 /* The other-reading variant (-DDUT_READING_B=1, D348): follows reading B of
  * every decision the oracle judges both ways (docs/decisions.md "Both
  * readings"): GATHER_SCALED / SCATTER_SCALED take SIMD32 (D17, D34), the
- * 4-channel ops only SIMD8 and SIMD16 (D35), and LSC pads to the platform's
- * other minimum payload width (D150). It passes with --reading all=B. */
+ * 4-channel ops only SIMD8 and SIMD16 (D35), LSC pads to the platform's
+ * other minimum payload width (D150), only the page's cache pairs (D113),
+ * DG2 SLM takes cache controls (D221), SVM_ATOMIC without fadd/fsub (D266),
+ * with the page's operand types (D267) and PREDEC returning the old value
+ * (D271), LSC_TYPED ignores the U/V/R offsets (D285) and stores
+ * store_uncompressed as store_quad (D332), the pre-3.2 typed layout is
+ * rejected (D333), typed coordinates UD only (D375). It passes with
+ * --reading all=B. */
 #ifndef DUT_READING_B
 #define DUT_READING_B 0
 #endif
@@ -446,6 +452,7 @@ static int goff_value(ctx *x, const vecop *o, uint32_t *val)
 }
 
 enum { T_UD = 1u << 0, T_D = 1u << 1, T_F = 1u << 7, T_ANY = 0xFFFFu };
+#define T_COORD (DUT_READING_B ? T_UD : T_UD | T_D) /* typed coordinates; D375 reading B: the pages' UD only */
 
 static int check_raw(ctx *x, rawop *r, const char *what, unsigned types, int null_ok, int is_dst)
 {
@@ -1583,7 +1590,7 @@ static int lsc_cache_ok(int kind, unsigned l1, unsigned l3)
     static const uint8_t st[][2] = {{0, 0}, {1, 1}, {5, 1}, {1, 3}, {4, 1}, {4, 3}, {5, 3}, {3, 3}};
     static const uint8_t at[][2] = {{0, 0}, {1, 1}, {1, 3}};
     const uint8_t (*t)[2] = kind == LK_ATOMIC ? at : kind <= LK_LOADQ ? ld : st;
-    size_t n = kind == LK_ATOMIC ? 3 : kind <= LK_LOADQ ? 11 : 8;
+    size_t n = kind == LK_ATOMIC ? 3 : kind <= LK_LOADQ ? (DUT_READING_B ? 8 : 11) : 8; /* D113 B: the page's 8 */
     for (size_t i = 0; i < n; i++)
         if (t[i][0] == l1 && t[i][1] == l3)
             return 1;
@@ -1933,7 +1940,7 @@ static int do_lsc_untyped(ctx *x)
     if (sfid != LSC_UGM && sfid != LSC_UGML && sfid != LSC_SLM)
         REJECT(x, "sfid %u not valid for LSC_UNTYPED", sfid);
     int slm = sfid == LSC_SLM;
-    if (!lsc_cache_ok(kind, l1, l3) || (slm && (l1 || l3)))
+    if (!lsc_cache_ok(kind, l1, l3) || (slm && (l1 || l3) && !(DUT_READING_B && x->gen == G_DG2))) /* D221 B */
         REJECT(x, "caching: .%u.%u not allowed", l1, l3);
     if (sfid == LSC_UGML && (l1 || l3) && x->gen < G_XE2)
         REJECT(x, "caching: ugml before Xe2 takes .df.df only (D113)");

@@ -88,7 +88,7 @@ static int lt_atomic(ctx *x, unsigned sub, ctrl *k, uint32_t pred, const vecop *
         return VISA_DUT_REJECTED;
     static const char *const cname[4] = {"u", "v", "r", "lod"};
     for (int i = 0; i < 4; i++)
-        if (check_raw(x, &co[i], cname[i], T_UD | T_D, i > 0, 0))
+        if (check_raw(x, &co[i], cname[i], T_COORD, i > 0, 0))
             return VISA_DUT_REJECTED;
     if (narg >= 1) {
         if (check_raw(x, src1, "src1", T_ANY, 0, 0))
@@ -120,7 +120,7 @@ static int lt_atomic(ctx *x, unsigned sub, ctrl *k, uint32_t pred, const vecop *
         int ok = 1;
         uint32_t c[4];
         for (int j = 0; j < 4; j++)
-            c[j] = ty_val(&co[j], i, &ok) + (j < 3 && !BUG(B_LT_OFFSETS_IGNORED) ? add[j] : 0);
+            c[j] = ty_val(&co[j], i, &ok) + (j < 3 && !BUG(B_LT_OFFSETS_IGNORED) && !DUT_READING_B ? add[j] : 0) /* D285 B */;
         if (BUG(B_LT_VOFF_TO_U))
             c[0] += add[1], c[1] -= add[1];
         const uint8_t *p1 = narg >= 1 ? raw_at(src1, (uint64_t)n * i, n) : NULL;
@@ -174,7 +174,7 @@ static int do_lsc_typed(ctx *x)
         REJECT(x, "LSC_TYPED sub-op 0x%02x not supported", sub);
     /* load_status 0x1B, store_uncompressed 0x1C, read_state_info 0x1E: one d32 per lane, vector size x1,
      * the chmask byte ignored; status and state info return a register outside the state (docs/decisions.md) */
-    int full = lt_full_layout(x), store = sub == 0x06 || sub == 0x1C, quad = sub == 0x02 || sub == 0x06;
+    int full = lt_full_layout(x), store = sub == 0x06 || sub == 0x1C, quad = sub == 0x02 || sub == 0x06 || (DUT_READING_B && sub == 0x1C); /* D332 B */
     int opaque = sub == 0x1B || sub == 0x1E;
     if (!full && BUG(B_LT_OLD_REJECTED))
         REJECT(x, "the layout without ss_idx is not read");
@@ -251,7 +251,7 @@ static int do_lsc_typed(ctx *x)
     }
     static const char *const cname[4] = {"u", "v", "r", "lod"};
     for (int i = 0; i < 4; i++)
-        if (check_raw(x, &co[i], cname[i], T_UD | T_D, i > 0 || sub == 0x1E, 0))
+        if (check_raw(x, &co[i], cname[i], T_COORD, i > 0 || sub == 0x1E, 0))
             return VISA_DUT_REJECTED;
     if (store) {
         if (check_raw(x, &src1, "src1", T_ANY, 0, 0))
@@ -281,7 +281,7 @@ static int do_lsc_typed(ctx *x)
         ok[i] = 1;
         uint32_t c[4];
         for (int j = 0; j < 4; j++)
-            c[j] = ty_val(&co[j], i, &ok[i]) + (j < 3 && !BUG(B_LT_OFFSETS_IGNORED) ? add[j] : 0);
+            c[j] = ty_val(&co[j], i, &ok[i]) + (j < 3 && !BUG(B_LT_OFFSETS_IGNORED) && !DUT_READING_B ? add[j] : 0) /* D285 B */;
         if (BUG(B_LT_VOFF_TO_U))
             c[0] += add[1], c[1] -= add[1];
         out[i] = ty_locate(t, c[0], c[1], c[2], c[3], &addr[i]);

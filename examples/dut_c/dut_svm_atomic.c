@@ -75,6 +75,8 @@ static int dut_svm_atomic(ctx *x)
         REJECT(x, "svm_atomic: width bits 0x%02x", opb);
     if (wbits && x->gen < G_TGLLP)
         REJECT(x, "svm_atomic: 16/64-bit atomics need TGLLP+");
+    if (DUT_READING_B && (op == A_FADD || op == A_FSUB)) /* D266 reading B: not on the page */
+        REJECT(x, "svm_atomic: fadd/fsub are not on the page");
     if ((op == A_FADD || op == A_FSUB) && x->gen < G_XEHP_SDV)
         REJECT(x, "svm_atomic: fadd/fsub need XeHP_SDV+");
     int flt = op >= A_FMAX;
@@ -84,6 +86,8 @@ static int dut_svm_atomic(ctx *x)
     if (BUG(B_SVMA_16_DWORD) && n == 2)
         n = 4;
     unsigned types = flt ? T_F : wbits == 2 ? (T_UQ | T_Q) : (T_UD | T_D);
+    if (DUT_READING_B && !flt) /* D267 reading B: the page's one type (minsint/maxsint signed, the rest unsigned) */
+        types = op == A_IMIN || op == A_IMAX ? (wbits == 2 ? T_Q : T_D) : (wbits == 2 ? T_UQ : T_UD);
     int no_src0 = op == A_INC || op == A_DEC || op == A_PREDEC;
     int has_src1 = op == A_CMPXCHG || op == A_FCMPWR;
     if (check_raw(x, &ad, "addresses", T_UQ, 0, 0))
@@ -136,7 +140,7 @@ static int dut_svm_atomic(ctx *x)
             buf[b] = (uint8_t)(nv >> (8 * b));
         dut_flat_write(x, a[i], n, buf);
         uint8_t *d = dst.v ? raw_at(&dst, (uint64_t)slot * i, n) : NULL;
-        uint64_t r = op == A_PREDEC || BUG(B_SVMA_RET_NEW) ? nv : old;
+        uint64_t r = (op == A_PREDEC && !DUT_READING_B) || BUG(B_SVMA_RET_NEW) ? nv : old; /* D271 reading B: old */
         for (unsigned b = 0; d && b < n; b++)
             d[b] = (uint8_t)(r >> (8 * b)); /* 16-bit: the upper half of the dword untouched */
     }

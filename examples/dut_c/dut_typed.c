@@ -67,8 +67,8 @@ static int ty_locate(const visa_dut_typed *t, uint32_t u, uint32_t v, uint32_t r
 /* U, V, R, LOD operands: %null.0 reads 0 (D260); V/R/LOD must be UD */
 static int ty_coords(ctx *x, rawop *u, rawop *v, rawop *r, rawop *l)
 {
-    if (check_raw(x, u, "u", T_UD | T_D, 0, 0) || check_raw(x, v, "v", T_UD | T_D, 1, 0) || check_raw(x, r, "r", T_UD | T_D, 1, 0) ||
-        check_raw(x, l, "lod", T_UD | T_D, 1, 0))
+    if (check_raw(x, u, "u", T_COORD, 0, 0) || check_raw(x, v, "v", T_COORD, 1, 0) || check_raw(x, r, "r", T_COORD, 1, 0) ||
+        check_raw(x, l, "lod", T_COORD, 1, 0))
         return VISA_DUT_REJECTED;
     return 0;
 }
@@ -121,6 +121,8 @@ static int do_typed4(ctx *x, int write)
     read_raw(x, &data);
     if (finish_decode(x))
         return VISA_DUT_REJECTED;
+    if (old && DUT_READING_B) /* D333 reading B: the pre-3.2 layout is not read */
+        REJECT(x, "gather4/scatter4_typed before vISA 3.2 not read");
     ctrl k;
     if (old && (eb & 0xF) != 0)
         REJECT(x, "exec_size: before vISA 3.2 the size nibble is 0 (SIMD8)");

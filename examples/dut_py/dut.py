@@ -147,6 +147,7 @@ LSC_ATYPES = {1: ("uw", "w", "ud", "d"), 2: ("ud", "d"), 3: ("uq", "q")}
 # legal (L1, L3) caching pairs: the page's table (df 0, uc 1, ca 2, wb 3, wt 4, st 5, ri 6)
 LSC_CACHE_LOAD = {(0, 0), (1, 1), (5, 1), (1, 2), (2, 1), (2, 2), (5, 2), (6, 2),
                   (6, 6), (1, 7), (2, 7)}  # + the verifier's ri/ri uc/cc ca/cc (D113)
+VERIFIER_PAIRS = {(6, 6), (1, 7), (2, 7)}  # loads: the verifier's, not the page's (D113)
 LSC_CACHE_STORE = {(0, 0), (1, 1), (5, 1), (1, 3), (4, 1), (4, 3), (5, 3), (3, 3)}
 LSC_CACHE_ATOMIC = {(0, 0), (1, 1), (1, 3)}
 
@@ -322,6 +323,9 @@ class Machine:
         # the LSC minimum payload width (D124, D146, D150): the state's, else the default
         # (8 on 32-byte GRFs, 32 on PVC: no half-SIMD LSC, else 16)
         self.lsc_minw = plat.get("lsc_min_simd") or (8 if self.grf == 32 else 32 if plat["name"] == "PVC" else 16)
+        self.reading_b = READING_B  # the family modules read it (dut_*.py)
+        if READING_B:  # D150 reading B: the platform's other width
+            self.lsc_minw = (16 if self.lsc_minw == 8 else 8) if self.grf == 32 else (32 if self.lsc_minw == 16 else 16)
         if self.gen is None:
             raise ValueError("unknown platform %r" % plat["name"])
         self.idw = 4 if self.version >= 304 else 2
@@ -546,7 +550,10 @@ class Machine:
 
     def decode_exec(self, eb):
         code = eb & 15
-        if code > 4:
+        op = self.insn[0]
+        if code > (5 if READING_B and op in (0x78, 0x79) else 4):  # D17, D34 reading B: SIMD32
+            raise Invalid("exec_size")
+        if READING_B and op in (0x74, 0x75) and code < 3:  # D35 reading B: the page's 8, 16
             raise Invalid("exec_size")
         es = 1 << code
         off, nomask = self.mask_nibble(eb >> 4)
@@ -1074,8 +1081,10 @@ class Machine:
             raise Invalid("sfid")
         slm = sfid == LSC_SFID_SLM
         pairs = LSC_CACHE_ATOMIC if is_atomic else LSC_CACHE_LOAD if is_load else LSC_CACHE_STORE
-        if (l1, l3) not in pairs or (slm and (l1, l3) != (0, 0)):
+        if (l1, l3) not in pairs or (slm and (l1, l3) != (0, 0) and not (READING_B and self.gen == G_DG2)):  # D221 B
             raise Invalid("caching: pair not allowed")
+        if READING_B and (l1, l3) in VERIFIER_PAIRS:  # D113 reading B: the page's table only
+            raise Invalid("caching: pair not on the page")
         if sfid == LSC_SFID_UGML and (l1, l3) != (0, 0) and self.gen < G_XE2:
             raise Invalid("caching: ugml before Xe2 takes .df.df only (D113)")
         if not 1 <= atype <= 5:

@@ -10,6 +10,7 @@ What hardware cannot run is undefined: the DUT does nothing there."""
 
 G_PVC, G_XE2 = 8, 9
 CACHE_LOAD = {(0, 0), (1, 1), (5, 1), (1, 2), (2, 1), (2, 2), (5, 2), (6, 2), (6, 6), (1, 7), (2, 7)}
+CACHE_PAGE = CACHE_LOAD - {(6, 6), (1, 7), (2, 7)}  # D113 reading B: the page's loads only
 CACHE_STORE = {(0, 0), (1, 1), (5, 1), (1, 3), (4, 1), (4, 3), (5, 3), (3, 3)}
 
 
@@ -77,7 +78,7 @@ def block2d(m, sub, Invalid):
     m.check_pred(pred, 1, off)
     if sfid not in (0, 1, 3):
         raise Invalid("block2d: sfid")
-    if (l1, l3) not in (CACHE_STORE if store else CACHE_LOAD):
+    if (l1, l3) not in (CACHE_STORE if store else CACHE_LOAD) or (m.reading_b and (l1, l3) in CACHE_LOAD - CACHE_PAGE):
         raise Invalid("block2d: caching")
     if not 1 <= ds <= 4:
         raise Invalid("block2d: data size")

@@ -65,7 +65,7 @@ def _atomic(dut, inv, undefined, sub, eb, pred, atype, is_reg, sv, surf, ssidx, 
     narg = ATOMIC_ARGS.get(sub, 1)
     dut.check_raw(dst, "dst", None, null_ok=True, is_dst=True)
     for i, o in enumerate(co):
-        dut.check_raw(o, ("u", "v", "r", "lod")[i], ("ud", "d"), null_ok=i > 0)
+        dut.check_raw(o, ("u", "v", "r", "lod")[i], dut_typed.coord_types(dut), null_ok=i > 0)
     for k, r in ((1, src1), (2, src2)):
         if k <= narg:
             dut.check_raw(r, "src%d" % k, None)
@@ -81,7 +81,7 @@ def _atomic(dut, inv, undefined, sub, eb, pred, atype, is_reg, sv, surf, ssidx, 
         c = dut_typed._lane_coords(dut, co, i)
         if c is None:
             continue
-        at = t.pixel(*[(c[j] + add[j]) & 0xFFFFFFFF if j < 3 else c[j] for j in range(4)])
+        at = t.pixel(*[(c[j] + (0 if dut.reading_b else add[j])) & 0xFFFFFFFF if j < 3 else c[j] for j in range(4)])
         addrs[i] = at if at is not None else 1 << 40  # out of bounds: reads 0, the write dropped
     dut.lsc_atomic(sub, es, en, addrs, ("surf", s), 3, dst, src1, src2, lambda m, n: 4 * n)
 
@@ -96,7 +96,7 @@ def lsc_typed(dut, inv, undefined):
     # per lane (vector size x1, the chmask byte ignored); status and state info
     # return a register the state does not describe
     store = sub in (0x06, 0x1C)
-    quad = sub in (0x02, 0x06)
+    quad = sub in (0x02, 0x06) or (sub == 0x1C and dut.reading_b)  # D332 reading B: store_quad with the chmask
     opaque = sub in (0x1B, 0x1E)
     (eb, pred, l1, l3, atype, asize, dsize, order, elems, chmask, surf, ssidx, dst, co, add, src1,
      src2) = dut.lsc_layouts(lambda full: _fields(dut, full))
@@ -104,6 +104,8 @@ def lsc_typed(dut, inv, undefined):
     dut.check_pred(pred, es, off)
     if es > (16 if dut.gen >= G_PVC else 8):
         raise inv("exec_size: SIMD8 before PVC, SIMD16 from PVC")
+    if dut.reading_b and (l1, l3) in {(6, 6), (1, 7), (2, 7)}:  # D113 reading B: the page's table only
+        raise inv("caching: pair not on the page")
     if (l1, l3) not in (ATOMIC_PAIRS if atomic else STORE_PAIRS if store else LOAD_PAIRS) or ((l1, l3) != (0, 0) and dut.gen < G_XE2):
         raise inv("caching: pair not allowed on tgm")
     if atype not in (2, 3, 4):
@@ -133,7 +135,7 @@ def lsc_typed(dut, inv, undefined):
     else:
         dut.check_raw(dst, "dst", None, null_ok=not opaque, is_dst=True)
     for i, o in enumerate(co):
-        dut.check_raw(o, ("u", "v", "r", "lod")[i], ("ud", "d"), null_ok=i > 0 or sub == 0x1E)
+        dut.check_raw(o, ("u", "v", "r", "lod")[i], dut_typed.coord_types(dut), null_ok=i > 0 or sub == 0x1E)
     if store:
         dut.check_raw(src1, "src1", None)
     elif src1["id"] or src1["off"]:
@@ -153,7 +155,7 @@ def lsc_typed(dut, inv, undefined):
             continue
         c = dut_typed._lane_coords(dut, co, i)
         if c is not None:
-            lanes[i] = t.pixel(*[(c[j] + add[j]) & 0xFFFFFFFF if j < 3 else c[j] for j in range(4)])
+            lanes[i] = t.pixel(*[(c[j] + (0 if dut.reading_b else add[j])) & 0xFFFFFFFF if j < 3 else c[j] for j in range(4)])
     w = max(es, dut.lsc_minw)
     blk = -(-w * 4 // dut.grf) * dut.grf
     data = src1 if store else dst

@@ -47,6 +47,8 @@ def lsc_typed_2d(dut, inv, undefined):
     eb, pred, l1, l3, atype, w, h, surf, ssidx, dst, ox, xo, oy, yo, src1 = dut.lsc_layouts(lambda full: _fields(dut, full))
     if eb or pred:
         raise inv("block2d.tgm: exec byte and predicate 0")
+    if dut.reading_b and (l1, l3) in {(6, 6), (1, 7), (2, 7)}:  # D113 reading B: the page's table only
+        raise inv("caching: pair not on the page")
     if (l1, l3) not in (STORE_PAIRS if store else LOAD_PAIRS) or ((l1, l3) != (0, 0) and dut.gen < G_XE2):
         raise inv("caching: pair not allowed on tgm")
     if atype not in (2, 3, 4):

@@ -70,6 +70,8 @@ def svm_atomic(dut, invalid, undefined):
         raise invalid("svm_atomic: width bits")
     if wb and dut.gen < G_TGLLP:
         raise invalid("svm_atomic: 16/64-bit need TGLLP+")
+    if op in (0x13, 0x14) and dut.reading_b:  # D266 reading B: not on the page
+        raise invalid("svm_atomic: fadd/fsub are not on the page")
     if op in (0x13, 0x14) and dut.gen < G_XEHP_SDV:
         raise invalid("svm_atomic: fadd/fsub need XeHP_SDV+")
     flt = op >= 0x10
@@ -78,6 +80,8 @@ def svm_atomic(dut, invalid, undefined):
     n = (4, 2, 8)[wb]
     slot = 8 if n == 8 else 4
     types = ("f",) if flt else ("uq", "q") if n == 8 else ("ud", "d")
+    if dut.reading_b and not flt:  # D267 reading B: the page's one type (minsint/maxsint signed)
+        types = (types[1],) if op in (0x0B, 0x0C) else (types[0],)
     no_src0 = op in (0x02, 0x03, 0x0D)
     has_src1 = op in (0x07, 0x12)
     dut.check_raw(ad, "addresses", ("uq",))
@@ -116,4 +120,4 @@ def svm_atomic(dut, invalid, undefined):
         dut.lsc_write(space, addrs[i], new.to_bytes(n, "little"))
         if dst["var"] is not None:
             v, b = dut.raw_at(dst, slot * i, n)
-            v.data[b:b + n] = (new if op == 0x0D else old).to_bytes(n, "little")
+            v.data[b:b + n] = (new if op == 0x0D and not dut.reading_b else old).to_bytes(n, "little")

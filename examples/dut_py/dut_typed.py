@@ -65,10 +65,15 @@ def _exec(dut, inv, eb, simd16_gen):
     return dut.decode_exec(eb)
 
 
+def coord_types(dut):
+    """the coordinates' types: UD and D (the compiler's), UD only with --reading-b (D375: the pages)"""
+    return ("ud",) if dut.reading_b else ("ud", "d")
+
+
 def _coords(dut, u, v, r, lod):
-    dut.check_raw(u, "u", ("ud", "d"))
+    dut.check_raw(u, "u", coord_types(dut))
     for o, what in ((v, "v"), (r, "r"), (lod, "lod")):
-        dut.check_raw(o, what, ("ud", "d"), null_ok=True)
+        dut.check_raw(o, what, coord_types(dut), null_ok=True)
 
 
 def _lane_coords(dut, ops, i):
@@ -94,6 +99,8 @@ def typed4(dut, inv, write):
         u, v, r, data = dut.raw(), dut.raw(), dut.raw(), dut.raw()
         lod = {"id": 0, "off": 0, "var": None}
         dut.done()
+        if dut.reading_b:  # D333 reading B: the pre-3.2 layout is not read
+            raise inv("gather4/scatter4_typed before vISA 3.2")
         if eb & 15:
             raise inv("exec_size: before vISA 3.2 the size nibble is 0 (SIMD8)")
         eb |= 3

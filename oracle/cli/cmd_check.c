@@ -681,8 +681,14 @@ static void run_one(pool *p, worker *w, size_t k, outcome *oc)
         for (unsigned i = 0; i < VO_RD_COUNT && o->status != VO_DUT_UNSUPPORTED; i++) {
             if (!(cand >> i & 1)) continue;
             vo_run_reading(&w->c.state, w->c.insn, w->c.insn_len, 1u << i, &w->rb);
-            int pb = vo_verdict_compute(&w->c.state, w->c.insn, w->c.insn_len, &w->rb, o, &w->vb);
-            oc->rd[i] = (uint8_t)(pa && !pb ? 1 : pb && !pa ? 2 : !pa && !pb ? 3 : 0);
+            int pb = vo_verdict_compute(&w->c.state, w->c.insn, w->c.insn_len, &w->rb, o, &w->vb), qa = pa;
+            if (cand & ~(1u << i)) { /* several decisions: a DUT that follows B of all of them is "B" for each */
+                vo_run_reading(&w->c.state, w->c.insn, w->c.insn_len, cand, &w->rb);
+                pb |= vo_verdict_compute(&w->c.state, w->c.insn, w->c.insn_len, &w->rb, o, &w->vb);
+                vo_run_reading(&w->c.state, w->c.insn, w->c.insn_len, cand & ~(1u << i), &w->rb);
+                qa |= vo_verdict_compute(&w->c.state, w->c.insn, w->c.insn_len, &w->rb, o, &w->vb);
+            }
+            oc->rd[i] = (uint8_t)(qa && !pb ? 1 : pb && !qa ? 2 : !qa && !pb ? 3 : 0);
         }
         if (cand & p->judge_b) vo_run_reading(&w->c.state, w->c.insn, w->c.insn_len, cand & p->judge_b, &w->r);
     }

@@ -231,7 +231,10 @@ static uint32_t typed_coord(const vo_ctx *x, unsigned k, uint32_t lane)
 int vo_typed_coord_type(vo_ctx *x, unsigned role, const vo_var *v, vo_errcode code)
 {
     if (v->type == VO_T_UD) return 0;
-    if (v->type == VO_T_D) { vo_tag(x->r, VO_TAG_TYPED_COORD_D); return 0; }
+    if (v->type == VO_T_D) {
+        vo_tag(x->r, VO_TAG_TYPED_COORD_D);
+        if (!(x->readings >> VO_RD_D375 & 1)) return 0; /* D375 reading B: the pages' UD only */
+    }
     return vo_invalid(x, code, role, "coordinates must be UD (or D, D375), V%u is %s", v->id, vo_type_name(v->type));
 }
 

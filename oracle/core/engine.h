@@ -100,6 +100,9 @@ typedef struct vo_family_ops {
     /* value checks of a family that replaces the generic field walk of
      * vo_validate (NULL: vo_validate); 0 ok, -1 invalid, 1 undefined */
     int (*validate)(vo_ctx *x);
+    /* D345: the readings (1u << enum vo_reading) whose reading B may change this
+     * case's outcome, given reading A's result (NULL: none) */
+    uint32_t (*readings)(const vo_insn *in, const vo_state *st, const vo_result *a);
 } vo_family_ops;
 #define VO_RUN_PLAN 2
 /* operand bytes and plan of a family with neither (FENCE, LSC_FENCE; engine.c) */

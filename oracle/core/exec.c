@@ -535,6 +535,17 @@ uint32_t vo_readings_candidates(const vo_state *in, const uint8_t *insn, size_t 
         unsigned code = insn[2] & 0xF, w = vo_platform_lsc_min_simd(&in->platform), o = other_lsc_width(&in->platform);
         if (code < 6 && (1u << code) < (w > o ? w : o)) m |= 1u << VO_RD_D150;
     }
+    if (vo_tags_has(a->tags, VO_TAG_LSC_CACHE_TABLE)) /* a verifier-only cache pair: B rejects it, whatever the width */
+        m = (m & ~(1u << VO_RD_D150)) | 1u << VO_RD_D113;
+    if (vo_tags_has(a->tags, VO_TAG_LSC_SLM_CACHE) && in->platform.gen == VO_GEN_DG2) m |= 1u << VO_RD_D221;
+    if (vo_tags_has(a->tags, VO_TAG_TYPED_COORD_D)) m |= 1u << VO_RD_D375; /* a D coordinate */
+    if (vo_tags_has(a->tags, VO_TAG_TYPED_PRE32)) m |= 1u << VO_RD_D333;  /* the pre-3.2 typed layout */
+    vo_insn di; /* the later families say their own (vo_family_ops.readings) */
+    vo_error e;
+    if (vo_decode_layout(insn, n, in->platform.visa_version, in->platform.lsc_layout, &di, &e) == 0) {
+        const vo_family_ops *fam = family_of(di.desc);
+        if (fam->readings) m |= fam->readings(&di, in, a);
+    }
     return m;
 }
 

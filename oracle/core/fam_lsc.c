@@ -134,7 +134,7 @@ int vo_lsc_cache_pair(vo_ctx *x, int kind)
     else {
         ok = in_set(pairs_load, sizeof pairs_load, pr);
         if (!ok && in_set(pairs_load_code, sizeof pairs_load_code, pr)) {
-            ok = 1;
+            ok = !(x->readings >> VO_RD_D113 & 1); /* D113 reading B: the page's table only */
             vo_tag(x->r, VO_TAG_LSC_CACHE_TABLE);
             vo_tag(x->r, VO_TAG_NOT_IN_DOC);
         }
@@ -290,7 +290,8 @@ static int lsc_validate(vo_ctx *x)
     if (L->l3 > 7) return vo_invalid(x, VO_E_LSC_CACHE, VO_R_L3, "cache control %u (0..7)", L->l3);
     if (L->sfid == 3 && (L->l1 || L->l3)) {
         vo_tag(x->r, VO_TAG_LSC_SLM_CACHE);
-        return vo_invalid(x, VO_E_LSC_CACHE, L->l1 ? VO_R_L1 : VO_R_L3, "SLM accesses must use default caching (.df)");
+        if (!(x->readings >> VO_RD_D221 & 1) || x->st->platform.gen != VO_GEN_DG2) /* D221 B: DG2 takes the table */
+            return vo_invalid(x, VO_E_LSC_CACHE, L->l1 ? VO_R_L1 : VO_R_L3, "SLM accesses must use default caching (.df)");
     }
     if (L->sfid == 1 && (L->l1 || L->l3) && x->st->platform.gen < VO_GEN_XE2) /* D113: the verifier, before Xe2 */
         return vo_invalid(x, VO_E_LSC_CACHE, L->l1 ? VO_R_L1 : VO_R_L3, "ugml before Xe2 needs default caching (.df)");

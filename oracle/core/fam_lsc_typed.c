@@ -18,6 +18,7 @@
  * is dropped (D256). Layer: a family (docs/architecture.md). */
 #include "fam_lsc.h"
 #include <stdio.h>
+#include <string.h>
 
 static int is_atomic(const vo_ctx *x) { return x->lsc.kind == VO_LSC_ATOMIC; }
 static int is_load(const vo_ctx *x)
@@ -56,7 +57,7 @@ static int lt_validate(vo_ctx *x)
     uint8_t sub = (uint8_t)in->val[VO_R_LSC_SUBOP];
     /* quad, an atomic (D310), load_status, store_uncompressed, read_state_info (D330-D332) */
     L->kind = sub == 0x1E ? (uint8_t)VO_LSC_READ_INFO : (uint8_t)vo_lsc_kind(sub, &L->arity, &L->is_float);
-    int quad = sub == 0x02 || sub == 0x06;
+    int quad = sub == 0x02 || sub == 0x06 || (sub == 0x1C && (x->readings >> VO_RD_D332 & 1)); /* D332 B: a quad */
     vo_tag(x->r, in->desc->flags & VO_DF_LSC_NO_SSIDX ? VO_TAG_LSC_NO_SSIDX : VO_TAG_LSC_LAYOUT); /* D280 */
     /* exec size (D281): SIMD1..8 before PVC, SIMD1..16 on PVC and later; the mask as every LSC message */
     unsigned code = in->val[VO_R_EXEC] & 0xF, max = x->st->platform.gen >= VO_GEN_PVC ? 16u : 8u;
@@ -128,6 +129,7 @@ static int lt_validate(vo_ctx *x)
     x->tc_add[0] = in->val[VO_R_TUOFF]; /* decision D285 (0 in the older layout) */
     x->tc_add[1] = in->val[VO_R_TVOFF];
     x->tc_add[2] = in->val[VO_R_TROFF];
+    if (x->readings >> VO_RD_D285 & 1) memset(x->tc_add, 0, sizeof x->tc_add); /* D285 reading B: ignored */
     if (x->tc_add[0] || x->tc_add[1] || x->tc_add[2]) vo_clause(x->r, VO_C_LSC_ADDR_IMM);
     /* decision D312: an atomic's src1 / src2 as the page's "extra atomic arguments" (%null past them) */
     int want1 = is_atomic(x) ? (L->arity >= 1 ? 2 : 0) : is_load(x) ? 0 : 2;
@@ -236,7 +238,19 @@ static int lt_run(vo_ctx *x)
     return VO_RUN_PLAN;
 }
 
+/* D345: non-zero U/V/R immediate offsets (D285), store_uncompressed (D332) */
+static uint32_t lt_readings(const vo_insn *in, const vo_state *st, const vo_result *a)
+{
+    (void)st;
+    uint32_t m = 0;
+    if (a->status != VO_INVALID && (in->val[VO_R_TUOFF] || in->val[VO_R_TVOFF] || in->val[VO_R_TROFF]))
+        m |= 1u << VO_RD_D285;
+    if (in->val[VO_R_LSC_SUBOP] == 0x1C) m |= 1u << VO_RD_D332;
+    return m;
+}
+
 const vo_family_ops vo_fam_lsc_typed = {
+    .readings = lt_readings,
     .eoff_bytes = lt_eoff_bytes,
     .data_bytes = lt_data_bytes,
     .plan = lt_plan,

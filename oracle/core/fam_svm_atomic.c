@@ -53,6 +53,8 @@ static int check_op(vo_ctx *x)
     unsigned code = v & 0x1F, wb = (v >> 5) & 3;
     const vo_atomic_info *ai = vo_atomic_info_of(code);
     if (!ai) return vo_invalid(x, VO_E_ATOMIC_OP, VO_R_ATOMIC_OP, "atomic op code 0x%02x is not defined", code);
+    if (ai->not_in_doc && (x->readings >> VO_RD_D266 & 1)) /* D266 reading B: fadd/fsub are not on the page */
+        return vo_invalid(x, VO_E_ATOMIC_OP, VO_R_ATOMIC_OP, "%s is not on the SVM_ATOMIC page (D266 reading B)", ai->name);
     if ((v & 0x80) || wb == 3) /* D265 */
         return vo_invalid(x, VO_E_ATOMIC_WIDTH, VO_R_ATOMIC_OP,
                           "width bits 7..5 = %u (only 0: 32-bit, 1: 16-bit, 2: 64-bit; D265)", v >> 5);
@@ -122,6 +124,9 @@ static int check_operand(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var **va
         return vo_invalid(x, VO_E_ATOMIC_TYPE, role, "V%u is %s; %s%s operands must be %s (D267)", (*var)->id,
                           vo_type_name(t), ai->name, w == 8 ? ".64" : w == 2 ? ".16" : "",
                           ai->type_rule == VO_AT_F ? "F" : w == 8 ? "UQ or Q" : "UD or D");
+    if (!strict && (x->readings >> VO_RD_D267 & 1)) /* D267 reading B: the page's type only */
+        return vo_invalid(x, VO_E_ATOMIC_TYPE, role, "V%u is %s, not the page's type for %s (D267 reading B)",
+                          (*var)->id, vo_type_name(t), ai->name);
     if (!strict) { /* D267: the page's type for the op is the other signedness */
         vo_tag(x->r, VO_TAG_DVR_ATOMIC_TYPES);
         vo_clause(x->r, VO_C_SVM_AT_TYPES);
@@ -197,6 +202,7 @@ static int run(vo_ctx *x)
     unsigned code = x->in->val[VO_R_ATOMIC_OP] & 0x1F, w = width_of(x), b = slot_of(x), es = x->c.exec_size;
     const vo_atomic_info *ai = vo_atomic_info_of(code);
     if (!ai) return 1; /* the validator admits none */
+    if (code == 0x0D && (x->readings >> VO_RD_D271 & 1)) code = 0x03; /* D271 reading B: PREDEC returns the old value: DEC */
     x->is_write = 2;
     /* D14: src0 / src1 hold a slot for every lane */
     if ((x->src0_var && (uint64_t)x->src0_off + (uint64_t)es * b > x->src0_var->size) ||
@@ -297,7 +303,20 @@ static int run(vo_ctx *x)
     return 0;
 }
 
+/* D345: fadd/fsub (D266), a relaxed operand type (D267), predec's return (D271) */
+static uint32_t readings(const vo_insn *in, const vo_state *st, const vo_result *a)
+{
+    (void)st;
+    unsigned op = in->val[VO_R_ATOMIC_OP] & 0x1F;
+    uint32_t m = 0;
+    if (op == 0x13 || op == 0x14) m |= 1u << VO_RD_D266;
+    if (a->clauses[VO_C_SVM_AT_TYPES / 64] >> (VO_C_SVM_AT_TYPES % 64) & 1) m |= 1u << VO_RD_D267;
+    else if (op == 0x0D && in->data.id && a->status != VO_INVALID) m |= 1u << VO_RD_D271; /* (B of D267 rejects) */
+    return m;
+}
+
 const vo_family_ops vo_fam_svm_atomic = {
+    .readings = readings,
     .eoff_bytes = eoff_bytes,
     .data_bytes = data_bytes,
     .plan = plan,

@@ -240,6 +240,14 @@ int vo_validate_opcode(vo_ctx *x)
     const vo_desc *d = x->d;
     if (x->in->visa_version < 304 && has_var_operand(d)) vo_tag(x->r, VO_TAG_DVR_ID_WIDTH);
     if (d->flags & VO_DF_LAYOUT_31) vo_tag(x->r, VO_TAG_TYPED_PRE32); /* decision D333 */
+    if ((d->flags & VO_DF_LAYOUT_31) && (x->readings >> VO_RD_D333 & 1)) { /* D333 reading B: as D262, not decoded */
+        vo_error *e = &x->r->err;
+        e->code = VO_E_TYPED_VERSION;
+        e->field = "opcode";
+        e->offset = 0;
+        snprintf(e->message, sizeof e->message, "%s before vISA 3.2 is not read (D333 reading B)", d->mnemonic);
+        return -1;
+    }
     if (d->min_gen && x->st->platform.gen < d->min_gen) { /* decision D40: the opcode itself */
         vo_error *e = &x->r->err;
         e->code = VO_E_PLATFORM;

@@ -147,10 +147,21 @@ enum {
  * every decision the oracle judges both ways (docs/decisions.md "Both
  * readings"): GATHER_SCALED / SCATTER_SCALED take SIMD32 (D17, D34), the
  * 4-channel ops only SIMD8 and SIMD16 (D35), and LSC pads to the platform's
- * other minimum payload width (D150). It passes with --reading all=B. */
+ * other minimum payload width (D150); and the legacy doc_vs_reader rows'
+ * other side: 4-byte variable ids (D1), the exec-size byte's bits 2..0 (D2),
+ * surface 4 reserved (D4), any operand type (D16), the mask offset unaligned
+ * (D18), 32-byte operand rows (D24), SCATTER/GATHER/DWORD_ATOMIC on surfaces
+ * 0 and 5 only (D27, D33, D50), QW ops from PVC on (D40) without Q data (D41)
+ * and with 2/4/8 blocks left undone (D42), no DWORD_ATOMIC fadd/fsub (D48).
+ * It passes with --reading all=B. */
 #ifndef DUT_READING_B
 #define DUT_READING_B 0
 #endif
+/* D16 reading B: offsets and data of any type (executed as UD) */
+#define T_OFFS (DUT_READING_B ? T_ANY : T_UD)
+#define T_DATA4 (DUT_READING_B ? T_ANY : (T_UD | T_D | T_F))
+/* D2 reading B: the exec-size byte's bit 3 ignored */
+#define EB_B(eb) (DUT_READING_B ? (eb) & ~8u : (eb))
 
 uint32_t visa_dut_abi_version(void) { return VISA_DUT_ABI_VERSION; }
 
@@ -395,14 +406,14 @@ static int check_goff(ctx *x, const vecop *o)
             REJECT(x, "offset: %%null not allowed");
         if (lookup_var(x, o->id, &v, "offset"))
             return VISA_DUT_REJECTED;
-        if (v->type != 0)
+        if (v->type != 0 && !DUT_READING_B) /* D16 B: any type */
             REJECT(x, "offset: variable must be :ud");
         if (o->col * 4u >= x->grf)
             REJECT(x, "offset: column offset crosses the GRF");
         return 0;
     }
     /* indirect */
-    if (o->type != 0)
+    if (o->type != 0 && !DUT_READING_B) /* D16 B: any type */
         REJECT(x, "offset: indirect type must be :ud");
     if (o->ind_off < -512 || o->ind_off > 511) /* 5_operands.md: "It has the range of [-512, 511]" */
         REJECT(x, "offset: indirect offset %d outside [-512, 511]", o->ind_off);
@@ -412,7 +423,7 @@ static int check_goff(ctx *x, const vecop *o)
     if (o->addr_off >= a->num_elts)
         REJECT(x, "offset: address element past A%u", o->id);
     const visa_dut_var *t = find_var(x, a->elems[o->addr_off].var);
-    if (!t || t->type != 0)
+    if (!t || (t->type != 0 && !DUT_READING_B))
         REJECT(x, "offset: indirect target must be a :ud variable");
     return 0;
 }
@@ -428,7 +439,7 @@ static int goff_value(ctx *x, const vecop *o, uint32_t *val)
     int64_t byte;
     if (o->cls == 0) {
         v = find_var(x, o->id);
-        unsigned unit = BUG(B_ROW_UNIT_32) ? 32 : x->grf;
+        unsigned unit = BUG(B_ROW_UNIT_32) || DUT_READING_B ? 32 : x->grf; /* D24 B: 32-byte rows */
         byte = (int64_t)o->row * unit + (int64_t)o->col * 4;
     } else {
         const visa_dut_addr *a = find_addr(x, o->id);
@@ -519,7 +530,7 @@ static void mask_nibble(ctx *x, unsigned nib, ctrl *k)
 
 static int check_mask(ctx *x, const ctrl *k)
 {
-    if (k->off % k->es || k->off + k->es > 32)
+    if ((k->off % k->es && !DUT_READING_B) || k->off + k->es > 32) /* D18 B: no alignment */
         REJECT(x, "exec_size: mask offset %u not valid for %u lanes", k->off, k->es);
     return 0;
 }
@@ -597,6 +608,10 @@ static int check_surface(ctx *x, unsigned s)
 #endif
     if (s >= 1 && s <= 3)
         REJECT(x, "surface: T%u is reserved", s);
+    if (DUT_READING_B && s == 4) /* D4 B: the page's T0..T4 */
+        REJECT(x, "surface: T4 is reserved");
+    if (DUT_READING_B && (x->op == 0x39 || x->op == 0x3A || x->op == 0x7D) && s != 0 && s != 5) /* D27, D33, D50 B */
+        REJECT(x, "surface: only 0 and 5");
     if (s >= 6) {
         for (uint32_t i = 0; i < x->c->nsurfaces; i++)
             if (x->c->surfaces[i].index == s)
@@ -666,7 +681,7 @@ static void mem_load(ctx *x, unsigned surf, uint64_t a, unsigned len, uint8_t *o
 /* exec-size byte of the *_SCALED ops: size code 0..4 (1..16 lanes) */
 static int decode_exec(ctx *x, uint32_t eb, ctrl *k)
 {
-    unsigned code = eb & 0xF;
+    unsigned code = EB_B(eb) & 0xF;
     unsigned maxc = DUT_READING_B && (x->op == 0x78 || x->op == 0x79) ? 5 : 4; /* D17, D34 reading B: SIMD32 */
     if (code > maxc)
         REJECT(x, "exec_size: size code %u not allowed", code);
@@ -712,8 +727,8 @@ static int do_scatter4_scaled(ctx *x)
     if (scale != 0 && !BUG(B_SCALE_NOT_CHECKED))
         REJECT(x, "scale: must be 0");
     if (check_surface(x, surf) || check_goff(x, &g) ||
-        check_raw(x, &eo, "element_offset", T_UD, 0, 0) ||
-        check_raw(x, &src, "src", T_UD | T_D | T_F, 0, 0))
+        check_raw(x, &eo, "element_offset", T_OFFS, 0, 0) ||
+        check_raw(x, &src, "src", T_DATA4, 0, 0))
         return VISA_DUT_REJECTED;
 
     uint32_t goff;
@@ -776,8 +791,8 @@ static int do_scatter(ctx *x)
     k.es = (ne & 3) == 0 ? 8 : (ne & 3) == 1 ? 16 : 1;
     mask_nibble(x, ne >> 4, &k);
     if (check_mask(x, &k) || check_surface(x, surf) || check_goff(x, &g) ||
-        check_raw(x, &eo, "element_offset", T_UD, 0, 0) ||
-        check_raw(x, &src, "src", T_UD | T_D | T_F, 0, 0))
+        check_raw(x, &eo, "element_offset", T_OFFS, 0, 0) ||
+        check_raw(x, &src, "src", T_DATA4, 0, 0))
         return VISA_DUT_REJECTED;
 
     uint32_t goff;
@@ -876,8 +891,8 @@ static int do_gather_scaled(ctx *x)
     if (scale != 0 && !BUG(B_SCALE_NOT_CHECKED))
         REJECT(x, "scale: must be 0");
     if (check_surface(x, surf) || check_goff(x, &g) ||
-        check_raw(x, &eo, "element_offset", T_UD, 0, 0) ||
-        check_raw(x, &dst, "dst", T_UD | T_D | T_F, 1, 1))
+        check_raw(x, &eo, "element_offset", T_OFFS, 0, 0) ||
+        check_raw(x, &dst, "dst", T_DATA4, 1, 1))
         return VISA_DUT_REJECTED;
 
     uint32_t goff;
@@ -937,8 +952,8 @@ static int do_gather(ctx *x)
     k.es = (ne & 3) == 0 ? 8 : (ne & 3) == 1 ? 16 : 1;
     mask_nibble(x, ne >> 4, &k);
     if (check_mask(x, &k) || check_surface(x, surf) || check_goff(x, &g) ||
-        check_raw(x, &eo, "element_offset", T_UD, 0, 0) ||
-        check_raw(x, &dst, "dst", T_UD | T_D | T_F, 1, 1))
+        check_raw(x, &eo, "element_offset", T_OFFS, 0, 0) ||
+        check_raw(x, &dst, "dst", T_DATA4, 1, 1))
         return VISA_DUT_REJECTED;
 
     uint32_t goff;
@@ -986,8 +1001,8 @@ static int do_scatter_scaled(ctx *x)
     if (scale != 0)
         REJECT(x, "scale: must be 0");
     if (check_surface(x, surf) || check_goff(x, &g) ||
-        check_raw(x, &eo, "element_offset", T_UD, 0, 0) ||
-        check_raw(x, &src, "src", T_UD | T_D | T_F, 0, 0))
+        check_raw(x, &eo, "element_offset", T_OFFS, 0, 0) ||
+        check_raw(x, &src, "src", T_DATA4, 0, 0))
         return VISA_DUT_REJECTED;
 
     uint32_t goff;
@@ -1029,8 +1044,8 @@ static int do_gather4_scaled(ctx *x)
     if (scale != 0)
         REJECT(x, "scale: must be 0");
     if (check_surface(x, surf) || check_goff(x, &g) ||
-        check_raw(x, &eo, "element_offset", T_UD, 0, 0) ||
-        check_raw(x, &dst, "dst", T_UD | T_D | T_F, 1, 1))
+        check_raw(x, &eo, "element_offset", T_OFFS, 0, 0) ||
+        check_raw(x, &dst, "dst", T_DATA4, 1, 1))
         return VISA_DUT_REJECTED;
 
     uint32_t goff;
@@ -1129,16 +1144,20 @@ static int do_qw(ctx *x, int is_write)
     if (finish_decode(x))
         return VISA_DUT_REJECTED;
 
-    if (x->gen < G_XEHP_SDV)
+    if (x->gen < (DUT_READING_B ? G_PVC : G_XEHP_SDV)) /* D40 B: the page's PVC */
         REJECT(x, "platform: QW_GATHER/QW_SCATTER need XeHP_SDV+");
     ctrl k;
     if (decode_exec(x, eb, &k) || check_pred(x, pred, &k))
         return VISA_DUT_REJECTED;
-    if (nblk > DUT_QW_MAX_NBLK_CODE)
+    int blocks_b = DUT_READING_B && nblk >= 1 && nblk <= 3; /* D42 B: 2/4/8 blocks, their unit open */
+    if (nblk > DUT_QW_MAX_NBLK_CODE && !blocks_b)
         REJECT(x, "num_blocks: 0x%02x not valid", nblk);
-    if (check_surface(x, surf) || check_raw(x, &eo, "offset", T_UD, 0, 0) ||
-        check_raw(x, &data, is_write ? "src" : "dst", T_Q | T_UQ | T_DF, !is_write, !is_write))
+    if (check_surface(x, surf) || check_raw(x, &eo, "offset", T_OFFS, 0, 0) ||
+        check_raw(x, &data, is_write ? "src" : "dst", DUT_READING_B ? T_UQ | T_DF : T_Q | T_UQ | T_DF, !is_write,
+                  !is_write)) /* D41 B: the descriptor's DF, UQ */
         return VISA_DUT_REJECTED;
+    if (blocks_b)
+        return VISA_DUT_OK; /* undefined: nothing done */
 
     int ignore_pred = is_write && BUG(B_QW_SCATTER_PRED_IGNORED);
     uint32_t chen = channel_enables(x, &k, ignore_pred ? 0 : pred);
@@ -1315,6 +1334,8 @@ static int atomic_op_byte(ctx *x, uint32_t opb, unsigned *op_out, int *w16_out)
         REJECT(x, "op: 16-bit atomics need TGLLP+");
     if (!(op <= A_PREDEC || (op >= A_FMAX && op <= A_FSUB)))
         REJECT(x, "op: operation 0x%02x not valid", op);
+    if (DUT_READING_B && (op == A_FADD || op == A_FSUB) && x->op == 0x7D) /* D48 B: not on the DWORD_ATOMIC page */
+        REJECT(x, "op: fadd/fsub are not DWORD_ATOMIC operations");
     if ((op == A_FADD || op == A_FSUB) && x->gen < G_XEHP_SDV)
         REJECT(x, "op: fadd/fsub need XeHP_SDV+");
     *op_out = op;
@@ -1374,7 +1395,7 @@ static int do_dword_atomic(ctx *x)
         return VISA_DUT_REJECTED;
     int no_src0 = op == A_INC || op == A_DEC || op == A_PREDEC;
     int has_src1 = op == A_CMPXCHG || op == A_FCMPWR;
-    if (check_surface(x, surf) || check_raw(x, &eo, "element_offset", T_UD, 0, 0) ||
+    if (check_surface(x, surf) || check_raw(x, &eo, "element_offset", T_OFFS, 0, 0) ||
         atomic_operands(x, op, &s0, &s1, &dst))
         return VISA_DUT_REJECTED;
 
@@ -2289,7 +2310,7 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
                      : x.grf == 32 ? 8 : strcmp(pname, "PVC") == 0 ? 32 : 16;
     if (DUT_READING_B) /* D150 reading B: the platform's other width */
         x.lsc_minw = x.grf == 32 ? (x.lsc_minw == 8 ? 16 : 8) : (x.lsc_minw == 16 ? 32 : 16);
-    x.idw = c->visa_version >= 304 ? 4 : 2;
+    x.idw = c->visa_version >= 304 || DUT_READING_B ? 4 : 2; /* D1 B: the page's 4 bytes */
     x.p = c->insn;
     x.n = c->insn_len;
     if (x.n == 0)

@@ -684,7 +684,8 @@ static void run_one(pool *p, worker *w, size_t k, outcome *oc)
             int pb = vo_verdict_compute(&w->c.state, w->c.insn, w->c.insn_len, &w->rb, o, &w->vb);
             oc->rd[i] = (uint8_t)(pa && !pb ? 1 : pb && !pa ? 2 : !pa && !pb ? 3 : 0);
         }
-        if (cand & p->judge_b) vo_run_reading(&w->c.state, w->c.insn, w->c.insn_len, cand & p->judge_b, &w->r);
+        /* every declared reading B at once: one decision's B can lead past another's point (D2's bit 3 to D50's surface) */
+        if (cand & p->judge_b) vo_run_reading(&w->c.state, w->c.insn, w->c.insn_len, p->judge_b, &w->r);
     }
     oc->pass = vo_verdict_compute(&w->c.state, w->c.insn, w->c.insn_len, &w->r, o, &w->v);
     oc->dstatus = o->status;

@@ -2,6 +2,7 @@
  * the sparse surfaces, with out-of-bound, alignment and overlap rules, and the
  * freedom the spec leaves (docs/decisions.md). */
 #include "families.h"
+#include "atomic_ops.h"
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -401,6 +402,17 @@ static void result_reset(vo_result *r)
     memset(r->clauses, 0, sizeof r->clauses);
 }
 
+/* the messages whose exec-size byte vo_check_exec judges (D2; LSC messages check their own) */
+static int exec_nibble_checked(const vo_desc *d)
+{
+    if (!d || (d->flags & VO_DF_ELT_UNITS) || d->family == VO_FAM_LSC || d->family == VO_FAM_LSC_FENCE ||
+        d->family == VO_FAM_BLOCK2D || d->family == VO_FAM_LSC_TYPED)
+        return 0;
+    for (unsigned i = 0; i < d->nfields; i++)
+        if (d->fields[i].role == VO_R_EXEC) return 1;
+    return 0;
+}
+
 static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *r, int checked, uint32_t readings)
 {
     result_reset(r);
@@ -408,7 +420,9 @@ static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_resu
     if (!checked && vo_state_check(in, &r->err) != 0) return finish(r, VO_INVALID);
 
     vo_insn insn;
-    if (vo_decode_layout(bytes, n, in->platform.visa_version, in->platform.lsc_layout, &insn, &r->err) != 0) return finish(r, VO_INVALID);
+    unsigned layout = in->platform.lsc_layout | (readings >> VO_RD_D1 & 1 ? VO_DECODE_IDS4 : 0u); /* D1 B: 4-byte ids */
+    if (vo_decode_layout(bytes, n, in->platform.visa_version, layout, &insn, &r->err) != 0) return finish(r, VO_INVALID);
+    if (readings >> VO_RD_D2 & 1 && exec_nibble_checked(insn.desc)) insn.val[VO_R_EXEC] &= ~8u; /* D2 B: bits 2..0 */
 
     vo_ctx x;
     memset(&x, 0, offsetof(vo_ctx, plan)); /* the plan is written before it is read (nplan) */
@@ -527,6 +541,26 @@ uint32_t vo_readings_candidates(const vo_state *in, const uint8_t *insn, size_t 
         if (rd == VO_RD_D17 || rd == VO_RD_D34) m |= 1u << rd;
     }
     if (vo_tags_has(a->tags, VO_TAG_DVR_4SCALED_EXEC) && a->status != VO_INVALID) m |= 1u << VO_RD_D35;
+    /* the legacy doc_vs_reader decisions: their tag on reading A's result, or A's error code */
+    const vo_desc *dd = vo_desc_for(insn[0]);
+    if (in->platform.visa_version < 304 && (vo_tags_has(a->tags, VO_TAG_DVR_ID_WIDTH) || /* or undecodable (D1) */
+        (a->status == VO_INVALID && (a->err.code == VO_E_TRAILING || a->err.code == VO_E_TRUNCATED))))
+        m |= 1u << VO_RD_D1;
+    if (vo_tags_has(a->tags, VO_TAG_DVR_EXEC_NIBBLE)) m |= 1u << VO_RD_D2;
+    if (a->clauses[VO_C_SURF_BINDLESS / 64] >> (VO_C_SURF_BINDLESS % 64) & 1) m |= 1u << VO_RD_D4; /* surface 4 */
+    if (vo_tags_has(a->tags, VO_TAG_DVR_ROW_UNIT)) m |= 1u << VO_RD_D24;
+    if (a->status == VO_INVALID && a->err.code == VO_E_OPERAND_TYPE) m |= 1u << VO_RD_D16;
+    if (a->status == VO_INVALID && a->err.code == VO_E_MASK_CTRL) m |= 1u << VO_RD_D18;
+    if (vo_tags_has(a->tags, VO_TAG_DVR_SURFACE_LIMITS) && dd)
+        m |= 1u << (dd->family == VO_FAM_ATOMIC ? VO_RD_D50 : dd->is_write ? VO_RD_D27 : VO_RD_D33);
+    if (vo_tags_has(a->tags, VO_TAG_DVR_QW) && dd) { /* D40 before the page's platform, D42 codes 1..3, D41 else (Q data) */
+        int early = dd->doc_min_gen && in->platform.gen < dd->doc_min_gen;
+        int blocks = n > 4 && insn[4] >= 1 && insn[4] <= 3; /* 86/87 exec pred(2) num_blocks */
+        m |= early ? 1u << VO_RD_D40 : blocks ? 1u << VO_RD_D42 : 1u << VO_RD_D41;
+    }
+    if (dd && dd->family == VO_FAM_ATOMIC && n > 1 && vo_atomic_info_of(insn[1] & 0x1F) && /* fadd, fsub */
+        vo_atomic_info_of(insn[1] & 0x1F)->not_in_doc)
+        m |= 1u << VO_RD_D48;
     /* D150: an LSC message whose lanes are fewer than the larger width (W = max(exec, width), D124) */
     const vo_desc *ld = vo_desc_for(insn[0]); /* an LSC message: LSC_UNTYPED (its families) or LSC_TYPED */
     int lsc = ld && (ld->family == VO_FAM_LSC || ld->family == VO_FAM_BLOCK2D || ld->family == VO_FAM_LSC_TYPED);

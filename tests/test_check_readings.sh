@@ -181,7 +181,7 @@ if missing: print('no single-decision alt tests for', missing); sys.exit(1)
 PY
 LEGF=$(ls "$T"/leg_*.json)
 PYDUT="python3 $SRC/examples/dut_py/dut.py"
-for dut in "lib:$LIB:A" "lib:$LIBB:B"; do
+for dut in "lib:$LIB:A" "lib:$LIBB:B" "cmd:$PYDUT:A" "cmd:$PYDUT --reading-b:B"; do
     kind=${dut%%:*}; rest=${dut#*:}; want=${rest##*:}; what=${rest%:*}
     if [ "$kind" = lib ]; then opt=(--dut-lib "$what"); else opt=(--dut-cmd "$what"); fi
     "$VO" check $LEGF "${opt[@]}" -q > "$T/leg.out" 2>&1

@@ -46,7 +46,15 @@ UD, D, F = "ud", "d", "f"
 GEN = {"BDW": 0, "CHV": 1, "SKL": 2, "ICLLP": 3, "TGLLP": 4, "DG1": 4, "ADLP": 4, "ADLS": 4,
        "XeHP_SDV": 5, "DG2": 6, "MTL": 7, "ARL": 7, "PVC": 8, "PVCXT": 8,
        "Xe2": 9, "LNL": 9, "Xe3": 10, "PTL": 10}
-G_ICLLP, G_XEHP_SDV = 3, 5
+G_ICLLP, G_XEHP_SDV, G_PVC = 3, 5, 8
+
+
+def OFFS():  # D16 B: offsets of any type (read as UD)
+    return None if READING_B else (UD,)
+
+
+def DATA4():  # D16 B: data of any type
+    return None if READING_B else (UD, D, F)
 
 # predefined variables 1..21: (type, elements on GRF-32, on GRF-64, writable)
 PREDEF = {1: ("uw", 1, 1, 0), 2: ("uw", 1, 1, 0), 3: ("ud", 1, 1, 0), 4: ("ud", 1, 1, 0),
@@ -64,7 +72,11 @@ QW_MAX_NBLK_CODE = 0
 # serialize in reverse lane order; just as correct). Set by --atomic-reverse.
 ATOMIC_REVERSE = False
 # --reading-b: follow reading B of every decision the oracle judges both ways
-# (docs/decisions.md "Both readings"); passes with `check --reading all=B`.
+# (docs/decisions.md "Both readings"); passes with `check --reading all=B`. The legacy
+# rows: 4-byte ids (D1), exec-size bit 3 ignored (D2), surface 4 reserved (D4), any
+# operand type (D16), unaligned mask offsets (D18), 32-byte operand rows (D24), only
+# surfaces 0 and 5 for SCATTER/GATHER/DWORD_ATOMIC (D27, D33, D50), QW ops from PVC
+# (D40) without Q data (D41), 2/4/8 QW blocks undefined (D42), no DWORD_ATOMIC fadd/fsub (D48).
 READING_B = False
 
 (A_ADD, A_SUB, A_INC, A_DEC, A_MIN, A_MAX, A_XCHG, A_CMPXCHG, A_AND, A_OR, A_XOR,
@@ -324,7 +336,8 @@ class Machine:
         self.lsc_minw = plat.get("lsc_min_simd") or (8 if self.grf == 32 else 32 if plat["name"] == "PVC" else 16)
         if self.gen is None:
             raise ValueError("unknown platform %r" % plat["name"])
-        self.idw = 4 if self.version >= 304 else 2
+        self.idw = 4 if self.version >= 304 or READING_B else 2  # D1 B: the page's 4 bytes
+        self.op = None
         self.insn = bytes.fromhex(inp["insn"])
         self.em = int(inp.get("exec_mask", "ffffffff"), 16)
         self.vars = {v["id"]: Var(v) for v in inp.get("vars", [])}
@@ -428,12 +441,12 @@ class Machine:
         if o["cls"] == 0:
             if o["id"] == 0:
                 raise Invalid("offset: %null")
-            if self.lookup(o["id"], "offset").type != UD:
+            if self.lookup(o["id"], "offset").type != UD and not READING_B:  # D16 B: any type
                 raise Invalid("offset: must be :ud")
             if o["col"] * 4 >= self.grf:
                 raise Invalid("offset: column crosses the GRF")
             return
-        if o["type"] != 0:
+        if o["type"] != 0 and not READING_B:
             raise Invalid("offset: indirect type must be :ud")
         if not -512 <= o["ind_off"] <= 511:  # 5_operands.md: "It has the range of [-512, 511]"
             raise Invalid("offset: indirect offset outside [-512, 511]")
@@ -441,7 +454,7 @@ class Machine:
         if elems is None or o["addr_off"] >= len(elems):
             raise Invalid("offset: address")
         t = self.vars.get(elems[o["addr_off"]][0])
-        if t is None or t.type != UD:
+        if t is None or (t.type != UD and not READING_B):
             raise Invalid("offset: indirect target must be :ud")
 
     def goff_value(self, o):
@@ -449,7 +462,7 @@ class Machine:
             return o["imm"]
         if o["cls"] == 0:
             v = self.vars[o["id"]]
-            byte = o["row"] * self.grf + o["col"] * 4
+            byte = o["row"] * (32 if READING_B else self.grf) + o["col"] * 4  # D24 B: 32-byte rows
         else:
             vid, off = self.addrs[o["id"]][o["addr_off"]]
             v = self.vars.get(vid)
@@ -506,7 +519,7 @@ class Machine:
 
     @staticmethod
     def check_mask(es, off):
-        if off % es or off + es > 32:
+        if (off % es and not READING_B) or off + es > 32:  # D18 B: no alignment
             raise Invalid("exec_size: mask control")
 
     def check_pred(self, pred, es, off):
@@ -541,11 +554,19 @@ class Machine:
     def check_surface(self, s):
         if 1 <= s <= 3:
             raise Invalid("surface: reserved")
+        if READING_B and s == 4:  # D4 B: the page's T0..T4
+            raise Invalid("surface: T4 reserved")
+        if READING_B and self.op in (0x39, 0x3A, 0x7D) and s not in (0, 5):  # D27, D33, D50 B
+            raise Invalid("surface: only 0 and 5")
         if s >= 6 and s not in self.surfaces:
             raise Invalid("surface: undeclared")
 
+    @staticmethod
+    def eb_b(eb):
+        return eb & ~8 if READING_B else eb  # D2 B: bit 3 ignored
+
     def decode_exec(self, eb):
-        code = eb & 15
+        code = self.eb_b(eb) & 15
         if code > 4:
             raise Invalid("exec_size")
         es = 1 << code
@@ -570,6 +591,7 @@ class Machine:
     # ---- instructions ----
     def run(self):
         op = self.get(1)
+        self.op = op
         if op == 0x75:
             self.scatter4_scaled()
         elif op == 0x3A:
@@ -626,8 +648,8 @@ class Machine:
             raise Invalid("scale")
         self.check_surface(surf)
         self.check_goff(g)
-        self.check_raw(eo, "element_offset", (UD,))
-        self.check_raw(src, "src", (UD, D, F))
+        self.check_raw(eo, "element_offset", OFFS())
+        self.check_raw(src, "src", DATA4())
         goff = self.goff_value(g)
         en = self.chen(es, off, nomask, pred)
         block = max(es, self.grf // 4)
@@ -660,8 +682,8 @@ class Machine:
         self.check_mask(es, off)
         self.check_surface(surf)
         self.check_goff(g)
-        self.check_raw(eo, "element_offset", (UD,))
-        self.check_raw(src, "src", (UD, D, F))
+        self.check_raw(eo, "element_offset", OFFS())
+        self.check_raw(src, "src", DATA4())
         goff = self.goff_value(g)
         en = self.chen(es, off, nomask, 0)
         for i in range(es):
@@ -709,8 +731,8 @@ class Machine:
             raise Invalid("scale")
         self.check_surface(surf)
         self.check_goff(g)
-        self.check_raw(eo, "element_offset", (UD,))
-        self.check_raw(dst, "dst", (UD, D, F), null_ok=True, is_dst=True)
+        self.check_raw(eo, "element_offset", OFFS())
+        self.check_raw(dst, "dst", DATA4(), null_ok=True, is_dst=True)
         goff = self.goff_value(g)
         en = self.chen(es, off, nomask, pred)
         nb = 1 << nblk
@@ -742,8 +764,8 @@ class Machine:
         self.check_mask(es, off)
         self.check_surface(surf)
         self.check_goff(g)
-        self.check_raw(eo, "element_offset", (UD,))
-        self.check_raw(dst, "dst", (UD, D, F), null_ok=True, is_dst=True)
+        self.check_raw(eo, "element_offset", OFFS())
+        self.check_raw(dst, "dst", DATA4(), null_ok=True, is_dst=True)
         goff = self.goff_value(g)
         en = self.chen(es, off, nomask, 0)
         offs = self.offsets(eo, es)  # D95
@@ -773,8 +795,8 @@ class Machine:
             raise Invalid("scale")
         self.check_surface(surf)
         self.check_goff(g)
-        self.check_raw(eo, "element_offset", (UD,))
-        self.check_raw(src, "src", (UD, D, F))
+        self.check_raw(eo, "element_offset", OFFS())
+        self.check_raw(src, "src", DATA4())
         goff = self.goff_value(g)
         en = self.chen(es, off, nomask, pred)
         nb = 1 << nblk
@@ -799,8 +821,8 @@ class Machine:
             raise Invalid("scale")
         self.check_surface(surf)
         self.check_goff(g)
-        self.check_raw(eo, "element_offset", (UD,))
-        self.check_raw(dst, "dst", (UD, D, F), null_ok=True, is_dst=True)
+        self.check_raw(eo, "element_offset", OFFS())
+        self.check_raw(dst, "dst", DATA4(), null_ok=True, is_dst=True)
         goff = self.goff_value(g)
         en = self.chen(es, off, nomask, pred)
         block = max(es, self.grf // 4)
@@ -852,16 +874,19 @@ class Machine:
         eb, pred, nblk, surf = self.get(1), self.get(2), self.get(1), self.get(1)
         eo, data = self.raw(), self.raw()
         self.done()
-        if self.gen < G_XEHP_SDV:
+        if self.gen < (G_PVC if READING_B else G_XEHP_SDV):  # D40 B: the page's PVC
             raise Invalid("platform: QW ops need XeHP_SDV+")
         es, off, nomask = self.decode_exec(eb)
         self.check_pred(pred, es, off)
-        if nblk > QW_MAX_NBLK_CODE:
+        blocks_b = READING_B and 1 <= nblk <= 3  # D42 B: 2/4/8 blocks, their unit open
+        if nblk > QW_MAX_NBLK_CODE and not blocks_b:
             raise Invalid("num_blocks")
         self.check_surface(surf)
-        self.check_raw(eo, "offset", (UD,))
-        self.check_raw(data, "src" if is_write else "dst", ("q", "uq", "df"),
-                       null_ok=not is_write, is_dst=not is_write)
+        self.check_raw(eo, "offset", OFFS())
+        self.check_raw(data, "src" if is_write else "dst", ("uq", "df") if READING_B else ("q", "uq", "df"),
+                       null_ok=not is_write, is_dst=not is_write)  # D41 B: the descriptor's DF, UQ
+        if blocks_b:
+            raise Undefined("num_blocks: 2/4/8 blocks")
         en = self.chen(es, off, nomask, pred)
         nb = 1 << nblk
         for i in range(es):
@@ -890,6 +915,8 @@ class Machine:
             raise Invalid("op: 16-bit atomics need TGLLP+")
         if not (op <= A_PREDEC or A_FMAX <= op <= A_FSUB):
             raise Invalid("op: operation")
+        if READING_B and op in (A_FADD, A_FSUB) and self.op == 0x7D:  # D48 B: not on the DWORD_ATOMIC page
+            raise Invalid("op: fadd/fsub")
         if op in (A_FADD, A_FSUB) and self.gen < G_XEHP_SDV:
             raise Invalid("op: fadd/fsub need XeHP_SDV+")
         return op, 2 if width == 1 else 4
@@ -925,7 +952,7 @@ class Machine:
         es, off, nomask = self.decode_exec(eb)
         self.check_pred(pred, es, off)
         self.check_surface(surf)
-        self.check_raw(eo, "element_offset", (UD,))
+        self.check_raw(eo, "element_offset", OFFS())
         no_src0, has_src1 = self.atomic_operands(op, s0, s1, dst)
         en = self.chen(es, off, nomask, pred)
         order = range(es - 1, -1, -1) if ATOMIC_REVERSE else range(es)

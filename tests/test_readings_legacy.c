@@ -120,6 +120,30 @@ static void d33(void)
     CHECK_EQ(var_ud(&B.final, 33, 0), 0x11223340u);
 }
 
+/* D11: GATHER of 8 dwords (num_elts code 0) from T5 with offsets 0, exec mask 0x0F: lanes 0..3
+ * read DW(0), lanes 4..7 are disabled. A (the pseudocode's letter): their V33 dwords keep
+ * 0x11223344..47 and nothing is free (8 dwords fill the 32-byte GRF: no padding). B (hardware
+ * writes whole registers): the same bytes, but V33 bytes 16..31 (lanes 4..7) are free, undefined */
+static void d11(void)
+{
+    fixture("TGLLP", 306);
+    S.exec_mask = 0x0Fu;
+    put_ga_head(&X, 2, 0, 0x00, 5);
+    put_imm_ud(&X, 0);
+    put_raw(&X, 32, 0);
+    put_raw(&X, 33, 0);
+    both(VO_RD_D11);
+    CHECK_EQ(A.status, VO_OK);
+    CHECK_EQ(B.status, VO_OK);
+    for (uint32_t i = 0; i < 8; i++) {
+        CHECK_EQ(var_ud(&A.final, 33, i), i < 4 ? DW(0) : 0x11223340u + i);
+        CHECK_EQ(var_ud(&B.final, 33, i), i < 4 ? DW(0) : 0x11223340u + i);
+    }
+    CHECK_EQ(A.nfree, 0);
+    CHECK_UNDEF_RANGE(&B, VO_SPACE_VAR, 33, 16, 16);
+    CHECK(!is_free_byte(&B, VO_SPACE_VAR, 33, 15));
+}
+
 /* D24: GATHER on PVC (64-byte GRFs) with the global offset a general operand V41(1, 0):
  * V41 UD x32 holds 1 in dword 8 (byte 32) and 2 in dword 16 (byte 64). The offset is in
  * elements (D8): A's row unit is the GRF (byte 64: 2 → byte 8 → DW(8)); B's the page's
@@ -289,6 +313,7 @@ int main(void)
     d1();
     d2();
     d4();
+    d11();
     d16();
     d18();
     d24();

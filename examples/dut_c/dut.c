@@ -152,7 +152,8 @@ enum {
  * surface 4 reserved (D4), any operand type (D16), the mask offset unaligned
  * (D18), 32-byte operand rows (D24), SCATTER/GATHER/DWORD_ATOMIC on surfaces
  * 0 and 5 only (D27, D33, D50), QW ops from PVC on (D40) without Q data (D41)
- * and with 2/4/8 blocks left undone (D42), no DWORD_ATOMIC fadd/fsub (D48).
+ * and with 2/4/8 blocks left undone (D42), no DWORD_ATOMIC fadd/fsub (D48),
+ * and a gather's disabled lanes written (D11, D43, D56).
  * It passes with --reading all=B. */
 #ifndef DUT_READING_B
 #define DUT_READING_B 0
@@ -488,6 +489,15 @@ static uint8_t *raw_at(const rawop *r, uint64_t at, unsigned len)
     if (b + len > r->v->size)
         return NULL;
     return r->v->data + b;
+}
+
+/* D11 (D43, D56) reading B: a gather writes its whole destination registers,
+ * so a disabled lane's slot gets whatever (here 0xA5 bytes) */
+static void rb_disabled(const rawop *dst, uint64_t at, unsigned len)
+{
+    uint8_t *d = DUT_READING_B ? raw_at(dst, at, len) : NULL;
+    if (d)
+        memset(d, 0xA5, len);
 }
 
 /* Decision D95: all element offsets are read before the destination is
@@ -906,6 +916,7 @@ static int do_gather_scaled(ctx *x)
         if (!(chen & (1u << i))) {
             if (BUG(B_GATHER_DISABLED_ZEROED) && d)
                 memset(d, 0, 4);
+            rb_disabled(&dst, 4u * i, 4); /* D11 B */
             continue;
         }
         if (!(have & (1u << i)))
@@ -962,6 +973,8 @@ static int do_gather(ctx *x)
     uint32_t chen = channel_enables(x, &k, 0);
     uint32_t eoff[32], have = read_offsets(&eo, k.es, eoff); /* D95 */
     for (unsigned i = 0; i < k.es; i++) {
+        if (!(chen & (1u << i)))
+            rb_disabled(&dst, 4u * i, 4); /* D11 B */
         if (!(chen & (1u << i)) || !(have & (1u << i)))
             continue;
         uint64_t a = BUG(B_GATHER_BYTE_UNITS) ? (uint32_t)(goff + eoff[i])
@@ -1062,6 +1075,8 @@ static int do_gather4_scaled(ctx *x)
             continue;
         unsigned blk = BUG(B_GATHER4_BLOCK_BY_CHANNEL) ? c : kblk;
         for (unsigned i = 0; i < k.es; i++) {
+            if (!(chen & (1u << i)))
+                rb_disabled(&dst, 4ull * (blk * block + i), 4); /* D11 B */
             if (!(chen & (1u << i)) || !(have & (1u << i)))
                 continue;
             uint64_t a = (uint64_t)(uint32_t)(goff + eoff[i]) + 4u * c;
@@ -1171,6 +1186,8 @@ static int do_qw(ctx *x, int is_write)
                     if (d)
                         memset(d, 0, 8);
                 }
+            if (!is_write)
+                rb_disabled(&data, 8ull * i, 8); /* D11 B (one block) */
             continue;
         }
         const uint8_t *e = raw_at(&eo, 4u * i, 4);
@@ -1466,6 +1483,8 @@ static int do_dword_atomic(ctx *x)
         memcpy(olds, fixed, sizeof fixed);
     }
     for (unsigned i = 0; i < k.es; i++) {
+        if (!(chen & (1u << i)))
+            rb_disabled(&dst, 4u * i, 4); /* D56 (D11) B */
         if (!done[i])
             continue;
         uint8_t *d = raw_at(&dst, 4u * i, 4);

@@ -76,7 +76,8 @@ ATOMIC_REVERSE = False
 # rows: 4-byte ids (D1), exec-size bit 3 ignored (D2), surface 4 reserved (D4), any
 # operand type (D16), unaligned mask offsets (D18), 32-byte operand rows (D24), only
 # surfaces 0 and 5 for SCATTER/GATHER/DWORD_ATOMIC (D27, D33, D50), QW ops from PVC
-# (D40) without Q data (D41), 2/4/8 QW blocks undefined (D42), no DWORD_ATOMIC fadd/fsub (D48).
+# (D40) without Q data (D41), 2/4/8 QW blocks undefined (D42), no DWORD_ATOMIC fadd/fsub (D48),
+# a gather's disabled lanes written (D11, D43, D56).
 READING_B = False
 
 (A_ADD, A_SUB, A_INC, A_DEC, A_MIN, A_MAX, A_XCHG, A_CMPXCHG, A_AND, A_OR, A_XOR,
@@ -488,6 +489,13 @@ class Machine:
             raise Invalid("%s: alignment" % what)
         r["var"] = v
 
+    @classmethod
+    def rb_disabled(cls, r, at, n):
+        """D11 (D43, D56) reading B: a gather writes its whole destination registers: garbage"""
+        d = cls.raw_at(r, at, n) if READING_B else None
+        if d is not None:
+            d[0].data[d[1]:d[1] + n] = b"\xa5" * n
+
     @staticmethod
     def raw_at(r, at, n):
         """(var, byte) of n bytes at `at` in a raw operand, or None if outside"""
@@ -739,6 +747,7 @@ class Machine:
         offs = self.offsets(eo, es)  # D95
         for i in range(es):
             if not en & (1 << i):
+                self.rb_disabled(dst, 4 * i, 4)  # D11 B
                 continue
             eoff = offs[i]
             if eoff is None:
@@ -771,6 +780,7 @@ class Machine:
         offs = self.offsets(eo, es)  # D95
         for i in range(es):
             if not en & (1 << i):
+                self.rb_disabled(dst, 4 * i, 4)  # D11 B
                 continue
             eoff = offs[i]
             if eoff is None:
@@ -833,6 +843,7 @@ class Machine:
                 continue
             for i in range(es):
                 if not en & (1 << i):
+                    self.rb_disabled(dst, 4 * (k * block + i), 4)  # D11 B
                     continue
                 eoff = offs[i]
                 if eoff is None:
@@ -891,6 +902,8 @@ class Machine:
         nb = 1 << nblk
         for i in range(es):
             if not en & (1 << i):
+                if not is_write:
+                    self.rb_disabled(data, 8 * i, 8)  # D11 B (one block)
                 continue
             e = self.raw_at(eo, 4 * i, 4)
             if e is None:
@@ -972,6 +985,9 @@ class Machine:
             new = atomic_op(op, n, old, v0, v1)
             self.store(surf, a, new.to_bytes(n, "little"))
             rets.append((i, new if op == A_PREDEC else old))
+        for i in range(es):
+            if not en & (1 << i):
+                self.rb_disabled(dst, 4 * i, 4)  # D56 (D11) B
         for i, ret in rets:
             d = self.raw_at(dst, 4 * i, 4)
             if d is not None:

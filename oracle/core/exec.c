@@ -413,6 +413,27 @@ static int exec_nibble_checked(const vo_desc *d)
     return 0;
 }
 
+/* D11 (D43, D56) reading B: hardware writes a gather's whole destination registers, so a disabled
+ * lane's destination slot is free (undefined) instead of keeping its value */
+static int d11_gather(const vo_desc *d)
+{
+    return ((d->family == VO_FAM_SCATTERED || d->family == VO_FAM_FOURCH) && !d->is_write) || d->family == VO_FAM_ATOMIC;
+}
+
+static void free_disabled_lanes(vo_ctx *x)
+{
+    const vo_desc *d = x->d;
+    if (!x->data_var || !d11_gather(d)) return;
+    int fourch = d->family == VO_FAM_FOURCH;
+    unsigned slot = d->elt_bytes ? d->elt_bytes : 4u, nch = fourch ? vo_4ch_count(x) : 1u, blk = fourch ? vo_4ch_block(x) : 0u;
+    for (unsigned k = 0; k < nch; k++) /* the k-th enabled channel's block (D12) */
+        for (unsigned i = 0; i < x->c.exec_size && i < 32; i++) {
+            uint64_t off = (uint64_t)x->data_off + ((uint64_t)k * blk + i) * slot;
+            if (x->chen >> i & 1 || off + slot > x->data_var->size) continue;
+            vo_free_var_undefined(x, (uint32_t)off, slot, VO_C_GATHER_PADDING);
+        }
+}
+
 static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *r, int checked, uint32_t readings)
 {
     result_reset(r);
@@ -458,7 +479,10 @@ static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_resu
         return fail_with(r, VO_E_STATE_CAP, "surfaces", -1, "surface page cap reached while writing");
     }
     if (rc == 1) return finish(r, VO_UNDEFINED);
-    if (rc != VO_RUN_PLAN) return finish(r, VO_OK);
+    if (rc != VO_RUN_PLAN) {
+        if (vo_rd_b(&x, VO_RD_D11)) free_disabled_lanes(&x);
+        return finish(r, VO_OK);
+    }
     if (x.is_write) {
         int slm_ub = 0;
         if (do_writes(&x, &slm_ub) != 0) { /* restore the input: invalid leaves the state unchanged */
@@ -470,6 +494,7 @@ static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_resu
     } else {
         if (do_reads(&x)) return finish(r, VO_UNDEFINED);
         if (fam->padding) fam->padding(&x);
+        if (vo_rd_b(&x, VO_RD_D11)) free_disabled_lanes(&x);
     }
     return finish(r, VO_OK);
 }
@@ -549,6 +574,15 @@ uint32_t vo_readings_candidates(const vo_state *in, const uint8_t *insn, size_t 
     if (vo_tags_has(a->tags, VO_TAG_DVR_EXEC_NIBBLE)) m |= 1u << VO_RD_D2;
     if (a->clauses[VO_C_SURF_BINDLESS / 64] >> (VO_C_SURF_BINDLESS % 64) & 1) m |= 1u << VO_RD_D4; /* surface 4 */
     if (vo_tags_has(a->tags, VO_TAG_DVR_ROW_UNIT)) m |= 1u << VO_RD_D24;
+    if (dd && a->status == VO_OK && d11_gather(dd)) { /* D11: a lane of the exec size disabled */
+        vo_insn ii;
+        vo_ctrl c;
+        if (vo_decode_layout(insn, n, in->platform.visa_version, in->platform.lsc_layout, &ii, NULL) == 0) {
+            vo_insn_ctrl(&ii, &c);
+            uint32_t es_mask = c.exec_size >= 32 ? 0xFFFFFFFFu : (1u << c.exec_size) - 1u;
+            if ((a->chen & es_mask) != es_mask) m |= 1u << VO_RD_D11;
+        }
+    }
     if (a->status == VO_INVALID && a->err.code == VO_E_OPERAND_TYPE) m |= 1u << VO_RD_D16;
     if (a->status == VO_INVALID && a->err.code == VO_E_MASK_CTRL) m |= 1u << VO_RD_D18;
     if (vo_tags_has(a->tags, VO_TAG_DVR_SURFACE_LIMITS) && dd)

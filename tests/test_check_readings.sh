@@ -147,7 +147,7 @@ diff <(grep -A4 '^readings' "$T/b.out") <(grep -A4 '^readings' "$T/bn.out") > /d
 # 7. the legacy doc_vs_reader decisions (D1 ... D50): per decision the tests whose only differing reading
 #    it is (vISA >= 3.4 but for D1); the reading-A DUTs follow A, the reading-B ones B (C library and
 #    `dut.py --reading-b`), and pass with --reading all=B
-LEG="D1 D2 D4 D11 D16 D18 D24 D27 D33 D40 D41 D42 D48 D50"
+LEG="D1 D2 D4 D11 D16 D18 D24 D27 D33 D40 D41 D42 D48 D49 D50"
 python3 - "$SRC/vectors" "$T" $LEG <<'PY' || { echo "FAIL: setup of the legacy decisions' tests" >&2; exit 1; }
 import json, sys, glob
 src, out, decs = sys.argv[1], sys.argv[2], sys.argv[3:]

@@ -234,6 +234,56 @@ static void d48(void)
     expect_invalid(&B, VO_E_ATOMIC_OP);
 }
 
+/* D49: DWORD_ATOMIC operand rules, SIMD1 on T5 at byte 0 (old DW(0) = 0x83828180); V44 D x8 = 5,
+ * V33 UD (0x11223340 ...). A: the rule keyed on op bits 4..0 (the page's), ADD/SUB also D (the
+ * verifier's), PREDEC's src0 %null (the verifier's). B: the other side of each */
+static void atomic4(uint8_t opb, uint32_t s0, uint32_t s1, uint32_t dst)
+{
+    put_u8(&X, 0x7D); put_u8(&X, opb); put_u8(&X, 0x00); put_u16(&X, 0); put_u8(&X, 5);
+    put_raw(&X, 32, 0);
+    put_raw(&X, s0, 0);
+    put_raw(&X, s1, 0);
+    put_raw(&X, dst, 0);
+}
+
+static void d49(void)
+{
+    /* add with D operands: A 0x83828180 + 5 = 0x83828185; B the page's UD only (E_ATOMIC_TYPE) */
+    fixture("TGLLP", 306);
+    uint32_t five[8] = {5, 5, 5, 5, 5, 5, 5, 5};
+    vo_var *v = st_var(&S, 44, VO_T_D, 8, NULL);
+    for (uint32_t i = 0; i < 8; i++) vt_st_ud(v->data + 4 * i, five[i]);
+    atomic4(0x00, 44, 0, 0);
+    both(VO_RD_D49);
+    CHECK_EQ(A.status, VO_OK);
+    CHECK_EQ(surf_ud(&A.final, 5, 0), DW(0) + 5);
+    expect_invalid(&B, VO_E_ATOMIC_TYPE);
+    /* predec (0x0D), src0 %null: A (the verifier's V0) 0x8382817F; B: the page names V0 for INC and
+     * DEC only, so PREDEC takes a src0 (E_ATOMIC_SRC0) */
+    fixture("TGLLP", 306);
+    atomic4(0x0D, 0, 0, 0);
+    both(VO_RD_D49);
+    CHECK_EQ(A.status, VO_OK);
+    CHECK_EQ(surf_ud(&A.final, 5, 0), DW(0) - 1);
+    expect_invalid(&B, VO_E_ATOMIC_SRC0);
+    /* inc.16 (0x22) with a src0: A the page's INC rule (E_ATOMIC_SRC0); B the verifier's 16-bit
+     * default does not look at it: the low half 0x8180 + 1, the upper half kept: 0x83828181 */
+    fixture("TGLLP", 306);
+    atomic4(0x22, 33, 0, 0);
+    both(VO_RD_D49);
+    expect_invalid(&A, VO_E_ATOMIC_SRC0);
+    CHECK_EQ(B.status, VO_OK);
+    CHECK_EQ(surf_ud(&B.final, 5, 0), 0x83828181u);
+    /* cmpxchg.16 (0x27) with src0 and src1: A accepted (0x8180 != 0x3340: nothing stored); B the
+     * verifier's 16-bit rule wants src1 V0 (E_ATOMIC_SRC1) */
+    fixture("TGLLP", 306);
+    atomic4(0x27, 33, 33, 0);
+    both(VO_RD_D49);
+    CHECK_EQ(A.status, VO_OK);
+    CHECK_EQ(surf_ud(&A.final, 5, 0), DW(0));
+    expect_invalid(&B, VO_E_ATOMIC_SRC1);
+}
+
 /* D4: OWORD_LD (35 size ismod surf | goff | R dst) of one oword from surface 4 (bindless; absent:
  * size 0, reads zeros). A: the reader's predefined surface 4; B: the page's T0..T4 reserved */
 static void d4(void)
@@ -323,6 +373,7 @@ int main(void)
     d41();
     d42();
     d48();
+    d49();
     d50();
     vo_result_free(&A);
     vo_result_free(&B);

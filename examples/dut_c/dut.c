@@ -153,7 +153,8 @@ enum {
  * (D18), 32-byte operand rows (D24), SCATTER/GATHER/DWORD_ATOMIC on surfaces
  * 0 and 5 only (D27, D33, D50), QW ops from PVC on (D40) without Q data (D41)
  * and with 2/4/8 blocks left undone (D42), no DWORD_ATOMIC fadd/fsub (D48),
- * and a gather's disabled lanes written (D11, D43, D56).
+ * a gather's disabled lanes written (D11, D43, D56) and DWORD_ATOMIC's other
+ * operand rules (D49: ADD/SUB UD, PREDEC with a src0, 16-bit ops all UD, no src1).
  * It passes with --reading all=B. */
 #ifndef DUT_READING_B
 #define DUT_READING_B 0
@@ -182,6 +183,7 @@ typedef struct ctx {
     int truncated;
     unsigned op;    /* opcode */
     int unsupported; /* DUT_NO_SLM: the case needs what this build does not implement */
+    int rb_w16, rb_undef; /* D49 reading B: a 16-bit atomic; a 16-bit cmpxchg/fcmpwr without its src1 */
 } ctx;
 
 static void say(ctx *x, const char *fmt, ...)
@@ -1357,6 +1359,7 @@ static int atomic_op_byte(ctx *x, uint32_t opb, unsigned *op_out, int *w16_out)
         REJECT(x, "op: fadd/fsub need XeHP_SDV+");
     *op_out = op;
     *w16_out = w16;
+    x->rb_w16 = w16;
     return 0;
 }
 
@@ -1369,7 +1372,21 @@ static int atomic_operands(ctx *x, unsigned op, rawop *s0, rawop *s1, rawop *dst
                    : op == A_ADD || op == A_SUB ? T_UD | T_D : T_UD;
     int no_src0 = op == A_INC || op == A_DEC || op == A_PREDEC;
     int has_src1 = op == A_CMPXCHG || op == A_FCMPWR;
-    if (no_src0) {
+    /* D49 reading B (DWORD_ATOMIC): the page's ADD/SUB UD and PREDEC src0; for 16-bit ops the
+     * verifier's default rule: every operand UD, src1 %null, an inc/dec/predec's src0 not looked at */
+    int b49 = DUT_READING_B && x->op == 0x7D, v16 = b49 && x->rb_w16;
+    if (b49 && (v16 || op == A_ADD || op == A_SUB))
+        types = T_UD;
+    if (v16 && has_src1) {
+        has_src1 = 0;
+        x->rb_undef = 1;
+    }
+    if (v16 && no_src0) {
+        s0->v = NULL;
+    } else if (b49 && op == A_PREDEC) {
+        if (check_raw(x, s0, "src0", types, 0, 0))
+            return VISA_DUT_REJECTED;
+    } else if (no_src0) {
         if (s0->id != 0 || s0->off != 0)
             REJECT(x, "src0: must be %%null for inc/dec/predec");
     } else if (check_raw(x, s0, "src0", types, 0, 0)) {
@@ -1415,6 +1432,8 @@ static int do_dword_atomic(ctx *x)
     if (check_surface(x, surf) || check_raw(x, &eo, "element_offset", T_OFFS, 0, 0) ||
         atomic_operands(x, op, &s0, &s1, &dst))
         return VISA_DUT_REJECTED;
+    if (x->rb_undef)
+        return VISA_DUT_OK; /* D49 B: a comparand-less 16-bit cmpxchg/fcmpwr: undefined, nothing done */
 
     uint32_t chen = channel_enables(x, &k, pred);
     unsigned n = w16 ? 2 : 4;

@@ -77,7 +77,7 @@ ATOMIC_REVERSE = False
 # operand type (D16), unaligned mask offsets (D18), 32-byte operand rows (D24), only
 # surfaces 0 and 5 for SCATTER/GATHER/DWORD_ATOMIC (D27, D33, D50), QW ops from PVC
 # (D40) without Q data (D41), 2/4/8 QW blocks undefined (D42), no DWORD_ATOMIC fadd/fsub (D48),
-# a gather's disabled lanes written (D11, D43, D56).
+# a gather's disabled lanes written (D11, D43, D56), DWORD_ATOMIC's other operand rules (D49).
 READING_B = False
 
 (A_ADD, A_SUB, A_INC, A_DEC, A_MIN, A_MAX, A_XCHG, A_CMPXCHG, A_AND, A_OR, A_XOR,
@@ -932,6 +932,7 @@ class Machine:
             raise Invalid("op: fadd/fsub")
         if op in (A_FADD, A_FSUB) and self.gen < G_XEHP_SDV:
             raise Invalid("op: fadd/fsub need XeHP_SDV+")
+        self.rb_w16 = width == 1
         return op, 2 if width == 1 else 4
 
     def atomic_operands(self, op, s0, s1, dst):
@@ -941,7 +942,20 @@ class Machine:
                  else (UD, D) if op in (A_ADD, A_SUB) else (UD,))
         no_src0 = op in (A_INC, A_DEC, A_PREDEC)
         has_src1 = op in (A_CMPXCHG, A_FCMPWR)
-        if no_src0:
+        # D49 reading B (DWORD_ATOMIC): the page's ADD/SUB UD and PREDEC src0; for 16-bit ops the
+        # verifier's default rule: every operand UD, src1 %null, an inc/dec/predec's src0 not looked at
+        b49 = READING_B and self.op == 0x7D
+        v16 = b49 and self.rb_w16
+        undef = v16 and has_src1
+        if b49 and (v16 or op in (A_ADD, A_SUB)):
+            types = (UD,)
+        if undef:
+            has_src1 = False
+        if v16 and no_src0:
+            s0["var"] = None
+        elif b49 and op == A_PREDEC:
+            self.check_raw(s0, "src0", types)
+        elif no_src0:
             if s0["id"] or s0["off"]:
                 raise Invalid("src0: must be %null")
         else:
@@ -955,6 +969,8 @@ class Machine:
         # "Dst, Src0, and Src1, if present, must have the same type"
         if len({r["var"].type for r in (s0, s1, dst) if r["var"] is not None}) > 1:
             raise Invalid("types: dst, src0 and src1 must have one type")
+        if undef:
+            raise Undefined("16-bit cmpxchg/fcmpwr without src1 (D49 reading B)")
         return no_src0, has_src1
 
     def dword_atomic(self):

@@ -592,6 +592,8 @@ uint32_t vo_readings_candidates(const vo_state *in, const uint8_t *insn, size_t 
         int blocks = n > 4 && insn[4] >= 1 && insn[4] <= 3; /* 86/87 exec pred(2) num_blocks */
         m |= early ? 1u << VO_RD_D40 : blocks ? 1u << VO_RD_D42 : 1u << VO_RD_D41;
     }
+    if (dd && dd->family == VO_FAM_ATOMIC && (vo_tags_has(a->tags, VO_TAG_DVR_ATOMIC_TYPES) || (n > 1 && insn[1] == 0x0D)))
+        m |= 1u << VO_RD_D49; /* ADD/SUB with D, 16-bit ops whose verifier rule differs, 32-bit PREDEC */
     if (dd && dd->family == VO_FAM_ATOMIC && n > 1 && vo_atomic_info_of(insn[1] & 0x1F) && /* fadd, fsub */
         vo_atomic_info_of(insn[1] & 0x1F)->not_in_doc)
         m |= 1u << VO_RD_D48;

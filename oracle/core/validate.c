@@ -178,16 +178,23 @@ static int check_atomic_op(vo_ctx *x)
 /* src0 / src1 / dst of DWORD_ATOMIC: presence by op, then the type rule (decision D49) */
 static int check_atomic_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var **var)
 {
-    const vo_atomic_info *ai = vo_atomic_info_of(x->in->val[VO_R_ATOMIC_OP] & 0x1F);
+    uint32_t opb = x->in->val[VO_R_ATOMIC_OP];
+    const vo_atomic_info *ai = vo_atomic_info_of(opb & 0x1F);
+    /* D49 reading B (DWORD_ATOMIC): the page's ADD/SUB UD and PREDEC src0, the verifier's default
+     * rule for 16-bit ops (every operand UD, src1 V0, a 16-bit INC/DEC/PREDEC's src0 not looked at) */
+    int b49 = x->d->family == VO_FAM_ATOMIC && vo_rd_b(x, VO_RD_D49), v16 = b49 && opb >> 5 == 1, undef = 0;
     *var = NULL;
     if (role == VO_R_SRC0 || role == VO_R_SRC1) {
         int want = role == VO_R_SRC0 ? ai->nsrc >= 1 : ai->nsrc >= 2;
+        if (role == VO_R_SRC0 && v16 && !want) return 0;
+        if (role == VO_R_SRC0 && b49 && !v16 && (opb & 0x1F) == 0x0D) want = 1;
+        if (role == VO_R_SRC1 && v16 && want) want = 0, undef = 1; /* no comparand: undefined */
         vo_errcode ec = role == VO_R_SRC0 ? VO_E_ATOMIC_SRC0 : VO_E_ATOMIC_SRC1;
         const char *nm = role == VO_R_SRC0 ? "src0" : "src1";
         if (!want) {
             if (rw->id != 0 || rw->offset != 0)
                 return vo_invalid(x, ec, role, "%s must be %%null.0 for %s", nm, ai->name);
-            return 0;
+            return undef;
         }
         if (rw->id == 0) return vo_invalid(x, ec, role, "%s is required for %s", nm, ai->name);
     }
@@ -195,7 +202,8 @@ static int check_atomic_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var *
     if (!*var) return 0; /* %null destination */
     unsigned t = (*var)->type;
     int ok;
-    switch (ai->type_rule) {
+    unsigned rule = b49 && (v16 || ai->type_rule == VO_AT_UD_OR_D) ? (unsigned)VO_AT_UD : ai->type_rule;
+    switch (rule) {
     case VO_AT_UD_OR_D: ok = t == VO_T_UD || t == VO_T_D; if (t == VO_T_D) vo_tag(x->r, VO_TAG_DVR_ATOMIC_TYPES); break;
     case VO_AT_D: ok = t == VO_T_D; break;
     case VO_AT_F: ok = t == VO_T_F; break;
@@ -203,8 +211,7 @@ static int check_atomic_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var *
     }
     if (!ok)
         return vo_invalid(x, VO_E_ATOMIC_TYPE, role, "V%u is %s; %s operands must be %s", (*var)->id, vo_type_name(t), ai->name,
-                   ai->type_rule == VO_AT_UD_OR_D ? "UD or D" : ai->type_rule == VO_AT_D ? "D" :
-                   ai->type_rule == VO_AT_F ? "F" : "UD");
+                   rule == VO_AT_UD_OR_D ? "UD or D" : rule == VO_AT_D ? "D" : rule == VO_AT_F ? "F" : "UD");
     /* Notes: dst, src0 and src1, if present, have the same type */
     const vo_var *others[2] = { role == VO_R_SRC0 ? NULL : x->src0_var, role == VO_R_DATA ? x->src1_var : NULL };
     for (unsigned k = 0; k < 2; k++)

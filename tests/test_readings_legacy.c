@@ -104,15 +104,22 @@ static void d16(void)
     CHECK_EQ(surf_ud(&B.final, 5, 0), 0x11223340u);
 }
 
-/* D33: GATHER (39 elt ismod num_elts surf | goff | R offsets | R dst), dword, one element, on T6:
+/* GATHER (39 elt ismod num_elts surf | goff | R offsets | R dst) of dwords, global offset 0,
+ * offsets V32, dst V33 */
+static void gather_head(uint8_t num_elts, uint8_t surf)
+{
+    put_ga_head(&X, 2, 0, num_elts, surf);
+    put_imm_ud(&X, 0);
+    put_raw(&X, 32, 0);
+    put_raw(&X, 33, 0);
+}
+
+/* D33: GATHER, one element (num_elts code 2), on T6:
  * A reads dword 0 of T6 into V33 dword 0; B: E_SURFACE */
 static void d33(void)
 {
     fixture("TGLLP", 306);
-    put_ga_head(&X, 2, 0, 0x02, 6);
-    put_imm_ud(&X, 0);
-    put_raw(&X, 32, 0);
-    put_raw(&X, 33, 0);
+    gather_head(0x02, 6);
     both(VO_RD_D33);
     CHECK_EQ(A.status, VO_OK);
     CHECK_EQ(var_ud(&A.final, 33, 0), DW(0));
@@ -128,10 +135,7 @@ static void d11(void)
 {
     fixture("TGLLP", 306);
     S.exec_mask = 0x0Fu;
-    put_ga_head(&X, 2, 0, 0x00, 5);
-    put_imm_ud(&X, 0);
-    put_raw(&X, 32, 0);
-    put_raw(&X, 33, 0);
+    gather_head(0x00, 5);
     both(VO_RD_D11);
     CHECK_EQ(A.status, VO_OK);
     CHECK_EQ(B.status, VO_OK);
@@ -165,16 +169,16 @@ static void d24(void)
     CHECK_EQ(var_ud(&B.final, 33, 0), DW(4));
 }
 
-/* DWORD_ATOMIC (7D op exec pred(uw) surf | R offsets | R src0 | R src1 | R dst); inc (op 2)
- * takes no sources; dst %null */
-static void atomic_inc(uint8_t exec, uint8_t surf)
+/* DWORD_ATOMIC (7D op exec pred(uw) surf | R offsets V32 | R src0 | R src1 | R dst), 0: %null */
+static void atomic(uint8_t opb, uint8_t exec, uint8_t surf, uint32_t s0, uint32_t s1, uint32_t dst)
 {
-    put_u8(&X, 0x7D); put_u8(&X, 0x02); put_u8(&X, exec); put_u16(&X, 0); put_u8(&X, surf);
+    put_u8(&X, 0x7D); put_u8(&X, opb); put_u8(&X, exec); put_u16(&X, 0); put_u8(&X, surf);
     put_raw(&X, 32, 0);
-    put_raw(&X, 0, 0);
-    put_raw(&X, 0, 0);
-    put_raw(&X, 0, 0);
+    put_raw(&X, s0, 0);
+    put_raw(&X, s1, 0);
+    put_raw(&X, dst, 0);
 }
+#define atomic_inc(exec, surf) atomic(0x02, (exec), (surf), 0, 0, 0) /* inc takes no sources */
 
 /* D50: inc on T6, SIMD1: A increments T6's dword 0; B: E_SURFACE */
 static void d50(void)
@@ -223,11 +227,7 @@ static void d48(void)
     uint32_t two = 0x40000000u;
     st_var(&S, 42, VO_T_F, 8, NULL);
     st_var_put(&S, 42, 0, &two, 4);
-    put_u8(&X, 0x7D); put_u8(&X, 0x13); put_u8(&X, 0x00); put_u16(&X, 0); put_u8(&X, 5);
-    put_raw(&X, 32, 0);
-    put_raw(&X, 42, 0);
-    put_raw(&X, 0, 0);
-    put_raw(&X, 0, 0);
+    atomic(0x13, 0x00, 5, 42, 0, 0);
     both(VO_RD_D48);
     CHECK_EQ(A.status, VO_OK);
     CHECK_EQ(surf_ud(&A.final, 5, 0), 0x40400000u);
@@ -237,22 +237,14 @@ static void d48(void)
 /* D49: DWORD_ATOMIC operand rules, SIMD1 on T5 at byte 0 (old DW(0) = 0x83828180); V44 D x8 = 5,
  * V33 UD (0x11223340 ...). A: the rule keyed on op bits 4..0 (the page's), ADD/SUB also D (the
  * verifier's), PREDEC's src0 %null (the verifier's). B: the other side of each */
-static void atomic4(uint8_t opb, uint32_t s0, uint32_t s1, uint32_t dst)
-{
-    put_u8(&X, 0x7D); put_u8(&X, opb); put_u8(&X, 0x00); put_u16(&X, 0); put_u8(&X, 5);
-    put_raw(&X, 32, 0);
-    put_raw(&X, s0, 0);
-    put_raw(&X, s1, 0);
-    put_raw(&X, dst, 0);
-}
+#define atomic4(opb, s0, s1, dst) atomic((opb), 0x00, 5, (s0), (s1), (dst))
 
 static void d49(void)
 {
     /* add with D operands: A 0x83828180 + 5 = 0x83828185; B the page's UD only (E_ATOMIC_TYPE) */
     fixture("TGLLP", 306);
-    uint32_t five[8] = {5, 5, 5, 5, 5, 5, 5, 5};
     vo_var *v = st_var(&S, 44, VO_T_D, 8, NULL);
-    for (uint32_t i = 0; i < 8; i++) vt_st_ud(v->data + 4 * i, five[i]);
+    for (uint32_t i = 0; i < 8; i++) vt_st_ud(v->data + 4 * i, 5);
     atomic4(0x00, 44, 0, 0);
     both(VO_RD_D49);
     CHECK_EQ(A.status, VO_OK);

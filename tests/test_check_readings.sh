@@ -10,7 +10,10 @@
 #     declared), fails again when D150=A undoes it;
 #  4. --json carries "readings"; an unknown decision or a malformed --reading is exit 2;
 #  5. merge of shard reports adds the readings up to the unsharded summary;
-#  6. the same files without "alt" check the same (check runs both readings live).
+#  6. the same files without "alt" check the same (check runs both readings live);
+#  7. the legacy doc_vs_reader decisions (D1 ... D50, D380-D388), each on its own tests: the
+#     reading-A DUTs (C library, dut.py) follow A, the reading-B ones (libdut_example_reading_b,
+#     dut.py --reading-b) follow B and pass with --reading all=B.
 #   $1 = visa-oracle binary, $2 = source dir.
 set -u
 VO=$1

@@ -14,6 +14,9 @@
 #  7. the later families (D390: D113 D266 D267 D271 D285 D332 D333 D375): the alt is reading B's
 #     outcome (the error code it must give, or another ok state), the reading-A DUT is "A", the C and
 #     Python reading-B DUTs "B" for each, and they pass with --reading all=B.
+#  8. the legacy doc_vs_reader decisions (D1 ... D50, D380-D388), each on its own tests: the
+#     reading-A DUTs (C library, dut.py) follow A, the reading-B ones (libdut_example_reading_b,
+#     dut.py --reading-b) follow B and pass with --reading all=B.
 #   $1 = visa-oracle binary, $2 = source dir.
 set -u
 VO=$1
@@ -32,9 +35,9 @@ if [ ! -f "$LIB" ] || [ ! -f "$LIBB" ]; then
         cc -shared -fPIC -O2 -DDUT_READING_B=1 -I"$SRC/oracle/include" "$SRC/examples/dut_c/dut.c" -o "$LIBB" ||
         { echo "FAIL: cannot build the example DUTs" >&2; exit 1; }
 fi
-python3 - "$SRC/vectors" "$T" <<'PY' || { echo "FAIL: setup / the alt members" >&2; exit 1; }
-import json, sys, glob
-src, out = sys.argv[1:3]
+python3 - "$SRC/vectors" "$T" "$VO" <<'PY' || { echo "FAIL: setup / the alt members" >&2; exit 1; }
+import json, sys, glob, subprocess
+src, out, vo = sys.argv[1:4]
 def load(pat):
     tests = []
     for f in sorted(glob.glob(src + '/' + pat)):
@@ -54,7 +57,27 @@ for pat, dec in (('lsc_untyped_load_quad.json', 'D150'), ('lsc_untyped_store_qua
     with_alt = [t for t in tests if any(a['decision'] == dec for a in t.get('alt', []))]
     if not with_alt:
         print('no', dec, 'alt in', pat); bad = 1
+    # the reading-B DUT follows every reading B at once: judge a decision on tests where it is the only
+    # one whose reading B differs, at vISA >= 3.4 (before, D1's 4-byte ids change every operand)
+    with_alt = [t for t in with_alt if {a['decision'] for a in t['alt']} == {dec} and
+                t['input']['platform']['visa_version'] >= '3.4']
+    if dec == 'D17':  # D17's vectors at 3.4+ are rejected both ways (E_MASK_CTRL): its 3.3 case at 3.6, on T5
+        for t in tests:
+            if t['input']['platform']['visa_version'] < '3.4' and any(a['decision'] == 'D17' and
+                    a['expect']['status'] != 'invalid' for a in t.get('alt', [])):
+                i = dict(t['input'])
+                asm = i['asm'].replace('%bss', '%scratch')  # surface 4 is D4's: stateless keeps D17 alone
+                i['insn'] = subprocess.check_output([vo, 'asm', asm, '--visa-version', '3.6']).decode().strip()
+                i['platform'] = dict(i['platform'], visa_version='3.6')
+                del i['asm']
+                json.dump(i, open(out + '/d17.json', 'w'))
+                subprocess.check_call([vo, 'json2case', out + '/d17.json', '-o', out + '/d17.bin'])
+                with_alt.append(json.loads(subprocess.check_output([vo, 'case2json', out + '/d17.bin', '--test'])))
+                break
+    if not with_alt:
+        print('no', dec, 'alt in', pat); bad = 1
     for t in with_alt:
+        if 'alt' not in t: continue  # D17's 3.6 variant: check runs both readings live
         for a in t['alt']:
             if a['reading'] != 'B': print('reading not B', t['id']); bad = 1
             e, x = a['expect'], t['expect']
@@ -110,6 +133,11 @@ for d in D113 D266 D267 D271 D285 D332 D333 D375; do
     grep -Eq "^  $d +A [1-9][0-9]*  B 0  neither 0: reading A \(judged by reading A\)" "$T/la.out" ||
         bad "later families, reading-A DUT: no 'reading A' line for $d: $(grep -A12 '^readings' "$T/la.out")"
     for o in lb lpb; do
+        if [ "$d" = D333 ]; then # below vISA 3.4 D1 is a candidate too and its B also rejects: not counted (D391)
+            grep -Eq "^  $d +A [1-9]|^  $d .*neither [1-9]" "$T/$o.out" &&
+                bad "later families, $o: $d counted A or neither: $(grep -A12 '^readings' "$T/$o.out")"
+            continue
+        fi
         grep -Eq "^  $d +A 0  B [1-9][0-9]*  neither 0: reading B \(judged by reading A\)" "$T/$o.out" ||
             bad "later families, $o: no 'reading B' line for $d: $(grep -A12 '^readings' "$T/$o.out")"
     done
@@ -184,5 +212,74 @@ done
 diff <(grep -A4 '^readings' "$T/b.out") <(grep -A4 '^readings' "$T/bn.out") > /dev/null ||
     bad "the same tests without alt report other readings"
 "$VO" check $NOALT --dut-lib "$LIBB" -q --reading all=B > /dev/null 2>&1 || bad "without alt: --reading all=B fails"
+# 7. the legacy doc_vs_reader decisions (D1 ... D50): per decision the tests whose only differing reading
+#    it is (vISA >= 3.4 but for D1); the reading-A DUTs follow A, the reading-B ones B (C library and
+#    `dut.py --reading-b`), and pass with --reading all=B
+LEG="D1 D2 D4 D11 D16 D18 D24 D27 D33 D40 D41 D42 D48 D49 D50"
+python3 - "$SRC/vectors" "$T" $LEG <<'PY' || { echo "FAIL: setup of the legacy decisions' tests" >&2; exit 1; }
+import json, sys, glob
+src, out, decs = sys.argv[1], sys.argv[2], sys.argv[3:]
+got = {dec: 0 for dec in decs}
+for f in sorted(glob.glob(src + '/*.json')):
+    d = json.load(open(f))
+    keep, per = [], {}
+    for t in d['tests']:
+        alt = {a['decision'] for a in t.get('alt', [])}
+        # D11's readings differ in freedom only (no alt): a gather's ok tests, some with disabled lanes
+        if not alt and t['expect']['status'] == 'ok' and d['instruction'] in \
+                ('gather', 'gather_scaled', 'gather4_scaled', 'qw_gather', 'dword_atomic') and \
+                sum(1 for k in keep if k['expect']['status'] == 'ok' and not k.get('alt')) < 3:
+            alt = {'D11'}
+        if len(alt) != 1: continue
+        dec = next(iter(alt))
+        if dec not in got or got[dec] >= 16: continue
+        if dec != 'D1' and t['input']['platform']['visa_version'] < '3.4': continue
+        if d['instruction'].startswith('lsc'): continue  # D150's widths (another reading) on the way
+        # and no other decision's point on the way B takes (A stopped before it): surface 4 is D4's,
+        # SCATTER/GATHER/DWORD_ATOMIC surfaces but 0 and 5 D27/D33/D50's, Q data D41's
+        asm, ins = t['input'].get('asm', ''), d['instruction']
+        if dec != 'D4' and '%bss' in asm: continue
+        if dec not in ('D27', 'D33', 'D50') and ins in ('scatter', 'gather', 'dword_atomic') and \
+                not ('%slm' in asm or '%scratch' in asm): continue
+        if dec != 'D41' and any(v['type'] == 'q' for v in t['input']['vars']): continue
+        if ins in ('gather4_scaled', 'scatter4_scaled') and int(t['input']['insn'][2:4], 16) & 7 < 3: continue  # D35
+        if dec != 'D11' and ins in ('gather', 'gather_scaled', 'gather4_scaled', 'qw_gather', 'dword_atomic') and \
+                t['alt'][0]['expect']['status'] == 'ok': continue  # B runs: D11's disabled lanes
+        eb = int(t['input']['insn'][2:4], 16)
+        if dec == 'D2' and ((eb >> 4) & 7) * 4 % (1 << (eb & 7)): continue  # D18's mask alignment at the B size
+        keep.append(t)
+        per.setdefault(dec, []).append(t)
+        got[dec] += 1
+    for dec, ts in per.items():  # one set per decision: the others' points stay out of its count
+        d['tests'] = ts
+        json.dump(d, open(out + '/leg_' + dec + '_' + f.split('/')[-1], 'w'))
+missing = [dec for dec in decs if not got[dec]]
+if missing: print('no single-decision alt tests for', missing); sys.exit(1)
+PY
+PYDUT="python3 $SRC/examples/dut_py/dut.py"
+for dut in "lib:$LIB:A" "lib:$LIBB:B" "cmd:$PYDUT:A" "cmd:$PYDUT --reading-b:B"; do
+    kind=${dut%%:*}; rest=${dut#*:}; want=${rest##*:}; what=${rest%:*}
+    if [ "$kind" = lib ]; then opt=(--dut-lib "$what"); else opt=(--dut-cmd "$what"); fi
+    for d in $LEG; do
+        "$VO" check "$T"/leg_"$d"_*.json "${opt[@]}" -q > "$T/leg.out" 2>&1
+        rc=$?
+        if [ "$want" = A ]; then [ $rc -eq 0 ] || bad "legacy: reading-A DUT $what fails on $d: $(tail -3 "$T/leg.out")"
+        else [ $rc -ne 0 ] || bad "legacy: reading-B DUT $what passes $d's tests when judged by A"; fi
+        # D42's reading B is `undefined`: a reading-A DUT's rejection meets it too; D11's B frees the bytes
+        # A keeps (a test both pass is not counted)
+        if [ "$want$d" = AD11 ] && grep -Eq "^  D11 " "$T/leg.out"; then
+            bad "legacy: $what keeps D11's lanes, yet is counted (both readings pass): $(grep -E '^  D11 ' "$T/leg.out")"
+        fi
+        [ "$want$d" = AD42 ] || [ "$want$d" = AD11 ] && continue
+        if [ "$want" = A ]; then pat="^  $d +A [1-9][0-9]*  B 0  neither 0: reading A "
+        else pat="^  $d +A 0  B [1-9][0-9]*  neither 0: reading B "; fi
+        grep -Eq "$pat" "$T/leg.out" || bad "legacy: $what: $d does not follow reading $want: $(grep -E "^  $d " "$T/leg.out")"
+    done
+    if [ "$want" = B ]; then
+        "$VO" check "$T"/leg_*.json "${opt[@]}" -q --reading all=B > "$T/legb.out" 2>&1 ||
+            bad "legacy: reading-B DUT $what fails with --reading all=B: $(grep -A3 '^FAIL' "$T/legb.out" | head -8)"
+    fi
+done
+
 [ $fail -eq 0 ] && echo "ok: readings judged per decision (A/B), --reading, alt members"
 exit $fail

@@ -152,11 +152,24 @@ enum {
  * with the page's operand types (D267) and PREDEC returning the old value
  * (D271), LSC_TYPED ignores the U/V/R offsets (D285) and stores
  * store_uncompressed as store_quad (D332), the pre-3.2 typed layout is
- * rejected (D333), typed coordinates UD only (D375). It passes with
- * --reading all=B. */
+ * rejected (D333), typed coordinates UD only (D375); and the legacy
+ * doc_vs_reader rows' other side: 4-byte variable ids (D1), the exec-size
+ * byte's bits 2..0 (D2), surface 4 reserved (D4), any operand type (D16),
+ * the mask offset unaligned (D18), 32-byte operand rows (D24),
+ * SCATTER/GATHER/DWORD_ATOMIC on surfaces 0 and 5 only (D27, D33, D50), QW
+ * ops from PVC on (D40) without Q data (D41) and with 2/4/8 blocks left
+ * undone (D42), no DWORD_ATOMIC fadd/fsub (D48), a gather's disabled lanes
+ * written (D11, D43, D56) and DWORD_ATOMIC's other operand rules (D49:
+ * ADD/SUB UD, PREDEC with a src0, 16-bit ops all UD, no src1).
+ * It passes with --reading all=B. */
 #ifndef DUT_READING_B
 #define DUT_READING_B 0
 #endif
+/* D16 reading B: offsets and data of any type (executed as UD) */
+#define T_OFFS (DUT_READING_B ? T_ANY : T_UD)
+#define T_DATA4 (DUT_READING_B ? T_ANY : (T_UD | T_D | T_F))
+/* D2 reading B: the exec-size byte's bit 3 ignored */
+#define EB_B(eb) (DUT_READING_B ? (eb) & ~8u : (eb))
 
 uint32_t visa_dut_abi_version(void) { return VISA_DUT_ABI_VERSION; }
 
@@ -176,6 +189,7 @@ typedef struct ctx {
     int truncated;
     unsigned op;    /* opcode */
     int unsupported; /* DUT_NO_SLM: the case needs what this build does not implement */
+    int rb_w16, rb_undef; /* D49 reading B: a 16-bit atomic; a 16-bit cmpxchg/fcmpwr without its src1 */
 } ctx;
 
 static void say(ctx *x, const char *fmt, ...)
@@ -401,14 +415,14 @@ static int check_goff(ctx *x, const vecop *o)
             REJECT(x, "offset: %%null not allowed");
         if (lookup_var(x, o->id, &v, "offset"))
             return VISA_DUT_REJECTED;
-        if (v->type != 0)
+        if (v->type != 0 && !DUT_READING_B) /* D16 B: any type */
             REJECT(x, "offset: variable must be :ud");
         if (o->col * 4u >= x->grf)
             REJECT(x, "offset: column offset crosses the GRF");
         return 0;
     }
     /* indirect */
-    if (o->type != 0)
+    if (o->type != 0 && !DUT_READING_B) /* D16 B: any type */
         REJECT(x, "offset: indirect type must be :ud");
     if (o->ind_off < -512 || o->ind_off > 511) /* 5_operands.md: "It has the range of [-512, 511]" */
         REJECT(x, "offset: indirect offset %d outside [-512, 511]", o->ind_off);
@@ -418,7 +432,7 @@ static int check_goff(ctx *x, const vecop *o)
     if (o->addr_off >= a->num_elts)
         REJECT(x, "offset: address element past A%u", o->id);
     const visa_dut_var *t = find_var(x, a->elems[o->addr_off].var);
-    if (!t || t->type != 0)
+    if (!t || (t->type != 0 && !DUT_READING_B))
         REJECT(x, "offset: indirect target must be a :ud variable");
     return 0;
 }
@@ -434,7 +448,7 @@ static int goff_value(ctx *x, const vecop *o, uint32_t *val)
     int64_t byte;
     if (o->cls == 0) {
         v = find_var(x, o->id);
-        unsigned unit = BUG(B_ROW_UNIT_32) ? 32 : x->grf;
+        unsigned unit = BUG(B_ROW_UNIT_32) || DUT_READING_B ? 32 : x->grf; /* D24 B: 32-byte rows */
         byte = (int64_t)o->row * unit + (int64_t)o->col * 4;
     } else {
         const visa_dut_addr *a = find_addr(x, o->id);
@@ -486,6 +500,15 @@ static uint8_t *raw_at(const rawop *r, uint64_t at, unsigned len)
     return r->v->data + b;
 }
 
+/* D11 (D43, D56) reading B: a gather writes its whole destination registers,
+ * so a disabled lane's slot gets whatever (here 0xA5 bytes) */
+static void rb_disabled(const rawop *dst, uint64_t at, unsigned len)
+{
+    uint8_t *d = DUT_READING_B ? raw_at(dst, at, len) : NULL;
+    if (d)
+        memset(d, 0xA5, len);
+}
+
 /* Decision D95: all element offsets are read before the destination is
  * written (dst may alias element_offset). Copies lane i's offset into off[i]
  * and returns the mask of lanes whose offset lies inside its variable. */
@@ -526,7 +549,7 @@ static void mask_nibble(ctx *x, unsigned nib, ctrl *k)
 
 static int check_mask(ctx *x, const ctrl *k)
 {
-    if (k->off % k->es || k->off + k->es > 32)
+    if ((k->off % k->es && !DUT_READING_B) || k->off + k->es > 32) /* D18 B: no alignment */
         REJECT(x, "exec_size: mask offset %u not valid for %u lanes", k->off, k->es);
     return 0;
 }
@@ -604,6 +627,10 @@ static int check_surface(ctx *x, unsigned s)
 #endif
     if (s >= 1 && s <= 3)
         REJECT(x, "surface: T%u is reserved", s);
+    if (DUT_READING_B && s == 4) /* D4 B: the page's T0..T4 */
+        REJECT(x, "surface: T4 is reserved");
+    if (DUT_READING_B && (x->op == 0x39 || x->op == 0x3A || x->op == 0x7D) && s != 0 && s != 5) /* D27, D33, D50 B */
+        REJECT(x, "surface: only 0 and 5");
     if (s >= 6) {
         for (uint32_t i = 0; i < x->c->nsurfaces; i++)
             if (x->c->surfaces[i].index == s)
@@ -673,7 +700,7 @@ static void mem_load(ctx *x, unsigned surf, uint64_t a, unsigned len, uint8_t *o
 /* exec-size byte of the *_SCALED ops: size code 0..4 (1..16 lanes) */
 static int decode_exec(ctx *x, uint32_t eb, ctrl *k)
 {
-    unsigned code = eb & 0xF;
+    unsigned code = EB_B(eb) & 0xF;
     unsigned maxc = DUT_READING_B && (x->op == 0x78 || x->op == 0x79) ? 5 : 4; /* D17, D34 reading B: SIMD32 */
     if (code > maxc)
         REJECT(x, "exec_size: size code %u not allowed", code);
@@ -719,8 +746,8 @@ static int do_scatter4_scaled(ctx *x)
     if (scale != 0 && !BUG(B_SCALE_NOT_CHECKED))
         REJECT(x, "scale: must be 0");
     if (check_surface(x, surf) || check_goff(x, &g) ||
-        check_raw(x, &eo, "element_offset", T_UD, 0, 0) ||
-        check_raw(x, &src, "src", T_UD | T_D | T_F, 0, 0))
+        check_raw(x, &eo, "element_offset", T_OFFS, 0, 0) ||
+        check_raw(x, &src, "src", T_DATA4, 0, 0))
         return VISA_DUT_REJECTED;
 
     uint32_t goff;
@@ -783,8 +810,8 @@ static int do_scatter(ctx *x)
     k.es = (ne & 3) == 0 ? 8 : (ne & 3) == 1 ? 16 : 1;
     mask_nibble(x, ne >> 4, &k);
     if (check_mask(x, &k) || check_surface(x, surf) || check_goff(x, &g) ||
-        check_raw(x, &eo, "element_offset", T_UD, 0, 0) ||
-        check_raw(x, &src, "src", T_UD | T_D | T_F, 0, 0))
+        check_raw(x, &eo, "element_offset", T_OFFS, 0, 0) ||
+        check_raw(x, &src, "src", T_DATA4, 0, 0))
         return VISA_DUT_REJECTED;
 
     uint32_t goff;
@@ -883,8 +910,8 @@ static int do_gather_scaled(ctx *x)
     if (scale != 0 && !BUG(B_SCALE_NOT_CHECKED))
         REJECT(x, "scale: must be 0");
     if (check_surface(x, surf) || check_goff(x, &g) ||
-        check_raw(x, &eo, "element_offset", T_UD, 0, 0) ||
-        check_raw(x, &dst, "dst", T_UD | T_D | T_F, 1, 1))
+        check_raw(x, &eo, "element_offset", T_OFFS, 0, 0) ||
+        check_raw(x, &dst, "dst", T_DATA4, 1, 1))
         return VISA_DUT_REJECTED;
 
     uint32_t goff;
@@ -898,6 +925,7 @@ static int do_gather_scaled(ctx *x)
         if (!(chen & (1u << i))) {
             if (BUG(B_GATHER_DISABLED_ZEROED) && d)
                 memset(d, 0, 4);
+            rb_disabled(&dst, 4u * i, 4); /* D11 B */
             continue;
         }
         if (!(have & (1u << i)))
@@ -944,8 +972,8 @@ static int do_gather(ctx *x)
     k.es = (ne & 3) == 0 ? 8 : (ne & 3) == 1 ? 16 : 1;
     mask_nibble(x, ne >> 4, &k);
     if (check_mask(x, &k) || check_surface(x, surf) || check_goff(x, &g) ||
-        check_raw(x, &eo, "element_offset", T_UD, 0, 0) ||
-        check_raw(x, &dst, "dst", T_UD | T_D | T_F, 1, 1))
+        check_raw(x, &eo, "element_offset", T_OFFS, 0, 0) ||
+        check_raw(x, &dst, "dst", T_DATA4, 1, 1))
         return VISA_DUT_REJECTED;
 
     uint32_t goff;
@@ -954,6 +982,8 @@ static int do_gather(ctx *x)
     uint32_t chen = channel_enables(x, &k, 0);
     uint32_t eoff[32], have = read_offsets(&eo, k.es, eoff); /* D95 */
     for (unsigned i = 0; i < k.es; i++) {
+        if (!(chen & (1u << i)))
+            rb_disabled(&dst, 4u * i, 4); /* D11 B */
         if (!(chen & (1u << i)) || !(have & (1u << i)))
             continue;
         uint64_t a = BUG(B_GATHER_BYTE_UNITS) ? (uint32_t)(goff + eoff[i])
@@ -993,8 +1023,8 @@ static int do_scatter_scaled(ctx *x)
     if (scale != 0)
         REJECT(x, "scale: must be 0");
     if (check_surface(x, surf) || check_goff(x, &g) ||
-        check_raw(x, &eo, "element_offset", T_UD, 0, 0) ||
-        check_raw(x, &src, "src", T_UD | T_D | T_F, 0, 0))
+        check_raw(x, &eo, "element_offset", T_OFFS, 0, 0) ||
+        check_raw(x, &src, "src", T_DATA4, 0, 0))
         return VISA_DUT_REJECTED;
 
     uint32_t goff;
@@ -1036,8 +1066,8 @@ static int do_gather4_scaled(ctx *x)
     if (scale != 0)
         REJECT(x, "scale: must be 0");
     if (check_surface(x, surf) || check_goff(x, &g) ||
-        check_raw(x, &eo, "element_offset", T_UD, 0, 0) ||
-        check_raw(x, &dst, "dst", T_UD | T_D | T_F, 1, 1))
+        check_raw(x, &eo, "element_offset", T_OFFS, 0, 0) ||
+        check_raw(x, &dst, "dst", T_DATA4, 1, 1))
         return VISA_DUT_REJECTED;
 
     uint32_t goff;
@@ -1054,6 +1084,8 @@ static int do_gather4_scaled(ctx *x)
             continue;
         unsigned blk = BUG(B_GATHER4_BLOCK_BY_CHANNEL) ? c : kblk;
         for (unsigned i = 0; i < k.es; i++) {
+            if (!(chen & (1u << i)))
+                rb_disabled(&dst, 4ull * (blk * block + i), 4); /* D11 B */
             if (!(chen & (1u << i)) || !(have & (1u << i)))
                 continue;
             uint64_t a = (uint64_t)(uint32_t)(goff + eoff[i]) + 4u * c;
@@ -1136,16 +1168,20 @@ static int do_qw(ctx *x, int is_write)
     if (finish_decode(x))
         return VISA_DUT_REJECTED;
 
-    if (x->gen < G_XEHP_SDV)
+    if (x->gen < (DUT_READING_B ? G_PVC : G_XEHP_SDV)) /* D40 B: the page's PVC */
         REJECT(x, "platform: QW_GATHER/QW_SCATTER need XeHP_SDV+");
     ctrl k;
     if (decode_exec(x, eb, &k) || check_pred(x, pred, &k))
         return VISA_DUT_REJECTED;
-    if (nblk > DUT_QW_MAX_NBLK_CODE)
+    int blocks_b = DUT_READING_B && nblk >= 1 && nblk <= 3; /* D42 B: 2/4/8 blocks, their unit open */
+    if (nblk > DUT_QW_MAX_NBLK_CODE && !blocks_b)
         REJECT(x, "num_blocks: 0x%02x not valid", nblk);
-    if (check_surface(x, surf) || check_raw(x, &eo, "offset", T_UD, 0, 0) ||
-        check_raw(x, &data, is_write ? "src" : "dst", T_Q | T_UQ | T_DF, !is_write, !is_write))
+    if (check_surface(x, surf) || check_raw(x, &eo, "offset", T_OFFS, 0, 0) ||
+        check_raw(x, &data, is_write ? "src" : "dst", DUT_READING_B ? T_UQ | T_DF : T_Q | T_UQ | T_DF, !is_write,
+                  !is_write)) /* D41 B: the descriptor's DF, UQ */
         return VISA_DUT_REJECTED;
+    if (blocks_b)
+        return VISA_DUT_OK; /* undefined: nothing done */
 
     int ignore_pred = is_write && BUG(B_QW_SCATTER_PRED_IGNORED);
     uint32_t chen = channel_enables(x, &k, ignore_pred ? 0 : pred);
@@ -1159,6 +1195,8 @@ static int do_qw(ctx *x, int is_write)
                     if (d)
                         memset(d, 0, 8);
                 }
+            if (!is_write)
+                rb_disabled(&data, 8ull * i, 8); /* D11 B (one block) */
             continue;
         }
         const uint8_t *e = raw_at(&eo, 4u * i, 4);
@@ -1322,10 +1360,13 @@ static int atomic_op_byte(ctx *x, uint32_t opb, unsigned *op_out, int *w16_out)
         REJECT(x, "op: 16-bit atomics need TGLLP+");
     if (!(op <= A_PREDEC || (op >= A_FMAX && op <= A_FSUB)))
         REJECT(x, "op: operation 0x%02x not valid", op);
+    if (DUT_READING_B && (op == A_FADD || op == A_FSUB) && x->op == 0x7D) /* D48 B: not on the DWORD_ATOMIC page */
+        REJECT(x, "op: fadd/fsub are not DWORD_ATOMIC operations");
     if ((op == A_FADD || op == A_FSUB) && x->gen < G_XEHP_SDV)
         REJECT(x, "op: fadd/fsub need XeHP_SDV+");
     *op_out = op;
     *w16_out = w16;
+    x->rb_w16 = w16;
     return 0;
 }
 
@@ -1338,7 +1379,21 @@ static int atomic_operands(ctx *x, unsigned op, rawop *s0, rawop *s1, rawop *dst
                    : op == A_ADD || op == A_SUB ? T_UD | T_D : T_UD;
     int no_src0 = op == A_INC || op == A_DEC || op == A_PREDEC;
     int has_src1 = op == A_CMPXCHG || op == A_FCMPWR;
-    if (no_src0) {
+    /* D49 reading B (DWORD_ATOMIC): the page's ADD/SUB UD and PREDEC src0; for 16-bit ops the
+     * verifier's default rule: every operand UD, src1 %null, an inc/dec/predec's src0 not looked at */
+    int b49 = DUT_READING_B && x->op == 0x7D, v16 = b49 && x->rb_w16;
+    if (b49 && (v16 || op == A_ADD || op == A_SUB))
+        types = T_UD;
+    if (v16 && has_src1) {
+        has_src1 = 0;
+        x->rb_undef = 1;
+    }
+    if (v16 && no_src0) {
+        s0->v = NULL;
+    } else if (b49 && op == A_PREDEC) {
+        if (check_raw(x, s0, "src0", types, 0, 0))
+            return VISA_DUT_REJECTED;
+    } else if (no_src0) {
         if (s0->id != 0 || s0->off != 0)
             REJECT(x, "src0: must be %%null for inc/dec/predec");
     } else if (check_raw(x, s0, "src0", types, 0, 0)) {
@@ -1381,9 +1436,11 @@ static int do_dword_atomic(ctx *x)
         return VISA_DUT_REJECTED;
     int no_src0 = op == A_INC || op == A_DEC || op == A_PREDEC;
     int has_src1 = op == A_CMPXCHG || op == A_FCMPWR;
-    if (check_surface(x, surf) || check_raw(x, &eo, "element_offset", T_UD, 0, 0) ||
+    if (check_surface(x, surf) || check_raw(x, &eo, "element_offset", T_OFFS, 0, 0) ||
         atomic_operands(x, op, &s0, &s1, &dst))
         return VISA_DUT_REJECTED;
+    if (x->rb_undef)
+        return VISA_DUT_OK; /* D49 B: a comparand-less 16-bit cmpxchg/fcmpwr: undefined, nothing done */
 
     uint32_t chen = channel_enables(x, &k, pred);
     unsigned n = w16 ? 2 : 4;
@@ -1452,6 +1509,8 @@ static int do_dword_atomic(ctx *x)
         memcpy(olds, fixed, sizeof fixed);
     }
     for (unsigned i = 0; i < k.es; i++) {
+        if (!(chen & (1u << i)))
+            rb_disabled(&dst, 4u * i, 4); /* D56 (D11) B */
         if (!done[i])
             continue;
         uint8_t *d = raw_at(&dst, 4u * i, 4);
@@ -2296,7 +2355,7 @@ int visa_dut_execute(visa_dut_case *c, char *msg, size_t msg_cap)
                      : x.grf == 32 ? 8 : strcmp(pname, "PVC") == 0 ? 32 : 16;
     if (DUT_READING_B) /* D150 reading B: the platform's other width */
         x.lsc_minw = x.grf == 32 ? (x.lsc_minw == 8 ? 16 : 8) : (x.lsc_minw == 16 ? 32 : 16);
-    x.idw = c->visa_version >= 304 ? 4 : 2;
+    x.idw = c->visa_version >= 304 || DUT_READING_B ? 4 : 2; /* D1 B: the page's 4 bytes */
     x.p = c->insn;
     x.n = c->insn_len;
     if (x.n == 0)

@@ -105,10 +105,10 @@ static int do_typed4(ctx *x, int write)
     uint32_t eb, pred = 0, chm, surf;
     if (old) {
         chm = get(x, 1) ^ 0xFu;
-        eb = get(x, 1);
+        eb = EB_B(get(x, 1)); /* D2 B */
         surf = get(x, 1);
     } else {
-        eb = get(x, 1);
+        eb = EB_B(get(x, 1)); /* D2 B */
         pred = get(x, 2);
         chm = get(x, 1);
         surf = get(x, 1);
@@ -205,6 +205,7 @@ static int do_typed_atomic(ctx *x)
     int w16;
     if (atomic_op_byte(x, opb, &op, &w16)) /* dut.c, as DWORD_ATOMIC's */
         return VISA_DUT_REJECTED;
+    eb = EB_B(eb); /* D2 B */
     if ((eb & 0xF) != 3 && (eb & 0xF) != 4)
         REJECT(x, "exec_size: typed atomics are SIMD8 or SIMD16");
     if ((eb & 0xF) == 4 && x->gen < G_PVC)

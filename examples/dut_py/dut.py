@@ -46,7 +46,15 @@ UD, D, F = "ud", "d", "f"
 GEN = {"BDW": 0, "CHV": 1, "SKL": 2, "ICLLP": 3, "TGLLP": 4, "DG1": 4, "ADLP": 4, "ADLS": 4,
        "XeHP_SDV": 5, "DG2": 6, "MTL": 7, "ARL": 7, "PVC": 8, "PVCXT": 8,
        "Xe2": 9, "LNL": 9, "Xe3": 10, "PTL": 10}
-G_ICLLP, G_XEHP_SDV = 3, 5
+G_ICLLP, G_XEHP_SDV, G_PVC = 3, 5, 8
+
+
+def OFFS():  # D16 B: offsets of any type (read as UD)
+    return None if READING_B else (UD,)
+
+
+def DATA4():  # D16 B: data of any type
+    return None if READING_B else (UD, D, F)
 
 # predefined variables 1..21: (type, elements on GRF-32, on GRF-64, writable)
 PREDEF = {1: ("uw", 1, 1, 0), 2: ("uw", 1, 1, 0), 3: ("ud", 1, 1, 0), 4: ("ud", 1, 1, 0),
@@ -64,7 +72,12 @@ QW_MAX_NBLK_CODE = 0
 # serialize in reverse lane order; just as correct). Set by --atomic-reverse.
 ATOMIC_REVERSE = False
 # --reading-b: follow reading B of every decision the oracle judges both ways
-# (docs/decisions.md "Both readings"); passes with `check --reading all=B`.
+# (docs/decisions.md "Both readings"); passes with `check --reading all=B`. The legacy
+# rows: 4-byte ids (D1), exec-size bit 3 ignored (D2), surface 4 reserved (D4), any
+# operand type (D16), unaligned mask offsets (D18), 32-byte operand rows (D24), only
+# surfaces 0 and 5 for SCATTER/GATHER/DWORD_ATOMIC (D27, D33, D50), QW ops from PVC
+# (D40) without Q data (D41), 2/4/8 QW blocks undefined (D42), no DWORD_ATOMIC fadd/fsub (D48),
+# a gather's disabled lanes written (D11, D43, D56), DWORD_ATOMIC's other operand rules (D49).
 READING_B = False
 
 (A_ADD, A_SUB, A_INC, A_DEC, A_MIN, A_MAX, A_XCHG, A_CMPXCHG, A_AND, A_OR, A_XOR,
@@ -328,7 +341,8 @@ class Machine:
             self.lsc_minw = (16 if self.lsc_minw == 8 else 8) if self.grf == 32 else (32 if self.lsc_minw == 16 else 16)
         if self.gen is None:
             raise ValueError("unknown platform %r" % plat["name"])
-        self.idw = 4 if self.version >= 304 else 2
+        self.idw = 4 if self.version >= 304 or READING_B else 2  # D1 B: the page's 4 bytes
+        self.op = None
         self.insn = bytes.fromhex(inp["insn"])
         self.em = int(inp.get("exec_mask", "ffffffff"), 16)
         self.vars = {v["id"]: Var(v) for v in inp.get("vars", [])}
@@ -432,12 +446,12 @@ class Machine:
         if o["cls"] == 0:
             if o["id"] == 0:
                 raise Invalid("offset: %null")
-            if self.lookup(o["id"], "offset").type != UD:
+            if self.lookup(o["id"], "offset").type != UD and not READING_B:  # D16 B: any type
                 raise Invalid("offset: must be :ud")
             if o["col"] * 4 >= self.grf:
                 raise Invalid("offset: column crosses the GRF")
             return
-        if o["type"] != 0:
+        if o["type"] != 0 and not READING_B:
             raise Invalid("offset: indirect type must be :ud")
         if not -512 <= o["ind_off"] <= 511:  # 5_operands.md: "It has the range of [-512, 511]"
             raise Invalid("offset: indirect offset outside [-512, 511]")
@@ -445,7 +459,7 @@ class Machine:
         if elems is None or o["addr_off"] >= len(elems):
             raise Invalid("offset: address")
         t = self.vars.get(elems[o["addr_off"]][0])
-        if t is None or t.type != UD:
+        if t is None or (t.type != UD and not READING_B):
             raise Invalid("offset: indirect target must be :ud")
 
     def goff_value(self, o):
@@ -453,7 +467,7 @@ class Machine:
             return o["imm"]
         if o["cls"] == 0:
             v = self.vars[o["id"]]
-            byte = o["row"] * self.grf + o["col"] * 4
+            byte = o["row"] * (32 if READING_B else self.grf) + o["col"] * 4  # D24 B: 32-byte rows
         else:
             vid, off = self.addrs[o["id"]][o["addr_off"]]
             v = self.vars.get(vid)
@@ -478,6 +492,13 @@ class Machine:
         if r["off"] % esz or (len(v.data) >= self.grf and r["off"] % self.grf):
             raise Invalid("%s: alignment" % what)
         r["var"] = v
+
+    @classmethod
+    def rb_disabled(cls, r, at, n):
+        """D11 (D43, D56) reading B: a gather writes its whole destination registers: garbage"""
+        d = cls.raw_at(r, at, n) if READING_B else None
+        if d is not None:
+            d[0].data[d[1]:d[1] + n] = b"\xa5" * n
 
     @staticmethod
     def raw_at(r, at, n):
@@ -510,7 +531,7 @@ class Machine:
 
     @staticmethod
     def check_mask(es, off):
-        if off % es or off + es > 32:
+        if (off % es and not READING_B) or off + es > 32:  # D18 B: no alignment
             raise Invalid("exec_size: mask control")
 
     def check_pred(self, pred, es, off):
@@ -545,11 +566,19 @@ class Machine:
     def check_surface(self, s):
         if 1 <= s <= 3:
             raise Invalid("surface: reserved")
+        if READING_B and s == 4:  # D4 B: the page's T0..T4
+            raise Invalid("surface: T4 reserved")
+        if READING_B and self.op in (0x39, 0x3A, 0x7D) and s not in (0, 5):  # D27, D33, D50 B
+            raise Invalid("surface: only 0 and 5")
         if s >= 6 and s not in self.surfaces:
             raise Invalid("surface: undeclared")
 
+    @staticmethod
+    def eb_b(eb):
+        return eb & ~8 if READING_B else eb  # D2 B: bit 3 ignored
+
     def decode_exec(self, eb):
-        code = eb & 15
+        code = self.eb_b(eb) & 15
         op = self.insn[0]
         if code > (5 if READING_B and op in (0x78, 0x79) else 4):  # D17, D34 reading B: SIMD32
             raise Invalid("exec_size")
@@ -577,6 +606,7 @@ class Machine:
     # ---- instructions ----
     def run(self):
         op = self.get(1)
+        self.op = op
         if op == 0x75:
             self.scatter4_scaled()
         elif op == 0x3A:
@@ -633,8 +663,8 @@ class Machine:
             raise Invalid("scale")
         self.check_surface(surf)
         self.check_goff(g)
-        self.check_raw(eo, "element_offset", (UD,))
-        self.check_raw(src, "src", (UD, D, F))
+        self.check_raw(eo, "element_offset", OFFS())
+        self.check_raw(src, "src", DATA4())
         goff = self.goff_value(g)
         en = self.chen(es, off, nomask, pred)
         block = max(es, self.grf // 4)
@@ -667,8 +697,8 @@ class Machine:
         self.check_mask(es, off)
         self.check_surface(surf)
         self.check_goff(g)
-        self.check_raw(eo, "element_offset", (UD,))
-        self.check_raw(src, "src", (UD, D, F))
+        self.check_raw(eo, "element_offset", OFFS())
+        self.check_raw(src, "src", DATA4())
         goff = self.goff_value(g)
         en = self.chen(es, off, nomask, 0)
         for i in range(es):
@@ -716,14 +746,15 @@ class Machine:
             raise Invalid("scale")
         self.check_surface(surf)
         self.check_goff(g)
-        self.check_raw(eo, "element_offset", (UD,))
-        self.check_raw(dst, "dst", (UD, D, F), null_ok=True, is_dst=True)
+        self.check_raw(eo, "element_offset", OFFS())
+        self.check_raw(dst, "dst", DATA4(), null_ok=True, is_dst=True)
         goff = self.goff_value(g)
         en = self.chen(es, off, nomask, pred)
         nb = 1 << nblk
         offs = self.offsets(eo, es)  # D95
         for i in range(es):
             if not en & (1 << i):
+                self.rb_disabled(dst, 4 * i, 4)  # D11 B
                 continue
             eoff = offs[i]
             if eoff is None:
@@ -749,13 +780,14 @@ class Machine:
         self.check_mask(es, off)
         self.check_surface(surf)
         self.check_goff(g)
-        self.check_raw(eo, "element_offset", (UD,))
-        self.check_raw(dst, "dst", (UD, D, F), null_ok=True, is_dst=True)
+        self.check_raw(eo, "element_offset", OFFS())
+        self.check_raw(dst, "dst", DATA4(), null_ok=True, is_dst=True)
         goff = self.goff_value(g)
         en = self.chen(es, off, nomask, 0)
         offs = self.offsets(eo, es)  # D95
         for i in range(es):
             if not en & (1 << i):
+                self.rb_disabled(dst, 4 * i, 4)  # D11 B
                 continue
             eoff = offs[i]
             if eoff is None:
@@ -780,8 +812,8 @@ class Machine:
             raise Invalid("scale")
         self.check_surface(surf)
         self.check_goff(g)
-        self.check_raw(eo, "element_offset", (UD,))
-        self.check_raw(src, "src", (UD, D, F))
+        self.check_raw(eo, "element_offset", OFFS())
+        self.check_raw(src, "src", DATA4())
         goff = self.goff_value(g)
         en = self.chen(es, off, nomask, pred)
         nb = 1 << nblk
@@ -806,8 +838,8 @@ class Machine:
             raise Invalid("scale")
         self.check_surface(surf)
         self.check_goff(g)
-        self.check_raw(eo, "element_offset", (UD,))
-        self.check_raw(dst, "dst", (UD, D, F), null_ok=True, is_dst=True)
+        self.check_raw(eo, "element_offset", OFFS())
+        self.check_raw(dst, "dst", DATA4(), null_ok=True, is_dst=True)
         goff = self.goff_value(g)
         en = self.chen(es, off, nomask, pred)
         block = max(es, self.grf // 4)
@@ -818,6 +850,7 @@ class Machine:
                 continue
             for i in range(es):
                 if not en & (1 << i):
+                    self.rb_disabled(dst, 4 * (k * block + i), 4)  # D11 B
                     continue
                 eoff = offs[i]
                 if eoff is None:
@@ -859,20 +892,25 @@ class Machine:
         eb, pred, nblk, surf = self.get(1), self.get(2), self.get(1), self.get(1)
         eo, data = self.raw(), self.raw()
         self.done()
-        if self.gen < G_XEHP_SDV:
+        if self.gen < (G_PVC if READING_B else G_XEHP_SDV):  # D40 B: the page's PVC
             raise Invalid("platform: QW ops need XeHP_SDV+")
         es, off, nomask = self.decode_exec(eb)
         self.check_pred(pred, es, off)
-        if nblk > QW_MAX_NBLK_CODE:
+        blocks_b = READING_B and 1 <= nblk <= 3  # D42 B: 2/4/8 blocks, their unit open
+        if nblk > QW_MAX_NBLK_CODE and not blocks_b:
             raise Invalid("num_blocks")
         self.check_surface(surf)
-        self.check_raw(eo, "offset", (UD,))
-        self.check_raw(data, "src" if is_write else "dst", ("q", "uq", "df"),
-                       null_ok=not is_write, is_dst=not is_write)
+        self.check_raw(eo, "offset", OFFS())
+        self.check_raw(data, "src" if is_write else "dst", ("uq", "df") if READING_B else ("q", "uq", "df"),
+                       null_ok=not is_write, is_dst=not is_write)  # D41 B: the descriptor's DF, UQ
+        if blocks_b:
+            raise Undefined("num_blocks: 2/4/8 blocks")
         en = self.chen(es, off, nomask, pred)
         nb = 1 << nblk
         for i in range(es):
             if not en & (1 << i):
+                if not is_write:
+                    self.rb_disabled(data, 8 * i, 8)  # D11 B (one block)
                 continue
             e = self.raw_at(eo, 4 * i, 4)
             if e is None:
@@ -897,8 +935,11 @@ class Machine:
             raise Invalid("op: 16-bit atomics need TGLLP+")
         if not (op <= A_PREDEC or A_FMAX <= op <= A_FSUB):
             raise Invalid("op: operation")
+        if READING_B and op in (A_FADD, A_FSUB) and self.op == 0x7D:  # D48 B: not on the DWORD_ATOMIC page
+            raise Invalid("op: fadd/fsub")
         if op in (A_FADD, A_FSUB) and self.gen < G_XEHP_SDV:
             raise Invalid("op: fadd/fsub need XeHP_SDV+")
+        self.rb_w16 = width == 1
         return op, 2 if width == 1 else 4
 
     def atomic_operands(self, op, s0, s1, dst):
@@ -908,7 +949,20 @@ class Machine:
                  else (UD, D) if op in (A_ADD, A_SUB) else (UD,))
         no_src0 = op in (A_INC, A_DEC, A_PREDEC)
         has_src1 = op in (A_CMPXCHG, A_FCMPWR)
-        if no_src0:
+        # D49 reading B (DWORD_ATOMIC): the page's ADD/SUB UD and PREDEC src0; for 16-bit ops the
+        # verifier's default rule: every operand UD, src1 %null, an inc/dec/predec's src0 not looked at
+        b49 = READING_B and self.op == 0x7D
+        v16 = b49 and self.rb_w16
+        undef = v16 and has_src1
+        if b49 and (v16 or op in (A_ADD, A_SUB)):
+            types = (UD,)
+        if undef:
+            has_src1 = False
+        if v16 and no_src0:
+            s0["var"] = None
+        elif b49 and op == A_PREDEC:
+            self.check_raw(s0, "src0", types)
+        elif no_src0:
             if s0["id"] or s0["off"]:
                 raise Invalid("src0: must be %null")
         else:
@@ -922,6 +976,8 @@ class Machine:
         # "Dst, Src0, and Src1, if present, must have the same type"
         if len({r["var"].type for r in (s0, s1, dst) if r["var"] is not None}) > 1:
             raise Invalid("types: dst, src0 and src1 must have one type")
+        if undef:
+            raise Undefined("16-bit cmpxchg/fcmpwr without src1 (D49 reading B)")
         return no_src0, has_src1
 
     def dword_atomic(self):
@@ -932,7 +988,7 @@ class Machine:
         es, off, nomask = self.decode_exec(eb)
         self.check_pred(pred, es, off)
         self.check_surface(surf)
-        self.check_raw(eo, "element_offset", (UD,))
+        self.check_raw(eo, "element_offset", OFFS())
         no_src0, has_src1 = self.atomic_operands(op, s0, s1, dst)
         en = self.chen(es, off, nomask, pred)
         order = range(es - 1, -1, -1) if ATOMIC_REVERSE else range(es)
@@ -952,6 +1008,9 @@ class Machine:
             new = atomic_op(op, n, old, v0, v1)
             self.store(surf, a, new.to_bytes(n, "little"))
             rets.append((i, new if op == A_PREDEC else old))
+        for i in range(es):
+            if not en & (1 << i):
+                self.rb_disabled(dst, 4 * i, 4)  # D56 (D11) B
         for i, ret in rets:
             d = self.raw_at(dst, 4 * i, 4)
             if d is not None:

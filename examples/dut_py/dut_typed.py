@@ -58,6 +58,7 @@ def _view(dut, inv, surf):
 
 
 def _exec(dut, inv, eb, simd16_gen):
+    eb = dut.eb_b(eb)  # D2 B
     if eb & 15 not in (3, 4):
         raise inv("exec_size: typed messages are SIMD8 or SIMD16")
     if eb & 15 == 4 and dut.gen < simd16_gen:
@@ -95,7 +96,7 @@ def typed4(dut, inv, write):
     u v r lod data (raw operands)"""
     old = dut.version < 302
     if old:  # before vISA 3.2: channels first (a set bit disables), exec (size nibble 0: SIMD8), surface; no pred, no LOD
-        chm, eb, surf, pred = dut.get(1) ^ 0xF, dut.get(1), dut.get(1), 0
+        chm, eb, surf, pred = dut.get(1) ^ 0xF, dut.eb_b(dut.get(1)), dut.get(1), 0  # D2 B
         u, v, r, data = dut.raw(), dut.raw(), dut.raw(), dut.raw()
         lod = {"id": 0, "off": 0, "var": None}
         dut.done()

@@ -61,32 +61,34 @@ static unsigned imm_bytes(uint8_t type_byte)
     return (t == VO_T_DF || t == VO_T_UQ || t == VO_T_Q) ? 8 : 4;
 }
 
-static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err, int old);
+static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err, int old, int ids4);
 /* LSC_UNTYPED: the HEAD layout (D110); when its bytes do not decode exactly and
  * the older layout without ss_idx does, that one (D222) */
 static int decode(const uint8_t *bytes, size_t n, uint16_t visa_version, unsigned layout, vo_insn *out,
                   vo_error *err)
 {
+    int ids4 = (layout & VO_DECODE_IDS4) != 0; /* D1 reading B (D345) */
+    layout &= ~VO_DECODE_IDS4;
     const vo_desc *d0 = n >= 2 ? vo_desc_for(bytes[0]) : NULL;
     if (!d0 || (d0->family != VO_FAM_LSC && d0->family != VO_FAM_LSC_TYPED) || !vo_desc_for_sub_old2(bytes[0], bytes[1]))
         /* only LSC_UNTYPED (D222) and LSC_TYPED (D280) have two layouts */
-        return decode_as(bytes, n, visa_version, out, err, 0);
+        return decode_as(bytes, n, visa_version, out, err, 0, ids4);
     if (layout != VO_LSC_LAYOUT_AUTO) /* the case names its layout (D225) */
-        return decode_as(bytes, n, visa_version, out, err, layout == VO_LSC_LAYOUT_NO_SSIDX);
+        return decode_as(bytes, n, visa_version, out, err, layout == VO_LSC_LAYOUT_NO_SSIDX, ids4);
     vo_error e1;
     memset(&e1, 0, sizeof e1);
-    if (decode_as(bytes, n, visa_version, out, &e1, 0) == 0) return 0;
+    if (decode_as(bytes, n, visa_version, out, &e1, 0, ids4) == 0) return 0;
     vo_insn o2;
-    if (decode_as(bytes, n, visa_version, &o2, NULL, 1) == 0) {
+    if (decode_as(bytes, n, visa_version, &o2, NULL, 1, ids4) == 0) {
         *out = o2;
         return 0;
     }
-    decode_as(bytes, n, visa_version, out, NULL, 0); /* *out as the HEAD layout's error left it */
+    decode_as(bytes, n, visa_version, out, NULL, 0, ids4); /* *out as the HEAD layout's error left it */
     if (err) *err = e1;
     return -1;
 }
 
-static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err, int old)
+static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err, int old, int ids4)
 {
     memset(out, 0, sizeof *out);
     out->visa_version = visa_version;
@@ -105,7 +107,7 @@ static int decode_as(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_i
         d = vo_desc_typed31(d->opcode);
     out->desc = d;
     rd r = { bytes, n, 1 };
-    unsigned idw = vo_id_width(visa_version); /* decision D1 */
+    unsigned idw = ids4 ? 4u : vo_id_width(visa_version); /* decision D1 (B: the page's 4 bytes) */
     for (unsigned i = 0; i < d->nfields; i++) {
         const vo_field_desc *f = &d->fields[i];
         size_t start = r.pos;

@@ -313,7 +313,7 @@ int vo_check_exec(vo_ctx *x, unsigned role)
     }
     if (x->in->visa_version == 300 && ((v >> 4) & 0xF) >= 9) vo_tag(x->r, VO_TAG_VISA30_MASK);
     /* decision D18: offset aligned to the exec size and inside the 32 channels */
-    if (c->mask_off % c->exec_size != 0 || c->mask_off + c->exec_size > 32)
+    if ((c->mask_off % c->exec_size != 0 && !vo_rd_b(x, VO_RD_D18)) || c->mask_off + c->exec_size > 32) /* B: no alignment */
         return vo_invalid(x, VO_E_MASK_CTRL, role, "mask offset %u with exec size %u (must be aligned and <= 32)",
                    c->mask_off, c->exec_size);
     return 0;

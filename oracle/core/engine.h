@@ -159,8 +159,10 @@ uint32_t vo_4ch_count(const vo_ctx *x);
 uint32_t vo_4ch_block(const vo_ctx *x);
 void vo_4ch_plan(vo_ctx *x, uint64_t (*addr)(vo_ctx *x, uint32_t lane, uint32_t ch), unsigned addr_clause);
 void vo_4ch_padding(vo_ctx *x); /* a gather's unused block tails: free (D12) */
-/* the exec-size byte (role VO_R_EXEC or VO_R_NUM_ELTS) and the predicate word: 0 or -1 (invalid) */
 unsigned vo_exec_reading(const vo_desc *d);
+/* D345: 1 when the run takes reading B of decision rd (enum vo_reading) */
+static inline int vo_rd_b(const vo_ctx *x, unsigned rd) { return (int)(x->readings >> rd & 1u); }
+/* the exec-size byte (role VO_R_EXEC or VO_R_NUM_ELTS) and the predicate word: 0 or -1 (invalid) */
 int vo_check_exec(vo_ctx *x, unsigned role);
 int vo_check_pred(vo_ctx *x);
 /* an invalid instruction: r->err = (code, the field of `role` and its byte

@@ -2,6 +2,7 @@
  * the sparse surfaces, with out-of-bound, alignment and overlap rules, and the
  * freedom the spec leaves (docs/decisions.md). */
 #include "families.h"
+#include "atomic_ops.h"
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -401,6 +402,38 @@ static void result_reset(vo_result *r)
     memset(r->clauses, 0, sizeof r->clauses);
 }
 
+/* the messages whose exec-size byte vo_check_exec judges (D2; LSC messages check their own) */
+static int exec_nibble_checked(const vo_desc *d)
+{
+    if (!d || (d->flags & VO_DF_ELT_UNITS) || d->family == VO_FAM_LSC || d->family == VO_FAM_LSC_FENCE ||
+        d->family == VO_FAM_BLOCK2D || d->family == VO_FAM_LSC_TYPED)
+        return 0;
+    for (unsigned i = 0; i < d->nfields; i++)
+        if (d->fields[i].role == VO_R_EXEC) return 1;
+    return 0;
+}
+
+/* D11 (D43, D56) reading B: hardware writes a gather's whole destination registers, so a disabled
+ * lane's destination slot is free (undefined) instead of keeping its value */
+static int d11_gather(const vo_desc *d)
+{
+    return ((d->family == VO_FAM_SCATTERED || d->family == VO_FAM_FOURCH) && !d->is_write) || d->family == VO_FAM_ATOMIC;
+}
+
+static void free_disabled_lanes(vo_ctx *x)
+{
+    const vo_desc *d = x->d;
+    if (!x->data_var || !d11_gather(d)) return;
+    int fourch = d->family == VO_FAM_FOURCH;
+    unsigned slot = d->elt_bytes ? d->elt_bytes : 4u, nch = fourch ? vo_4ch_count(x) : 1u, blk = fourch ? vo_4ch_block(x) : 0u;
+    for (unsigned k = 0; k < nch; k++) /* the k-th enabled channel's block (D12) */
+        for (unsigned i = 0; i < x->c.exec_size && i < 32; i++) {
+            uint64_t off = (uint64_t)x->data_off + ((uint64_t)k * blk + i) * slot;
+            if (x->chen >> i & 1 || off + slot > x->data_var->size) continue;
+            vo_free_var_undefined(x, (uint32_t)off, slot, VO_C_GATHER_PADDING);
+        }
+}
+
 static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *r, int checked, uint32_t readings)
 {
     result_reset(r);
@@ -408,7 +441,9 @@ static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_resu
     if (!checked && vo_state_check(in, &r->err) != 0) return finish(r, VO_INVALID);
 
     vo_insn insn;
-    if (vo_decode_layout(bytes, n, in->platform.visa_version, in->platform.lsc_layout, &insn, &r->err) != 0) return finish(r, VO_INVALID);
+    unsigned layout = in->platform.lsc_layout | (readings >> VO_RD_D1 & 1 ? VO_DECODE_IDS4 : 0u); /* D1 B: 4-byte ids */
+    if (vo_decode_layout(bytes, n, in->platform.visa_version, layout, &insn, &r->err) != 0) return finish(r, VO_INVALID);
+    if (readings >> VO_RD_D2 & 1 && exec_nibble_checked(insn.desc)) insn.val[VO_R_EXEC] &= ~8u; /* D2 B: bits 2..0 */
 
     vo_ctx x;
     memset(&x, 0, offsetof(vo_ctx, plan)); /* the plan is written before it is read (nplan) */
@@ -444,7 +479,10 @@ static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_resu
         return fail_with(r, VO_E_STATE_CAP, "surfaces", -1, "surface page cap reached while writing");
     }
     if (rc == 1) return finish(r, VO_UNDEFINED);
-    if (rc != VO_RUN_PLAN) return finish(r, VO_OK);
+    if (rc != VO_RUN_PLAN) {
+        if (vo_rd_b(&x, VO_RD_D11)) free_disabled_lanes(&x);
+        return finish(r, VO_OK);
+    }
     if (x.is_write) {
         int slm_ub = 0;
         if (do_writes(&x, &slm_ub) != 0) { /* restore the input: invalid leaves the state unchanged */
@@ -456,6 +494,7 @@ static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_resu
     } else {
         if (do_reads(&x)) return finish(r, VO_UNDEFINED);
         if (fam->padding) fam->padding(&x);
+        if (vo_rd_b(&x, VO_RD_D11)) free_disabled_lanes(&x);
     }
     return finish(r, VO_OK);
 }
@@ -527,6 +566,37 @@ uint32_t vo_readings_candidates(const vo_state *in, const uint8_t *insn, size_t 
         if (rd == VO_RD_D17 || rd == VO_RD_D34) m |= 1u << rd;
     }
     if (vo_tags_has(a->tags, VO_TAG_DVR_4SCALED_EXEC) && a->status != VO_INVALID) m |= 1u << VO_RD_D35;
+    /* the legacy doc_vs_reader decisions: their tag on reading A's result, or A's error code */
+    const vo_desc *dd = vo_desc_for(insn[0]);
+    if (in->platform.visa_version < 304 && (vo_tags_has(a->tags, VO_TAG_DVR_ID_WIDTH) || /* or undecodable (D1) */
+        (a->status == VO_INVALID && (a->err.code == VO_E_TRAILING || a->err.code == VO_E_TRUNCATED))))
+        m |= 1u << VO_RD_D1;
+    if (vo_tags_has(a->tags, VO_TAG_DVR_EXEC_NIBBLE)) m |= 1u << VO_RD_D2;
+    if (a->clauses[VO_C_SURF_BINDLESS / 64] >> (VO_C_SURF_BINDLESS % 64) & 1) m |= 1u << VO_RD_D4; /* surface 4 */
+    if (vo_tags_has(a->tags, VO_TAG_DVR_ROW_UNIT)) m |= 1u << VO_RD_D24;
+    if (dd && a->status == VO_OK && d11_gather(dd)) { /* D11: a lane of the exec size disabled */
+        vo_insn ii;
+        vo_ctrl c;
+        if (vo_decode_layout(insn, n, in->platform.visa_version, in->platform.lsc_layout, &ii, NULL) == 0) {
+            vo_insn_ctrl(&ii, &c);
+            uint32_t es_mask = c.exec_size >= 32 ? 0xFFFFFFFFu : (1u << c.exec_size) - 1u;
+            if ((a->chen & es_mask) != es_mask) m |= 1u << VO_RD_D11;
+        }
+    }
+    if (a->status == VO_INVALID && a->err.code == VO_E_OPERAND_TYPE) m |= 1u << VO_RD_D16;
+    if (a->status == VO_INVALID && a->err.code == VO_E_MASK_CTRL) m |= 1u << VO_RD_D18;
+    if (vo_tags_has(a->tags, VO_TAG_DVR_SURFACE_LIMITS) && dd)
+        m |= 1u << (dd->family == VO_FAM_ATOMIC ? VO_RD_D50 : dd->is_write ? VO_RD_D27 : VO_RD_D33);
+    if (vo_tags_has(a->tags, VO_TAG_DVR_QW) && dd) { /* D40 before the page's platform, D42 codes 1..3, D41 else (Q data) */
+        int early = dd->doc_min_gen && in->platform.gen < dd->doc_min_gen;
+        int blocks = n > 4 && insn[4] >= 1 && insn[4] <= 3; /* 86/87 exec pred(2) num_blocks */
+        m |= early ? 1u << VO_RD_D40 : blocks ? 1u << VO_RD_D42 : 1u << VO_RD_D41;
+    }
+    if (dd && dd->family == VO_FAM_ATOMIC && (vo_tags_has(a->tags, VO_TAG_DVR_ATOMIC_TYPES) || (n > 1 && insn[1] == 0x0D)))
+        m |= 1u << VO_RD_D49; /* ADD/SUB with D, 16-bit ops whose verifier rule differs, 32-bit PREDEC */
+    if (dd && dd->family == VO_FAM_ATOMIC && n > 1 && vo_atomic_info_of(insn[1] & 0x1F) && /* fadd, fsub */
+        vo_atomic_info_of(insn[1] & 0x1F)->not_in_doc)
+        m |= 1u << VO_RD_D48;
     /* D150: an LSC message whose lanes are fewer than the larger width (W = max(exec, width), D124) */
     const vo_desc *ld = vo_desc_for(insn[0]); /* an LSC message: LSC_UNTYPED (its families) or LSC_TYPED */
     int lsc = ld && (ld->family == VO_FAM_LSC || ld->family == VO_FAM_BLOCK2D || ld->family == VO_FAM_LSC_TYPED);

@@ -271,7 +271,7 @@ static int lsc_validate(vo_ctx *x)
         uint32_t eb = in->val[VO_R_EXEC];
         unsigned code = eb & 0xF;
         if (code >= 6) return vo_invalid(x, VO_E_EXEC_SIZE, VO_R_EXEC, "exec size code %u", code);
-        if (x->c.mask_off % x->c.exec_size != 0 || x->c.mask_off + x->c.exec_size > 32)
+        if ((x->c.mask_off % x->c.exec_size != 0 && !vo_rd_b(x, VO_RD_D18)) || x->c.mask_off + x->c.exec_size > 32)
             return vo_invalid(x, VO_E_MASK_CTRL, VO_R_EXEC, "mask offset %u with exec size %u (must be aligned and <= 32)",
                            x->c.mask_off, x->c.exec_size);
     }

@@ -64,7 +64,7 @@ static int lt_validate(vo_ctx *x)
     if (code >= 6 || (1u << code) > max)
         return vo_invalid(x, VO_E_EXEC_SIZE, VO_R_EXEC, "exec size code %u (LSC_TYPED: at most SIMD%u on %s)", code, max,
                           vo_gen_name(x->st->platform.gen));
-    if (x->c.mask_off % x->c.exec_size != 0 || x->c.mask_off + x->c.exec_size > 32)
+    if ((x->c.mask_off % x->c.exec_size != 0 && !vo_rd_b(x, VO_RD_D18)) || x->c.mask_off + x->c.exec_size > 32) /* D18 B */
         return vo_invalid(x, VO_E_MASK_CTRL, VO_R_EXEC, "mask offset %u with exec size %u (must be aligned and <= 32)",
                           x->c.mask_off, x->c.exec_size);
     if (vo_lsc_pred(x) != 0) return -1;

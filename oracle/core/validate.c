@@ -27,14 +27,14 @@ static int check_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var **var)
     /* decision D16: operand types as the doc states them */
     if (role == VO_R_EOFF && x->d->family == VO_FAM_TYPED) { /* U: D375 */
         if (vo_typed_coord_type(x, role, v, VO_E_OPERAND_TYPE) != 0) return -1;
-    } else if (role == VO_R_EOFF && v->type != VO_T_UD)
+    } else if (role == VO_R_EOFF && v->type != VO_T_UD && !vo_rd_b(x, VO_RD_D16)) /* D16 B: any type, read as UD */
         return vo_invalid(x, VO_E_OPERAND_TYPE, role, "element offsets must be UD, V%u is %s", v->id, vo_type_name(v->type));
     if (role == VO_R_DATA && x->d->data_types) { /* decision D41: QW data Q, UQ or DF (doc) */
-        if (!(x->d->data_types >> v->type & 1))
+        if (!(x->d->data_types >> v->type & 1) || (v->type == VO_T_Q && vo_rd_b(x, VO_RD_D41))) /* D41 B: DF, UQ */
             return vo_invalid(x, VO_E_OPERAND_TYPE, role, "data must be Q, UQ or DF, V%u is %s", v->id, vo_type_name(v->type));
         if (v->type == VO_T_Q) vo_tag(x->r, VO_TAG_DVR_QW);
     } else if (role == VO_R_DATA && x->d->family != VO_FAM_BLOCK && !atomic && v->type != VO_T_UD && v->type != VO_T_D &&
-        v->type != VO_T_F)
+        v->type != VO_T_F && !vo_rd_b(x, VO_RD_D16)) /* D16 B: the verifier's, any type */
         return vo_invalid(x, VO_E_OPERAND_TYPE, role, "data must be UD, D or F, V%u is %s", v->id, vo_type_name(v->type));
     /* decision D15 */
     if (v->size >= x->grf && rw->offset % x->grf)
@@ -70,14 +70,16 @@ static int check_goff(vo_ctx *x)
         if (v->id >= 22 && v->id < 32) return vo_invalid(x, VO_E_RESERVED_ID, R, "variable id %u is reserved", v->id);
         var = vo_state_var(x->st, v->id);
         if (!var) return vo_invalid(x, VO_E_VAR_ID, R, "variable V%u is not declared", v->id);
-        if (var->type != VO_T_UD) return vo_invalid(x, VO_E_OPERAND_TYPE, R, "offset variable must be UD");
+        if (var->type != VO_T_UD && !vo_rd_b(x, VO_RD_D16)) /* D16 B: any type, read as UD */
+            return vo_invalid(x, VO_E_OPERAND_TYPE, R, "offset variable must be UD");
         if ((unsigned)v->col * 4 >= x->grf) /* decision D24 */
             return vo_invalid(x, VO_E_COL_OFFSET, R, "column %u crosses the GRF", v->col);
         if (x->grf == 64 && v->row) vo_tag(x->r, VO_TAG_DVR_ROW_UNIT);
-        byte = (int64_t)v->row * x->grf + (int64_t)v->col * 4;
+        byte = (int64_t)v->row * (vo_rd_b(x, VO_RD_D24) ? 32u : x->grf) + (int64_t)v->col * 4; /* D24 B: 32-byte rows */
         vo_clause(x->r, VO_C_GOFF_GENERAL);
     } else { /* indirect, decision D25 */
-        if (v->type_byte != VO_T_UD) return vo_invalid(x, VO_E_OPERAND_TYPE, R, "indirect operand type must be UD");
+        if (v->type_byte != VO_T_UD && !vo_rd_b(x, VO_RD_D16))
+            return vo_invalid(x, VO_E_OPERAND_TYPE, R, "indirect operand type must be UD");
         if (v->ind_off < -512 || v->ind_off > 511) /* decision D102: the page's range */
             return vo_invalid(x, VO_E_ADDR_ID, R, "indirect offset %d outside [-512, 511]", (int)v->ind_off);
         const vo_addr *a = vo_state_addr(x->st, (uint16_t)v->id);
@@ -86,7 +88,8 @@ static int check_goff(vo_ctx *x)
             return vo_invalid(x, VO_E_ADDR_ID, R, "address element %u past A%u (%u elements)", v->addr_off, v->id, a->num_elts);
         var = vo_state_var(x->st, a->elems[v->addr_off].var);
         if (!var) return vo_invalid(x, VO_E_ADDR_ID, R, "address element names an undeclared variable");
-        if (var->type != VO_T_UD) return vo_invalid(x, VO_E_OPERAND_TYPE, R, "indirect target must be UD");
+        if (var->type != VO_T_UD && !vo_rd_b(x, VO_RD_D16))
+            return vo_invalid(x, VO_E_OPERAND_TYPE, R, "indirect target must be UD");
         byte = (int64_t)a->elems[v->addr_off].off + v->ind_off;
         vo_tag(x->r, VO_TAG_INDIRECT);
         vo_clause(x->r, VO_C_GOFF_INDIRECT);
@@ -110,6 +113,8 @@ static int check_surface(vo_ctx *x)
     unsigned s = x->in->val[VO_R_SURFACE];
     if (s >= 1 && s <= 3) /* decision D4 */
         return vo_invalid(x, VO_E_SURFACE, VO_R_SURFACE, "surface %u (T1/T2/TSS) is reserved", s);
+    if (s == 4 && vo_rd_b(x, VO_RD_D4) && x->d->family != VO_FAM_TYPED) /* D4 B: the page's T0..T4 reserved */
+        return vo_invalid(x, VO_E_SURFACE, VO_R_SURFACE, "surface 4 is reserved (the page's T0..T4)");
     if (x->d->family == VO_FAM_TYPED) { /* decision D257: a typed surface of the state; no SLM, stateless, bindless */
         if (s == 0 || s == 4 || s == 5)
             return vo_invalid(x, VO_E_TYPED_SURFACE, VO_R_SURFACE, "%s cannot address surface %u (%s)", x->d->mnemonic,
@@ -132,8 +137,12 @@ static int check_surface(vo_ctx *x)
     x->is_slm = s == 0;
     x->oob = x->is_slm ? VO_OOB_SLM : VO_OOB_ZERO; /* decisions D5, D6 */
     if (s == 4 || s >= 6) vo_tag(x->r, VO_TAG_DVR_PREDEF_SURFACES);
-    if ((x->d->flags & VO_DF_SURFACE_LIMITS) && s != 0 && s != 5)
+    if ((x->d->flags & VO_DF_SURFACE_LIMITS) && s != 0 && s != 5) {
         vo_tag(x->r, VO_TAG_DVR_SURFACE_LIMITS); /* D27, D33, D50 */
+        unsigned rd = x->d->family == VO_FAM_ATOMIC ? VO_RD_D50 : x->d->is_write ? VO_RD_D27 : VO_RD_D33;
+        if (vo_rd_b(x, rd)) /* reading B: the page's 0 and 5 only */
+            return vo_invalid(x, VO_E_SURFACE, VO_R_SURFACE, "surface %u: the page allows only 0 (SLM) and 5 (stateless)", s);
+    }
     vo_clause(x->r, s == 0 ? VO_C_SURF_SLM : s == 4 ? VO_C_SURF_BINDLESS : s == 5 ? VO_C_SURF_STATELESS
                                                                                   : VO_C_SURF_DECLARED);
     if (x->d->family == VO_FAM_BLOCK && s == 0 && x->st->platform.gen < VO_GEN_ICLLP) /* decision D22 */
@@ -153,6 +162,8 @@ static int check_atomic_op(vo_ctx *x)
         return vo_invalid(x, VO_E_ATOMIC_WIDTH, VO_R_ATOMIC_OP, "width bits 7..5 = %u (only 0: 32-bit, 1: 16-bit)", w);
     if (w == 1 && x->st->platform.gen < VO_GEN_TGLLP)
         return vo_invalid(x, VO_E_PLATFORM, VO_R_ATOMIC_OP, "16-bit atomics need TGLLP or later");
+    if (ai->not_in_doc && x->d->family == VO_FAM_ATOMIC && vo_rd_b(x, VO_RD_D48)) /* D48 B: not on the page, as an undefined op code */
+        return vo_invalid(x, VO_E_ATOMIC_OP, VO_R_ATOMIC_OP, "atomic op code 0x%02x (%s) is not on the page", code, ai->name);
     if (ai->xehp && x->st->platform.gen < VO_GEN_XEHP_SDV) /* decision D48 */
         return vo_invalid(x, VO_E_PLATFORM, VO_R_ATOMIC_OP, "%s needs %s or later", ai->name, vo_gen_name(VO_GEN_XEHP_SDV));
     if (ai->not_in_doc || code == 0x0B || code == 0x0C || code == 0x0D) /* decision D52 */
@@ -167,16 +178,23 @@ static int check_atomic_op(vo_ctx *x)
 /* src0 / src1 / dst of DWORD_ATOMIC: presence by op, then the type rule (decision D49) */
 static int check_atomic_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var **var)
 {
-    const vo_atomic_info *ai = vo_atomic_info_of(x->in->val[VO_R_ATOMIC_OP] & 0x1F);
+    uint32_t opb = x->in->val[VO_R_ATOMIC_OP];
+    const vo_atomic_info *ai = vo_atomic_info_of(opb & 0x1F);
+    /* D49 reading B (DWORD_ATOMIC): the page's ADD/SUB UD and PREDEC src0, the verifier's default
+     * rule for 16-bit ops (every operand UD, src1 V0, a 16-bit INC/DEC/PREDEC's src0 not looked at) */
+    int b49 = x->d->family == VO_FAM_ATOMIC && vo_rd_b(x, VO_RD_D49), v16 = b49 && opb >> 5 == 1, undef = 0;
     *var = NULL;
     if (role == VO_R_SRC0 || role == VO_R_SRC1) {
         int want = role == VO_R_SRC0 ? ai->nsrc >= 1 : ai->nsrc >= 2;
+        if (role == VO_R_SRC0 && v16 && !want) return 0;
+        if (role == VO_R_SRC0 && b49 && !v16 && (opb & 0x1F) == 0x0D) want = 1;
+        if (role == VO_R_SRC1 && v16 && want) want = 0, undef = 1; /* no comparand: undefined */
         vo_errcode ec = role == VO_R_SRC0 ? VO_E_ATOMIC_SRC0 : VO_E_ATOMIC_SRC1;
         const char *nm = role == VO_R_SRC0 ? "src0" : "src1";
         if (!want) {
             if (rw->id != 0 || rw->offset != 0)
                 return vo_invalid(x, ec, role, "%s must be %%null.0 for %s", nm, ai->name);
-            return 0;
+            return undef;
         }
         if (rw->id == 0) return vo_invalid(x, ec, role, "%s is required for %s", nm, ai->name);
     }
@@ -184,7 +202,8 @@ static int check_atomic_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var *
     if (!*var) return 0; /* %null destination */
     unsigned t = (*var)->type;
     int ok;
-    switch (ai->type_rule) {
+    unsigned rule = b49 && (v16 || ai->type_rule == VO_AT_UD_OR_D) ? (unsigned)VO_AT_UD : ai->type_rule;
+    switch (rule) {
     case VO_AT_UD_OR_D: ok = t == VO_T_UD || t == VO_T_D; if (t == VO_T_D) vo_tag(x->r, VO_TAG_DVR_ATOMIC_TYPES); break;
     case VO_AT_D: ok = t == VO_T_D; break;
     case VO_AT_F: ok = t == VO_T_F; break;
@@ -192,8 +211,7 @@ static int check_atomic_raw(vo_ctx *x, unsigned role, const vo_raw *rw, vo_var *
     }
     if (!ok)
         return vo_invalid(x, VO_E_ATOMIC_TYPE, role, "V%u is %s; %s operands must be %s", (*var)->id, vo_type_name(t), ai->name,
-                   ai->type_rule == VO_AT_UD_OR_D ? "UD or D" : ai->type_rule == VO_AT_D ? "D" :
-                   ai->type_rule == VO_AT_F ? "F" : "UD");
+                   rule == VO_AT_UD_OR_D ? "UD or D" : rule == VO_AT_D ? "D" : rule == VO_AT_F ? "F" : "UD");
     /* Notes: dst, src0 and src1, if present, have the same type */
     const vo_var *others[2] = { role == VO_R_SRC0 ? NULL : x->src0_var, role == VO_R_DATA ? x->src1_var : NULL };
     for (unsigned k = 0; k < 2; k++)
@@ -248,12 +266,13 @@ int vo_validate_opcode(vo_ctx *x)
         snprintf(e->message, sizeof e->message, "%s before vISA 3.2 is not read (D333 reading B)", d->mnemonic);
         return -1;
     }
-    if (d->min_gen && x->st->platform.gen < d->min_gen) { /* decision D40: the opcode itself */
+    unsigned min_gen = d->doc_min_gen && vo_rd_b(x, VO_RD_D40) ? d->doc_min_gen : d->min_gen; /* D40 B: the page's PVC */
+    if (min_gen && x->st->platform.gen < min_gen) { /* decision D40: the opcode itself */
         vo_error *e = &x->r->err;
         e->code = VO_E_PLATFORM;
         e->field = "opcode";
         e->offset = 0;
-        snprintf(e->message, sizeof e->message, "%s needs %s or later", d->mnemonic, vo_gen_name(d->min_gen));
+        snprintf(e->message, sizeof e->message, "%s needs %s or later", d->mnemonic, vo_gen_name(min_gen));
         return -1;
     }
     return 0;
@@ -293,6 +312,10 @@ int vo_validate(vo_ctx *x)
         case VO_R_NUM_BLOCKS:
             if (v >= (d->num_blocks_codes ? d->num_blocks_codes : 3u)) { /* decision D42: QW ops, one block */
                 if (v < d->reader_blocks_codes && d->dvr_tag) vo_tag(x->r, d->dvr_tag - 1u);
+                if (v < d->reader_blocks_codes && vo_rd_b(x, VO_RD_D42)) { /* D42 B: 2/4/8 blocks, unit open: undefined */
+                    rc = 1;
+                    break;
+                }
                 if (d->num_blocks_codes == 1) rc = vo_invalid(x, VO_E_NUM_BLOCKS, role, "num_blocks code %u (only 0: 1 block)", v);
                 else rc = vo_invalid(x, VO_E_NUM_BLOCKS, role, "num_blocks code %u (only 0..%u)", v,
                               (d->num_blocks_codes ? d->num_blocks_codes : 3u) - 1u);

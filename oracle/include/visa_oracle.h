@@ -566,6 +566,8 @@ typedef struct vo_insn {
 int vo_decode(const uint8_t *bytes, size_t n, uint16_t visa_version, vo_insn *out, vo_error *err);
 /* vo_decode with the LSC_UNTYPED layout a case names (enum vo_lsc_layout, D225):
  * AUTO is vo_decode; SSIDX / NO_SSIDX decode LSC_UNTYPED in that layout only */
+/* lsc_layout | VO_DECODE_IDS4: 4-byte variable ids whatever the version (D1's reading B, D345) */
+#define VO_DECODE_IDS4 0x100u
 int vo_decode_layout(const uint8_t *bytes, size_t n, uint16_t visa_version, unsigned lsc_layout, vo_insn *out,
                      vo_error *err);
 /* The raw operand a role names (eoff, src0, src1; data for every other role). */

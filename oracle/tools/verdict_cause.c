@@ -114,18 +114,77 @@ static const char *planned_clause(const vo_result *r, const vo_diff *d)
     return d->kind == VO_K_NOT_ONE_OF || d->acc.outcome == VO_ACC_OVERLAP ? d->acc.clause : d->clause;
 }
 
+/* D401: the planned bytes of a test that are wrong (their planned values):
+ * a byte the DUT changed elsewhere in the same variable or memory that holds
+ * one of those values (not zero, not the planned byte's initial one) is that
+ * value moved, whatever it landed on */
+typedef struct {
+    uint32_t n;
+    const vo_diff *p[64];
+} wrong_set;
+
+static int moved_value(const wrong_set *w, uint8_t space, uint32_t index, uint64_t off, int got)
+{
+    for (uint32_t i = 0; i < w->n; i++) {
+        const vo_diff *p = w->p[i];
+        if (p->space == space && p->index == index && p->offset != off && p->expected == got) return 1;
+    }
+    return 0;
+}
+
+static int same_acc(const vo_access *a, const vo_access *b)
+{
+    return a->lane == b->lane && a->channel == b->channel && a->element == b->element && a->address == b->address &&
+           a->surface == b->surface && a->reg_var == b->reg_var && a->reg_off == b->reg_off;
+}
+
 void vo_verdict_cause(const vo_result *r, const vo_result *lanes, vo_verdict *v)
 {
     v->cause[0] = 0;
     if (v->pass || v->unsupported) return;
+    /* D401: the planned bytes that are wrong, before the pass over every byte */
+    wrong_set w = { 0, { 0 } };
+    for (size_t k = 0; k < v->nkept && w.n < 64; k++) {
+        const vo_diff *d = &v->diffs[k];
+        if (d->has_acc == 1 && (d->kind == VO_K_WRONG_VALUE || d->kind == VO_K_NOT_ONE_OF || d->kind == VO_K_MISSING_WRITE) &&
+            d->expected != d->initial && !lane_value(lanes, d))
+            w.p[w.n++] = d;
+    }
+    /* D401: the bytes holding a moved value; then every byte the DUT changed in a planned element one of
+     * whose bytes holds a moved value (the element landed there whole, some of its bytes equal by chance) */
+    uint8_t moved[VO_DIFF_KEEP] = { 0 };
+    for (size_t k = 0; k < v->nkept && k < VO_DIFF_KEEP; k++) {
+        const vo_diff *d = &v->diffs[k];
+        moved[k] = d->kind <= VO_K_NOT_ONE_OF && d->got != d->initial &&
+                   moved_value(&w, d->space, d->index, d->offset, d->got) && !lane_value(lanes, d);
+    }
+    for (size_t k = 0; k < v->nkept && k < VO_DIFF_KEEP; k++) {
+        const vo_diff *d = &v->diffs[k];
+        if (moved[k] != 1 || d->has_acc != 1) continue;
+        for (size_t j = 0; j < v->nkept && j < VO_DIFF_KEEP; j++) {
+            const vo_diff *e = &v->diffs[j];
+            if (!moved[j] && e->has_acc == 1 && same_acc(&e->acc, &d->acc) && e->kind <= VO_K_NOT_ONE_OF &&
+                e->got != e->initial && !lane_value(lanes, e))
+                moved[j] = 2;
+        }
+    }
     int best = -1, written = 0, lane_off = 0;
-    const char *clause = NULL;
+    const char *clause = NULL, *moved_clause = w.n ? planned_clause(r, w.p[0]) : NULL;
     for (size_t k = 0; k < v->nkept; k++) {
         const vo_diff *d = &v->diffs[k];
         int rel;
         const char *cl = d->clause;
-        const vo_access *w = NULL;
-        if (d->kind <= VO_K_NOT_ONE_OF && d->got != d->initial) written = 1;
+        const vo_access *wa = NULL;
+        if (d->kind <= VO_K_NOT_ONE_OF && d->got != d->initial) {
+            /* D401: a planned value the DUT put here, whatever the plan says of this byte (a disabled lane's
+             * own value aside, D356): missing at its place */
+            if (moved[k]) {
+                rel = R_MISSING;
+                cl = d->has_acc == 1 ? planned_clause(r, d) : moved_clause;
+                goto ranked;
+            }
+            written = 1;
+        }
         switch (d->kind) {
         case VO_K_WRONG_VALUE:
         case VO_K_NOT_ONE_OF:
@@ -172,14 +231,15 @@ void vo_verdict_cause(const vo_result *r, const vo_result *lanes, vo_verdict *v)
                     break;
                 }
             }
-            w = widened_from(r, d);
-            rel = w ? R_WIDENED : d->has_acc == 2 ? R_CLOBBERED : R_STRAY;
-            if (w) cl = w->clause;
+            wa = widened_from(r, d);
+            rel = wa ? R_WIDENED : d->has_acc == 2 ? R_CLOBBERED : R_STRAY;
+            if (wa) cl = wa->clause;
             break;
         default: rel = -1; /* serializability, shape: their bucket says it */
         }
         /* D356: a disabled lane's bytes of which one is not the lane's own value: clobbered, not performed */
         if (rel == R_OTHER_LANE && lane_off) rel = R_CLOBBERED;
+    ranked:
         if (rel > best) {
             best = rel;
             clause = cl ? cl : v->clause;

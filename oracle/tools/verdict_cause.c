@@ -124,7 +124,7 @@ static const char *planned_clause(const vo_result *r, const vo_diff *d)
  * alike is chance) */
 typedef struct {
     uint32_t n;
-    uint16_t p[64];
+    uint16_t p[VO_DIFF_KEEP];
 } wrong_set;
 
 /* diffs[k] and diffs[j] are bytes next to one another (j = k + s, s = +-1), both kept */
@@ -170,7 +170,7 @@ void vo_verdict_cause(const vo_result *r, const vo_result *lanes, vo_verdict *v)
     if (v->pass || v->unsupported) return;
     /* D401: the planned bytes that are wrong, before the pass over every byte */
     wrong_set w = { 0, { 0 } };
-    for (size_t k = 0; k < v->nkept && w.n < 64; k++) {
+    for (size_t k = 0; k < v->nkept && w.n < VO_DIFF_KEEP; k++) {
         const vo_diff *d = &v->diffs[k];
         if (d->has_acc == 1 && (d->kind == VO_K_WRONG_VALUE || d->kind == VO_K_NOT_ONE_OF || d->kind == VO_K_MISSING_WRITE) &&
             d->expected != d->initial && !lane_value(lanes, r->chen, d))

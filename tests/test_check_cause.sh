@@ -38,6 +38,12 @@
 #      bytes left as they were; D403: under a re-run that is not ok a byte left
 #      at its initial value is no disabled lane's write; main: also
 #      wrong_value and other_lane).
+#   9. mutant 68 (a disabled lane of an LSC load gets zeros): no test of it is
+#      charged lane_clobbered, its zeroed register bytes are other_lane on
+#      every instruction (D405: a load's disabled-lane register bytes that
+#      changed are that lane's write whatever their value; main: lane_clobbered
+#      where the lane would load data, other_lane where it would load 0 out of
+#      bounds, for the one bug).
 #   Item 4 leaves out lsc_untyped_store-02 test a3e1d75f704521fc, worked by
 #   hand: lsc_store.slm (M1, 8) a16, lanes 0..6 at 0xFFF8+8 (wrap to 0), the
 #   disabled lane 7 at 0xFFE8+8 = 0xFFF0 in a 64-byte SLM: its access is out
@@ -52,7 +58,7 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
 bad() { echo "FAIL: $*" >&2; fail=1; }
-for m in 81 82 21 7 73 55; do [ -f "$EX/libdut_mutant_$m.so" ] || { echo "test_check_cause: no mutant $m (skipped)"; exit 0; }; done
+for m in 81 82 21 7 73 55 68; do [ -f "$EX/libdut_mutant_$m.so" ] || { echo "test_check_cause: no mutant $m (skipped)"; exit 0; }; done
 V="$SRC/vectors/lsc_untyped_store-01.json $SRC/vectors/lsc_untyped_store-02.json $SRC/vectors/lsc_untyped_store_quad.json $SRC/vectors/lsc_untyped_store_strided.json"
 for m in 81 82; do
     "$VO" check $V --dut-lib "$EX/libdut_mutant_$m.so" --json >"$T/m$m.json" 2>/dev/null
@@ -66,6 +72,7 @@ for f in dword_atomic oword_st qw_scatter scatter scatter4_scaled scatter_scaled
 "$VO" check "$SRC"/vectors/scatter-0*.json "$SRC"/vectors/scatter4_scaled-0*.json --dut-lib "$EX/libdut_mutant_7.so" --json >"$T/m7.json" 2>/dev/null
 "$VO" check "$SRC"/vectors/lsc_untyped_load_strided*.json "$SRC"/vectors/lsc_untyped_store_strided*.json --dut-lib "$EX/libdut_mutant_73.so" --json >"$T/m73.json" 2>/dev/null
 "$VO" check "$SRC"/vectors/lsc_untyped_load_quad*.json --dut-lib "$EX/libdut_mutant_55.so" --json >"$T/m55.json" 2>/dev/null
+"$VO" check "$SRC"/vectors/lsc_untyped_load*.json --dut-lib "$EX/libdut_mutant_68.so" --json >"$T/m68.json" 2>/dev/null
 python3 - "$T" <<'PY' || fail=1
 import collections, json, sys
 t = sys.argv[1]
@@ -118,6 +125,13 @@ for m, want in ((73, lambda i, c: c in ('lsc_load_strided:lsc.load_strided:wrong
     for i, cs in sorted(by.items()):
         if len(cs) != 1 or not want(i, next(iter(cs))): bad.append('mutant %d, %s: causes %s, want one' % (m, i, dict(cs)))
     print('mutant %d: %d tests, %d buckets -> causes %s' % (m, len(r), len({x['bucket'] for x in r}), {i: dict(c) for i, c in by.items()}))
+# 9. D405
+r = recs(68)
+by = collections.defaultdict(collections.Counter)
+for x in r: by[x['insn']][x['cause'].rsplit(':', 1)[1]] += 1
+if len(by) < 3 or any(c['lane_clobbered'] or not c['other_lane'] for c in by.values()):
+    bad.append('mutant 68: relations %s, want other_lane and no lane_clobbered' % {i: dict(c) for i, c in by.items()})
+print('mutant 68: relations %s' % {i: dict(c) for i, c in by.items()})
 for b in bad: print('FAIL:', b)
 sys.exit(1 if bad else 0)
 PY

@@ -4,7 +4,8 @@
  * as a 4-byte store) is one cause per instruction wherever its bytes land, and
  * two bugs whose bytes share a bucket (a dropped write, a write moved
  * elsewhere) are two. docs/check.md "Causes"; D400-D404: moved values,
- * the instruction's unplanned writes, the lane plan of a cause. */
+ * the instruction's unplanned writes, the lane plan of a cause, a load's
+ * disabled-lane register bytes. */
 #include "visa_check.h"
 
 #include <stdio.h>
@@ -256,7 +257,8 @@ void vo_verdict_cause(const vo_result *r, const vo_result *lanes, vo_verdict *v)
                 if (o) { /* D356: a disabled lane's own bytes: performed (its value) or clobbered */
                     rel = R_OTHER_LANE;
                     /* its value is known when the every-lane run performed it (not misaligned, not undefined) */
-                    if (o != &d->acc && lane_fixed(lanes, o, d) && !lane_value(lanes, r->chen, d))
+                    /* D405: a load's register bytes are a disabled lane's write whatever their value */
+                    if (o != &d->acc && d->space != VO_SPACE_VAR && lane_fixed(lanes, o, d) && !lane_value(lanes, r->chen, d))
                         lane_off = 1;
                     cl = o->clause;
                     break;

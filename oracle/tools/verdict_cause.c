@@ -3,7 +3,7 @@
  * the clause of the access they belong to, so that one bug (a d8u32 store done
  * as a 4-byte store) is one cause per instruction wherever its bytes land, and
  * two bugs whose bytes share a bucket (a dropped write, a write moved
- * elsewhere) are two. docs/check.md "Causes"; D400-D404: moved values,
+ * elsewhere) are two. docs/check.md "Causes"; D400-D405: moved values,
  * the instruction's unplanned writes, the lane plan of a cause, a load's
  * disabled-lane register bytes. */
 #include "visa_check.h"

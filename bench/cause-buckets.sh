@@ -6,11 +6,12 @@
 # one cause per instruction: causes == instructions), then how many causes
 # more than one of the mutants share (two bugs should not share a cause).
 #   bench/cause-buckets.sh [VISA_ORACLE] [MUTANTS] [VECTORS...]
-#   (default build/visa-oracle, the 18 mutants of docs/check.md "Causes",
-#   vectors/*.json; figures in docs/check.md and D358)
+#   (default build/visa-oracle, the 18 mutants of docs/check.md "Causes" and
+#   the two of D400 (52 a16 wrapped at 32 bits, 61 flat a32 >= 2^31
+#   sign-extended), vectors/*.json; figures in docs/check.md and D401)
 set -u
 VO=${1:-build/visa-oracle}
-MUTS=${2:-81 82 79 63 73 55 59 68 14 33 50 21 7 18 12 11 2 17}
+MUTS=${2:-81 82 79 63 73 55 59 68 14 33 50 21 7 18 12 11 2 17 52 61}
 if [ $# -ge 2 ]; then shift 2; else shift $#; fi
 [ $# -gt 0 ] || set -- vectors/*.json
 EX=$(dirname "$VO")/examples
@@ -37,4 +38,6 @@ for p in glob.glob(os.path.join(sys.argv[1], '*.json')):
             r = json.loads(l)
             if not r.get('unsupported') and 'cause' in r: by[r['cause']].add(m)
 print('causes %d, shared by more than one mutant %d' % (len(by), sum(1 for s in by.values() if len(s) > 1)))
+for c, s in sorted(by.items()):
+    if len(s) > 1 and os.environ.get('CAUSE_SHARED'): print('  %s: %s' % (c, ' '.join(sorted(s, key=int))))
 PY

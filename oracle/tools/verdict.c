@@ -326,9 +326,11 @@ typedef struct vctx {
     /* the accesses disabled lanes would make (the case re-run with every lane
      * enabled), computed the first time a byte no access covers needs them */
     int plan_state;         /* 0 not yet, 1 ready, -1 unavailable */
+    int cplan_state;        /* cause_plan: 0 not yet, 1 cplan ready, -1 none (D404) */
     const uint8_t *insn_bytes;
     size_t insn_n;
     vo_result plan;
+    vo_result cplan;        /* after plan: set up when first needed (D404) */
 } vctx;
 
 /* The channel-enable rule that disabled lanes, or NULL when every lane of
@@ -376,6 +378,47 @@ static const vo_result *lane_plan(vctx *x)
     vo_state_free(&s);
     x->plan_state = 1;
     return &x->plan;
+}
+
+/* D404: the lanes a failing test's cause may charge (issue 30 point 1): the
+ * every-lane run when it is ok; when it is not (one lane's access makes the
+ * case undefined), the run with the test's lanes and each disabled lane, in
+ * ascending order, whose addition keeps the run ok; the every-lane run when
+ * no lane can be added (or NoMask: the execution mask cannot pick lanes) */
+static const vo_result *cause_plan(vctx *x)
+{
+    const vo_result *p = lane_plan(x);
+    if (!p || p->status == VO_OK || x->ctrl.nomask) return p;
+    if (x->cplan_state) return x->cplan_state > 0 ? &x->cplan : p;
+    x->cplan_state = -1;
+    vo_state s;
+    vo_state_init(&s);
+    if (vo_state_copy(&s, x->in) != 0) {
+        vo_state_free(&s);
+        return p;
+    }
+    for (uint32_t i = 0; i < s.npreds; i++)
+        if (s.preds[i].id == x->ctrl.pred_id)
+            s.preds[i].bits = x->ctrl.pred_invert ? 0
+                              : s.preds[i].num_elts >= 32 ? 0xFFFFFFFFu : (1u << s.preds[i].num_elts) - 1;
+    uint32_t m = x->r->chen;
+    for (uint32_t n = 0; n < x->ctrl.exec_size && n < 32; n++) {
+        if (m >> n & 1) continue;
+        s.exec_mask = (uint32_t)((uint64_t)(m | 1u << n) << x->ctrl.mask_off);
+        vo_result t;
+        vo_result_init(&t);
+        vo_run(&s, x->insn_bytes, x->insn_n, &t);
+        if (t.status == VO_OK && t.chen == (m | 1u << n)) {
+            m |= 1u << n;
+            if (x->cplan_state > 0) vo_result_free(&x->cplan);
+            x->cplan = t;
+            x->cplan_state = 1;
+        } else {
+            vo_result_free(&t);
+        }
+    }
+    vo_state_free(&s);
+    return x->cplan_state > 0 ? &x->cplan : p;
 }
 
 /* the access a disabled lane would have made that covers the byte (its own
@@ -1503,6 +1546,7 @@ int vo_verdict_compute(const vo_state *in, const uint8_t *insn, size_t n, const 
     vctx x;
     int rc = verdict(&x, in, insn, n, r, d, v);
     if (x.plan_state > 0) vo_result_free(&x.plan);
+    if (x.cplan_state > 0) vo_result_free(&x.cplan);
     if (!rc) { /* only a failing (or unsupported) test is reported, so only it is disassembled */
         if (x.have_insn) vo_disasm(&x.insn, v->asm_text, sizeof v->asm_text);
         else {
@@ -1581,7 +1625,7 @@ static int verdict(vctx *xp, const vo_state *in, const uint8_t *insn, size_t n, 
     cmp_serializable(xp, &r->final, &d->state); /* DWORD_ATOMIC */
     if (!v->ndiff) return 1;
     fail_status(xp, v->diffs[0].kind, v->diffs[0].clause);
-    vo_verdict_cause(r, lane_plan(xp), v); /* D305, D356 */
+    vo_verdict_cause(r, cause_plan(xp), v); /* D305, D356, D404 */
     return 0;
 }
 

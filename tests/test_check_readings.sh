@@ -11,7 +11,7 @@
 #  4. --json carries "readings"; an unknown decision or a malformed --reading is exit 2;
 #  5. merge of shard reports adds the readings up to the unsharded summary;
 #  6. the same files without "alt" check the same (check runs both readings live);
-#  7. the later families (D390: D113 D266 D267 D271 D285 D332 D333 D375): the alt is reading B's
+#  7. the later families (D390: D113 D221 D266 D267 D271 D285 D332 D333 D375): the alt is reading B's
 #     outcome (the error code it must give, or another ok state), the reading-A DUT is "A", the C and
 #     Python reading-B DUTs "B" for each, and they pass with --reading all=B.
 #  8. the legacy doc_vs_reader decisions (D1 ... D50, D380-D388), each on its own tests: the
@@ -105,7 +105,8 @@ src, out = sys.argv[1:3]
 want = {'D113': ('lsc_untyped_load*.json', {'E_LSC_CACHE'}), 'D266': ('svm_atomic-*.json', {'E_ATOMIC_OP'}),
         'D267': ('svm_atomic-*.json', {'E_ATOMIC_TYPE'}), 'D271': ('svm_atomic-*.json', 'ok'),
         'D285': ('lsc_typed_quad-*.json', None), 'D332': ('lsc_typed_status-*.json', None),
-        'D333': ('gather4_typed-*.json', {'E_TYPED_VERSION'}), 'D375': ('typed_atomic-*.json', {'E_TYPED_COORD', 'E_OPERAND_TYPE'})}
+        'D333': ('gather4_typed-*.json', {'E_TYPED_VERSION'}), 'D375': ('typed_atomic-*.json', {'E_TYPED_COORD', 'E_OPERAND_TYPE'}),
+        'D221': ('lsc_dg2_slm_cache.json', 'runs')}  # D221: A rejects DG2 SLM cache controls, B runs them
 bad = 0
 for dec, (pat, b) in want.items():
     d, tests = None, []
@@ -118,18 +119,21 @@ for dec, (pat, b) in want.items():
         e = [a for a in t['alt'] if a['decision'] == dec][0]['expect']
         if b == 'ok' and (e['status'] != 'ok' or t['expect']['status'] != 'ok' or e['digest'] == t['expect']['digest']):
             print(dec, 'alt not another ok state', t['id']); bad = 1; break
+        if b == 'runs' and (e['status'] == 'invalid' or t['expect']['status'] != 'invalid' or
+                            t['expect']['error']['code'] != 'E_LSC_CACHE' or t['input']['platform']['name'] != 'DG2'):
+            print(dec, 'alt not a run of a rejected DG2 case', t['id'], e); bad = 1; break
         if isinstance(b, set) and (e['status'] != 'invalid' or e['error'] not in b):
             print(dec, 'alt not', b, t['id'], e); bad = 1; break
     d['tests'] = tests[:30]
     json.dump(d, open(out + '/' + dec + '.json', 'w'))
 sys.exit(bad)
 PY
-LATER="$T/D113.json $T/D266.json $T/D267.json $T/D271.json $T/D285.json $T/D332.json $T/D333.json $T/D375.json"
+LATER="$T/D113.json $T/D221.json $T/D266.json $T/D267.json $T/D271.json $T/D285.json $T/D332.json $T/D333.json $T/D375.json"
 "$VO" check $LATER --dut-lib "$LIB" -q > "$T/la.out" 2>&1 || bad "later families: the reading-A DUT fails: $(tail -3 "$T/la.out")"
 "$VO" check $LATER --dut-lib "$LIBB" -q > "$T/lb.out" 2>&1 && bad "later families: the reading-B DUT passes by default"
 "$VO" check $LATER --dut-cmd "python3 $SRC/examples/dut_py/dut.py --reading-b" -q > "$T/lpb.out" 2>&1 &&
     bad "later families: the Python --reading-b DUT passes by default"
-for d in D113 D266 D267 D271 D285 D332 D333 D375; do
+for d in D113 D221 D266 D267 D271 D285 D332 D333 D375; do
     grep -Eq "^  $d +A [1-9][0-9]*  B 0  neither 0: reading A \(judged by reading A\)" "$T/la.out" ||
         bad "later families, reading-A DUT: no 'reading A' line for $d: $(grep -A12 '^readings' "$T/la.out")"
     for o in lb lpb; do

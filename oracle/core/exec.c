@@ -600,14 +600,15 @@ uint32_t vo_readings_candidates(const vo_state *in, const uint8_t *insn, size_t 
     /* D150: an LSC message whose lanes are fewer than the larger width (W = max(exec, width), D124) */
     const vo_desc *ld = vo_desc_for(insn[0]); /* an LSC message: LSC_UNTYPED (its families) or LSC_TYPED */
     int lsc = ld && (ld->family == VO_FAM_LSC || ld->family == VO_FAM_BLOCK2D || ld->family == VO_FAM_LSC_TYPED);
-    if (lsc && a->status != VO_INVALID && n > 2 &&
+    if (vo_tags_has(a->tags, VO_TAG_LSC_SLM_CACHE) && in->platform.gen == VO_GEN_DG2) m |= 1u << VO_RD_D221;
+    /* (also where A rejects what another reading B accepts: D221's SLM caching, D18's mask offset) */
+    if (lsc && (a->status != VO_INVALID || (m & (1u << VO_RD_D221 | 1u << VO_RD_D18))) && n > 2 &&
         (in->platform.grf_bytes == 32 || in->platform.grf_bytes == 64)) {
         unsigned code = insn[2] & 0xF, w = vo_platform_lsc_min_simd(&in->platform), o = other_lsc_width(&in->platform);
         if (code < 6 && (1u << code) < (w > o ? w : o)) m |= 1u << VO_RD_D150;
     }
     if (vo_tags_has(a->tags, VO_TAG_LSC_CACHE_TABLE)) /* a verifier-only cache pair: B rejects it, whatever the width */
         m = (m & ~(1u << VO_RD_D150)) | 1u << VO_RD_D113;
-    if (vo_tags_has(a->tags, VO_TAG_LSC_SLM_CACHE) && in->platform.gen == VO_GEN_DG2) m |= 1u << VO_RD_D221;
     if (vo_tags_has(a->tags, VO_TAG_TYPED_COORD_D)) m |= 1u << VO_RD_D375; /* a D coordinate */
     if (vo_tags_has(a->tags, VO_TAG_TYPED_PRE32)) m |= 1u << VO_RD_D333;  /* the pre-3.2 typed layout */
     vo_insn di; /* the later families say their own (vo_family_ops.readings) */

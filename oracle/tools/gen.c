@@ -269,6 +269,7 @@ static const tail_group tail[] = {
       vo_gen_lsct_atomic_case },                                                                      /* D310 */
     { "lsc_typed_block2d", vo_gen_lsct2d_systematic_count, vo_gen_lsct2d_default_count, vo_gen_lsct2d_case }, /* D320 */
     { "lsc_typed_status", vo_gen_lsct_systematic_count, vo_gen_lsct_default_count, vo_gen_lsct_misc_case }, /* D330 */
+    { "lsc_dg2_slm_cache", NULL, vo_gen_lsc_slm_cache_default_count, vo_gen_lsc_slm_cache_case },       /* D392 */
 };
 #define NTAIL (sizeof tail / sizeof tail[0])
 static const tail_group *tail_of(unsigned g) { return g >= N2G && g - N2G < NTAIL ? &tail[g - N2G] : NULL; }

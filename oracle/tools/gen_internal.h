@@ -82,6 +82,9 @@ int vo_gen_lsct_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen
 /* gen_lsc_old.c (issue 25, D368): group lsc_untyped_no_ssidx, after lsc_typed_quad */
 uint64_t vo_gen_lsc_old_default_count(void);
 int vo_gen_lsc_old_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+/* gen_lsc_slm_cache.c (issue 30 point 2, D392): group lsc_dg2_slm_cache, the last group */
+uint64_t vo_gen_lsc_slm_cache_default_count(void);
+int vo_gen_lsc_slm_cache_case(uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
 /* gen_lsc_typed_atomic.c (issue 28): LSC_TYPED's group lsc_typed_atomic, after lsc_typed_quad */
 uint64_t vo_gen_lsct_atomic_systematic_count(void);
 uint64_t vo_gen_lsct_atomic_default_count(void);

@@ -17,6 +17,7 @@
 #  8. the legacy doc_vs_reader decisions (D1 ... D50, D380-D388), each on its own tests: the
 #     reading-A DUTs (C library, dut.py) follow A, the reading-B ones (libdut_example_reading_b,
 #     dut.py --reading-b) follow B and pass with --reading all=B.
+#  9. the whole vector set: the reading-B C DUT is 'reading B' on every decision, the reference 'reading A'.
 #   $1 = visa-oracle binary, $2 = source dir.
 set -u
 VO=$1
@@ -284,6 +285,19 @@ for dut in "lib:$LIB:A" "lib:$LIBB:B" "cmd:$PYDUT:A" "cmd:$PYDUT --reading-b:B";
             bad "legacy: reading-B DUT $what fails with --reading all=B: $(grep -A3 '^FAIL' "$T/legb.out" | head -8)"
     fi
 done
+
+# 9. the whole shipped vector set (D391: every decision's B, not only the test's candidates): the
+#    reading-B C DUT counts B for every decision and passes with all=B, the reference C DUT counts A
+"$VO" check "$SRC"/vectors/*.json --dut-lib "$LIBB" -q > "$T/allb.out" 2>&1
+sed -n '/^readings/,/^[^ r]/p' "$T/allb.out" | grep -E '^  D[0-9]+ ' > "$T/allb.rd"
+[ "$(wc -l < "$T/allb.rd")" -ge 20 ] || bad "whole set, reading-B DUT: fewer than 20 decisions counted: $(cat "$T/allb.rd")"
+grep -Ev 'A 0  B [1-9][0-9]*  neither 0: reading B ' "$T/allb.rd" &&
+    bad "whole set: the reading-B DUT is not 'reading B' on the decisions above"
+"$VO" check "$SRC"/vectors/*.json --dut-lib "$LIBB" -q --reading all=B > /dev/null 2>&1 ||
+    bad "whole set: the reading-B DUT fails with --reading all=B"
+"$VO" check "$SRC"/vectors/*.json --dut-lib "$LIB" -q > "$T/alla.out" 2>&1 || bad "whole set: the reference DUT fails"
+sed -n '/^readings/,/^[^ r]/p' "$T/alla.out" | grep -E '^  D[0-9]+ ' | grep -Ev 'A [1-9][0-9]*  B 0  neither 0: reading A ' &&
+    bad "whole set: the reference DUT is not 'reading A' on the decisions above"
 
 [ $fail -eq 0 ] && echo "ok: readings judged per decision (A/B), --reading, alt members"
 exit $fail

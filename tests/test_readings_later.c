@@ -39,6 +39,19 @@ static uint32_t flat32(const vo_result *res, uint64_t a)
 
 /* SVM_ATOMIC (M1, 1) op at V33.0 (one address 0xFFFFFFF0: bytes 00 01 02 03), src0 s0, dst d,
  * V41/V42/V43 of type t; reading mask rd */
+/* runs reading B of the decisions rd (0: reading A) into r; -1 when reading A's
+ * result does not flag rd as a candidate (reading B must be flagged) */
+static vo_status run_b(const uint8_t *b, size_t n, uint32_t rd)
+{
+    vo_status s = vo_run_reading(&st, b, n, rd, &r);
+    vo_result a;
+    vo_result_init(&a);
+    vo_run(&st, b, n, &a);
+    uint32_t m = vo_readings_candidates(&st, b, n, &a);
+    vo_result_free(&a);
+    return rd && !(m & rd) ? (vo_status)-1 : s;
+}
+
 static vo_status svm_at(const char *plat, uint8_t t, uint8_t op, uint8_t s0, uint8_t d, uint32_t rd)
 {
     vo_state_free(&st);
@@ -54,13 +67,7 @@ static vo_status svm_at(const char *plat, uint8_t t, uint8_t op, uint8_t s0, uin
     put(41, 0, 0x00000005u, 4);
     const uint8_t b[30] = { 0x4E, 0x05, 0x00, 0, 0, op, 0x21, 0, 0, 0, 0, 0, s0, 0, 0, 0, 0, 0,
                             0, 0, 0, 0, 0, 0, d, 0, 0, 0, 0, 0 };
-    vo_status s = vo_run_reading(&st, b, sizeof b, rd, &r);
-    vo_result a;
-    vo_result_init(&a);
-    vo_run(&st, b, sizeof b, &a);
-    uint32_t m = vo_readings_candidates(&st, b, sizeof b, &a);
-    vo_result_free(&a);
-    return rd && !(m & rd) ? (vo_status)-1 : s; /* reading B must be flagged as a candidate */
+    return run_b(b, sizeof b, rd);
 }
 
 static void svm_atomic_readings(void)
@@ -117,13 +124,7 @@ static vo_status lsc(const char *plat, uint8_t sub, int slm, uint8_t l1, uint8_t
                           3, 1, 1, 0, 5, VO_T_UD, 0, 0, 0, 0, 0, 0, 0, 0,
                           store ? 0 : 40, 0, 0, 0, 0, 0, slm ? 42 : 41, 0, 0, 0, 0, 0,
                           store ? 44 : 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
-    vo_status s = vo_run_reading(&st, b, sizeof b, rd, &r);
-    vo_result a;
-    vo_result_init(&a);
-    vo_run(&st, b, sizeof b, &a);
-    uint32_t m = vo_readings_candidates(&st, b, sizeof b, &a);
-    vo_result_free(&a);
-    return rd && !(m & rd) ? (vo_status)-1 : s;
+    return run_b(b, sizeof b, rd);
 }
 
 static void lsc_cache_readings(void)

@@ -10,6 +10,7 @@
  * Factors not fixed by a systematic item are drawn from the case's PRNG. */
 #include "visa_gen.h"
 #include "gen_internal.h"
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -457,7 +458,6 @@ typedef struct {
 } gx;
 
 static void note(gx *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-#include <stdarg.h>
 static void note(gx *x, const char *fmt, ...)
 {
     size_t cap = sizeof x->c->comment;
@@ -468,6 +468,20 @@ static void note(gx *x, const char *fmt, ...)
     va_end(ap);
     if (k > 0) x->note_n += (size_t)k;
     if (x->note_n > cap - 1) x->note_n = cap - 1;
+}
+
+void vo_gen_comment_prefix(vo_case *c, const char *fmt, ...)
+{
+    char cm[sizeof c->comment];
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(cm, sizeof cm, fmt, ap);
+    va_end(ap);
+    size_t at = w > 0 && (size_t)w < sizeof cm ? (size_t)w : 0, cl = strlen(c->comment);
+    if (cl > sizeof cm - 1 - at) cl = sizeof cm - 1 - at;
+    memcpy(cm + at, c->comment, cl);
+    cm[at + cl] = 0;
+    memcpy(c->comment, cm, sizeof cm);
 }
 
 static uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }

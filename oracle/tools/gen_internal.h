@@ -20,6 +20,9 @@ int vo_gen_lsc_group_of(uint8_t opcode, uint8_t subop);
 uint64_t vo_gen_lsc_group_systematic_count(unsigned g);
 uint64_t vo_gen_lsc_group_default_count(unsigned g);
 int vo_gen_lsc_group_case(unsigned g, uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);
+/* puts printf(fmt, ...) before c's comment (the whole clipped to the comment's size): the derived
+ * groups (gen_lsc_old.c, gen_lsc_slm_cache.c) name the case they rewrote */
+void vo_gen_comment_prefix(struct vo_case *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* gen_media.c (issue 27): MEDIA_LD (0x37) / MEDIA_ST (0x38) */
 uint64_t vo_gen_media_systematic_count(void);
 int vo_gen_media_case(uint8_t op, uint64_t seed, uint64_t k, struct vo_case *c, struct vo_gen_info *gi);

@@ -45,14 +45,8 @@ int vo_gen_lsc_old_case(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info *gi)
         memcpy(c->insn, b, n);
         c->insn_len = n;
         c->state.platform.lsc_layout = VO_LSC_LAYOUT_NO_SSIDX;
-        char cm[sizeof c->comment];
-        int p = snprintf(cm, sizeof cm, "no_ss_idx layout (D225) of %s %llu: ", src[k % 3],
-                         (unsigned long long)(k / 3 * LSC_OLD_TRIES + j));
-        size_t at0 = p > 0 && (size_t)p < sizeof cm ? (size_t)p : 0, cl = strlen(c->comment);
-        if (cl > sizeof cm - 1 - at0) cl = sizeof cm - 1 - at0;
-        memcpy(cm + at0, c->comment, cl);
-        cm[at0 + cl] = 0;
-        memcpy(c->comment, cm, sizeof cm);
+        vo_gen_comment_prefix(c, "no_ss_idx layout (D225) of %s %llu: ", src[k % 3],
+                              (unsigned long long)(k / 3 * LSC_OLD_TRIES + j));
         return 0;
     }
     /* none in the window (not met with seeds 1-7 over 3000 tests): its first case as generated */

@@ -48,14 +48,8 @@ int vo_gen_lsc_slm_cache_case(uint64_t seed, uint64_t k, vo_case *c, vo_gen_info
         c->insn[o3] = p[1];
         info->want_status = VO_INVALID; /* reading A (D221) */
         info->want_code = VO_E_LSC_CACHE;
-        char cm[sizeof c->comment];
-        int w = snprintf(cm, sizeof cm, "DG2 SLM .%s.%s (D221) of %s %llu: ", cname[p[0]], cname[p[1]], src[kind],
-                         (unsigned long long)n);
-        size_t at = w > 0 && (size_t)w < sizeof cm ? (size_t)w : 0, cl = strlen(c->comment);
-        if (cl > sizeof cm - 1 - at) cl = sizeof cm - 1 - at;
-        memcpy(cm + at, c->comment, cl);
-        cm[at + cl] = 0;
-        memcpy(c->comment, cm, sizeof cm);
+        vo_gen_comment_prefix(c, "DG2 SLM .%s.%s (D221) of %s %llu: ", cname[p[0]], cname[p[1]], src[kind],
+                              (unsigned long long)n);
         return 0;
     }
     return vo_gen_lsc_group_case(g, seed, k / 3 * SLM_CACHE_TRIES, c, gi); /* none in the window */

@@ -679,6 +679,8 @@ static void run_one(pool *p, worker *w, size_t k, outcome *oc)
     uint32_t cand = vo_readings_candidates(&w->c.state, w->c.insn, w->c.insn_len, &w->r);
     if (cand) {
         int pa = vo_verdict_compute(&w->c.state, w->c.insn, w->c.insn_len, &w->r, o, &w->v);
+        int pall = -1; /* the verdict against reading B of every decision, run once per test when needed */
+        const uint32_t all = (1u << VO_RD_COUNT) - 1u;
         for (unsigned i = 0; i < VO_RD_COUNT && o->status != VO_DUT_UNSUPPORTED; i++) {
             if (!(cand >> i & 1)) continue;
             vo_run_reading(&w->c.state, w->c.insn, w->c.insn_len, 1u << i, &w->rb);
@@ -686,11 +688,17 @@ static void run_one(pool *p, worker *w, size_t k, outcome *oc)
             /* D391: a DUT that follows B of every decision is "B" for each, one that follows B of all the
              * others and A of this one is "A" (every decision, not only the candidates: one reading B can
              * lead to another's point that reading A never reaches, D2's bit 3 to D18's mask offset) */
-            const uint32_t all = (1u << VO_RD_COUNT) - 1u;
-            vo_run_reading(&w->c.state, w->c.insn, w->c.insn_len, all, &w->rb);
-            pb |= vo_verdict_compute(&w->c.state, w->c.insn, w->c.insn_len, &w->rb, o, &w->vb);
-            vo_run_reading(&w->c.state, w->c.insn, w->c.insn_len, all & ~(1u << i), &w->rb);
-            qa |= vo_verdict_compute(&w->c.state, w->c.insn, w->c.insn_len, &w->rb, o, &w->vb);
+            if (!pb) {
+                if (pall < 0) {
+                    vo_run_reading(&w->c.state, w->c.insn, w->c.insn_len, all, &w->rb);
+                    pall = vo_verdict_compute(&w->c.state, w->c.insn, w->c.insn_len, &w->rb, o, &w->vb);
+                }
+                pb = pall;
+            }
+            if (!qa) {
+                vo_run_reading(&w->c.state, w->c.insn, w->c.insn_len, all & ~(1u << i), &w->rb);
+                qa = vo_verdict_compute(&w->c.state, w->c.insn, w->c.insn_len, &w->rb, o, &w->vb);
+            }
             oc->rd[i] = (uint8_t)(qa && !pb ? 1 : pb && !qa ? 2 : !qa && !pb ? 3 : 0);
         }
         /* every declared reading B at once: one decision's B can lead past another's point (D2's bit 3 to D50's surface) */

@@ -573,6 +573,22 @@ def lsc_seeds():
     lc("prefetch_slm_ok", sub=0x00, exec_b=0x04, sfid=SLM, atype=1, asize=2, dsize=3, dst=(0, 0), src0=(32, 0))
     lc("atomic_iinc_slm_d16u32_xe2_ok", sub=0x08, exec_b=0x04, sfid=SLM, atype=1, asize=2, dsize=6, dst=(33, 0),
        src0=(32, 0), platform="Xe2")
+    # fuzz-reach: every LSC_UNTYPED sub-op in the starting corpus itself (see the DWORD_ATOMIC ones)
+    lc("store_strided_slm_ok", sub=0x05, exec_b=0x04, sfid=SLM, atype=1, asize=2, dsize=3, dst=(0, 0),
+       src0=(32, 0), pitch=imm(8), src1=(33, 0))
+    lc("store_quad_slm_ok", sub=0x06, exec_b=0x03, sfid=SLM, atype=1, asize=2, dsize=3, dst=(0, 0), src0=(32, 0),
+       src1=(33, 0), chmask=0x3, offs=[16 * i for i in range(16)])
+    # load_status is "undefined" by its nature (its tag lsc:load_status), but not invalid: reach counts it
+    lc("load_status_ugm_ok", sub=0x1B, exec_b=0x04, sfid=UGM, atype=1, asize=3, dsize=3, dst=(33, 0),
+       src0=(38, 0))
+    for name, sub, nsrc in (("idec", 0x09, 0), ("load", 0x0A, 0), ("store", 0x0B, 1), ("isub", 0x0D, 1),
+                            ("smin", 0x0E, 1), ("smax", 0x0F, 1), ("umin", 0x10, 1), ("umax", 0x11, 1),
+                            ("icas", 0x12, 2), ("fadd", 0x13, 1), ("fsub", 0x14, 1), ("fmin", 0x15, 1),
+                            ("fmax", 0x16, 1), ("fcas", 0x17, 2), ("and", 0x18, 1), ("or", 0x19, 1),
+                            ("xor", 0x1A, 1)):
+        srcs = dict(src1=(33, 0) if nsrc else (0, 0), src2=(33, 64) if nsrc == 2 else (0, 0))
+        lc("atomic_%s_ugm_ok" % name, sub=sub, exec_b=0x04, sfid=UGM, atype=1, asize=3, dsize=3, dst=(33, 0),
+           src0=(38, 0), **srcs)
     # forms the example DUTs answer "unsupported" (after validation): diff_fuzzer must not
     # count them as divergences, whatever the oracle says (as check counts them apart)
     lc("load_status_ugm_unsupported", sub=0x1B, exec_b=0x04, sfid=UGM, atype=1, asize=3, dsize=3, dst=(33, 0),
@@ -760,6 +776,15 @@ def main():
     at("xchg_collide_ok", 0x06, 0x83, 33, 0, 33, offs=[8 * (i // 2) for i in range(16)])
     at("minsint_ok", 0x0B, 3, 37, 0, 37)
     at("predec_ok", 0x0D, 3, 0, 0, 33)
+    # fuzz-reach: every op in the starting corpus itself, so the reach check does not hang on
+    # which equal-sized seed libFuzzer happens to load first (file order differs between file systems)
+    for name, op, a, b, d, kw in (("sub", 0x01, 33, 0, 33, {}), ("dec", 0x03, 0, 0, 33, {}),
+                                  ("min", 0x04, 33, 0, 33, {}), ("max", 0x05, 33, 0, 33, {}),
+                                  ("and", 0x08, 33, 0, 33, {}), ("xor", 0x0A, 33, 0, 33, {}),
+                                  ("maxsint", 0x0C, 37, 0, 37, {}), ("fmax", 0x10, 36, 0, 36, {}),
+                                  ("fmin", 0x11, 36, 0, 36, {}), ("fcmpwr", 0x12, 36, 36, 36, {}),
+                                  ("fsub", 0x14, 36, 0, 36, dict(platform="PVC"))):
+        at(name + "_ok", op, 3, a, b, d, **kw)
     cc = base_case(offs=[0] * 16)
     cc.var(38, "ud", 16, dwords([0x43424140] * 16))  # the dword at byte 0 of T6: the compare succeeds
     cc.insn = atomic(cc, 0x07, 3, 0, 6, 32, 33, 38, 33)

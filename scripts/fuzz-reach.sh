@@ -3,7 +3,8 @@
 # seeds (*_ok.bin of corpus/diff_fuzzer and corpus/oracle_fuzzer, the
 # "ok" starting corpus) must reach every DWORD_ATOMIC and SVM_ATOMIC op (32-bit
 # form) and every LSC_UNTYPED / SVM sub-op the descriptor table lists
-# (visa-oracle reach --require ops), and the
+# (visa-oracle reach --require ops; the seeds hold each of them, as libFuzzer's
+# path from them depends on file order), and the
 # pairs the vectors reach that the run's corpus does not are listed.
 #   scripts/fuzz-reach.sh [FUZZER_DIR]
 # FUZZER_DIR holds diff_fuzzer (default: FUZZ_BUILD, built on demand).

@@ -165,6 +165,7 @@ int cmd_merge(int argc, char **argv)
     unsigned long n_sh = 0;
     double tests = -1, sum_p = 0, sum_f = 0, sum_nr = 0, sum_u = 0, sum_s = 0, codes[4] = { 0, 0, 0, 0 };
     cli_btab bt = { 0 }, ct = { 0 }, ut = { 0 }; /* ct: tests per cause (D305) */ /* issue 32: unsupported per instruction and reason */
+    cli_btab lt = { 0 }; /* D406: failing tests per lane misreading */
     uint64_t *dv = NULL; /* D244: each shard's "ran_digest" */
     char proof[65] = "";
     double sum_ran = 0;
@@ -248,6 +249,7 @@ int cmd_merge(int argc, char **argv)
                 fv[nfv++] = idv;
                 const cJSON *bk = cJSON_GetObjectItemCaseSensitive(o, "bucket");
                 const cJSON *ck = cJSON_GetObjectItemCaseSensitive(o, "cause");
+                const cJSON *lk = cJSON_GetObjectItemCaseSensitive(o, "lanes");
                 int unsup = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "unsupported"));
                 const cJSON *tg = cJSON_GetObjectItemCaseSensitive(o, "tags"), *te;
                 if (!unsup && cJSON_IsArray(tg)) /* issue 32: failing tests per tag, as check counts them */
@@ -258,6 +260,7 @@ int cmd_merge(int argc, char **argv)
                 if (!dup && !unsup && (!cJSON_IsString(ck) || cli_btab_add(&ct, ck->valuestring, 1) != 0))
                     dup = cJSON_IsString(ck) ? -1 : -2;
                 if (!dup && (!cJSON_IsString(bk) || cli_btab_add(&bt, bk->valuestring, 1) != 0)) dup = cJSON_IsString(bk) ? -1 : -2;
+                if (!dup && !unsup && cJSON_IsString(lk) && cli_btab_add_list(&lt, lk->valuestring) != 0) dup = -1;
                 cJSON_Delete(o);
                 o = NULL;
                 if (dup == -2) {
@@ -441,6 +444,7 @@ int cmd_merge(int argc, char **argv)
         cli_btab_sort(&bt);
         cli_btab_sort(&ct);
         cli_btab_sort(&ut);
+        cli_btab_sort(&lt);
         unsigned tord[VO_TAG_COUNT], ntag = 0; /* as check orders them: most first, then enum order */
         for (unsigned t = 0; t < VO_TAG_COUNT; t++)
             if (tagn[t]) tord[ntag++] = t;
@@ -471,6 +475,13 @@ int cmd_merge(int argc, char **argv)
                 k = snprintf(line, sizeof line, ":%zu", ct.e[i].n);
                 bad |= put(&out, line, (size_t)k);
             }
+            bad |= put(&out, "},\"lanes\":{", 11); /* D406 */
+            for (size_t i = 0; i < lt.n; i++) {
+                if (i) bad |= put(&out, ",", 1);
+                bad |= put_jstr(&out, lt.e[i].b);
+                k = snprintf(line, sizeof line, ":%zu", lt.e[i].n);
+                bad |= put(&out, line, (size_t)k);
+            }
             k = snprintf(line, sizeof line, "},\"unsupported_listed\":%s,\"unsupported_reasons\":{", listed ? "true" : "false");
             bad |= put(&out, line, (size_t)k);
             for (size_t i = 0; i < ut.n; i++) {
@@ -499,6 +510,11 @@ int cmd_merge(int argc, char **argv)
             if (ct.n) bad |= put(&out, "causes (tests per cause: the wrong bytes against the access plan):\n", 67);
             for (size_t i = 0; i < ct.n; i++) {
                 int k = snprintf(line, sizeof line, "  %6zu  %s\n", ct.e[i].n, ct.e[i].b);
+                bad |= put(&out, line, (size_t)k);
+            }
+            if (lt.n) bad |= put(&out, "lanes (tests per misread control under whose lanes the whole reply is right; a test may fit several):\n", 102);
+            for (size_t i = 0; i < lt.n; i++) {
+                int k = snprintf(line, sizeof line, "  %6zu  %s\n", lt.e[i].n, lt.e[i].b);
                 bad |= put(&out, line, (size_t)k);
             }
             if (ntag) bad |= put(&out, "tags of the failing tests (tests per tag; the decisions behind it):\n", 68);
@@ -545,6 +561,7 @@ int cmd_merge(int argc, char **argv)
     cli_btab_free(&bt);
     cli_btab_free(&ct);
     cli_btab_free(&ut);
+    cli_btab_free(&lt);
     free(dv);
     free(ids.id);
     free(have);

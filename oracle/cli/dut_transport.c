@@ -1828,6 +1828,9 @@ char *vo_report_text_at(const char *id, const char *where, const vo_verdict *v, 
     if (where && where[0]) sb_add(&b, "  (%s)", where);
     sb_add(&b, "\n");
     if (v->detail[0]) sb_add(&b, "  %s\n", v->detail);
+    if (v->lanes[0]) /* D406 */
+        sb_add(&b, "  lanes: the reply is right if lanes %08x run: %s (%s)\n", v->lanes_chen,
+               vo_lanes_what(v->lanes) ? vo_lanes_what(v->lanes) : "?", v->lanes);
     unsigned rows = 0;
     uint32_t i = 0;
     char row[640];
@@ -1868,6 +1871,11 @@ char *vo_report_json_at(const char *id, const char *where, const vo_verdict *v)
         if (!v->unsupported) { /* D305 */
             sb_add(&b, ",\"cause\":");
             sb_jstr(&b, v->cause);
+        }
+        if (v->lanes[0]) { /* D406 */
+            sb_add(&b, ",\"lanes\":");
+            sb_jstr(&b, v->lanes);
+            sb_add(&b, ",\"lanes_chen\":\"%08x\"", v->lanes_chen);
         }
         sb_add(&b, ",\"insn\":");
         sb_jstr(&b, v->mnemonic);

@@ -30,6 +30,19 @@ static int btab_index(cli_btab *t, size_t ns)
     return 0;
 }
 
+int cli_btab_add_list(cli_btab *t, const char *list)
+{
+    while (list && *list) {
+        size_t l = strcspn(list, ",");
+        char name[sizeof t->e[0].b];
+        snprintf(name, sizeof name, "%.*s", (int)(l < sizeof name ? l : sizeof name - 1), list);
+        if (cli_btab_add(t, name, 1) != 0) return -1;
+        list += l;
+        list += strspn(list, ", ");
+    }
+    return 0;
+}
+
 int cli_btab_add(cli_btab *t, const char *b, size_t count)
 {
     char key[sizeof t->e[0].b];

@@ -434,7 +434,9 @@ static void free_disabled_lanes(vo_ctx *x)
         }
 }
 
-static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *r, int checked, uint32_t readings)
+/* force_chen: -1, or the channel enables to use instead of the controls' (vo_run_lanes) */
+static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *r, int checked, uint32_t readings,
+                     int64_t force_chen)
 {
     result_reset(r);
     if (vo_state_copy(&r->final, in) != 0) return fail_with(r, VO_E_OOM, "state", -1, "out of memory copying the state");
@@ -469,7 +471,10 @@ static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_resu
     }
     if (v > 0) return finish(r, VO_UNDEFINED);
 
-    if (!fam->no_lanes) x.chen = eval_chen(&x);
+    if (!fam->no_lanes) {
+        x.chen = eval_chen(&x);
+        if (force_chen >= 0) x.chen = (uint32_t)force_chen & (x.c.exec_size >= 32 ? 0xFFFFFFFFu : (1u << x.c.exec_size) - 1);
+    }
     r->chen = x.chen;
     fam->plan(&x); /* D95: the plan reads every element offset before any destination byte is written */
     int rc = fam->run ? fam->run(&x) : VO_RUN_PLAN; /* DWORD_ATOMIC, LSC: the family runs (some of) it */
@@ -501,12 +506,17 @@ static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_resu
 
 vo_status vo_run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *r)
 {
-    return run(in, bytes, n, r, 0, 0);
+    return run(in, bytes, n, r, 0, 0, -1);
+}
+
+vo_status vo_run_lanes(const vo_state *in, const uint8_t *bytes, size_t n, uint32_t chen, vo_result *r)
+{
+    return run(in, bytes, n, r, 0, 0, (int64_t)chen);
 }
 
 vo_status vo_run_checked(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *r)
 {
-    return run(in, bytes, n, r, 1, 0);
+    return run(in, bytes, n, r, 1, 0, -1);
 }
 
 /* ---- readings (issue 30 point 2, D345) ---- */
@@ -623,10 +633,10 @@ uint32_t vo_readings_candidates(const vo_state *in, const uint8_t *insn, size_t 
 vo_status vo_run_reading(const vo_state *in, const uint8_t *bytes, size_t n, uint32_t readings, vo_result *r)
 {
     if (!(readings >> VO_RD_D150 & 1) || !in || (in->platform.grf_bytes != 32 && in->platform.grf_bytes != 64))
-        return run(in, bytes, n, r, 0, readings);
+        return run(in, bytes, n, r, 0, readings, -1);
     vo_state s = *in; /* a shallow copy: only the platform differs; run copies it deeply */
     s.platform.lsc_min_simd = (uint8_t)other_lsc_width(&in->platform);
-    vo_status st = run(&s, bytes, n, r, 0, readings);
+    vo_status st = run(&s, bytes, n, r, 0, readings, -1);
     r->final.platform.lsc_min_simd = in->platform.lsc_min_simd;
     return st;
 }

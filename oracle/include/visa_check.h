@@ -151,10 +151,25 @@ typedef struct vo_verdict {
      * "<mnemonic>:<clause>:<relation>" (docs/check.md "Causes"); "" when the
      * test passed or failed before any byte was compared */
     char cause[96];
+    /* issue 30 point 1 (D406): set by vo_verdict_lanes when the DUT's whole
+     * state is the oracle's under the lanes a misread control gives: each
+     * such "<chen clause>:<misreading>" ("chen.pred_invert:invert_ignored"),
+     * joined by ", ", and the first one's lane set; "" and 0 otherwise */
+    char lanes[384];
+    uint32_t lanes_chen;
 } vo_verdict;
 /* fills v->cause from v->diffs, the oracle's plan r and (NULL when every lane
  * is enabled) lanes, the run with every lane enabled (verdict_cause.c) */
 void vo_verdict_cause(const vo_result *r, const vo_result *lanes, vo_verdict *v);
+/* D406: for a test v failed on its bytes, tries the lane sets the test's
+ * controls give when one of them is misread (the predicate's inversion,
+ * .any/.all, the mask offset, NoMask, the predicate, the mask, all of them),
+ * in that order, and fills v->lanes / v->lanes_chen with those under which
+ * the DUT's reply d passes; costs up to ten runs of the case. */
+void vo_verdict_lanes(const vo_state *in, const uint8_t *insn, size_t n, const vo_result *r, const vo_dut_out *d,
+                      vo_verdict *v);
+/* the words for the first misreading of a v->lanes value ("the predicate's inversion ignored"), or NULL */
+const char *vo_lanes_what(const char *lanes);
 
 enum vo_code_match {
     VO_CODE_NA = -1,        /* nothing to compare */

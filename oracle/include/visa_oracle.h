@@ -893,6 +893,11 @@ vo_status vo_run(const vo_state *in, const uint8_t *insn, size_t n, vo_result *r
  * end with vo_state_check): the same result, without checking the state a
  * second time. A state that was not checked is the caller's bug. */
 vo_status vo_run_checked(const vo_state *in, const uint8_t *insn, size_t n, vo_result *r);
+/* vo_run with the channel enables chen (masked to the execution size) in place
+ * of those the execution mask, NoMask and the predicate give; instructions
+ * without lanes (fences, 2D media) run as vo_run. For the checker's causes
+ * (D406): what the case does when another lane set runs. */
+vo_status vo_run_lanes(const vo_state *in, const uint8_t *insn, size_t n, uint32_t chen, vo_result *r);
 
 /* Readings (issue 30 point 2, decision D345): a decision with two defensible
  * readings that freedom cannot cover. The oracle runs reading A (what

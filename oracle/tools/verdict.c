@@ -1538,13 +1538,118 @@ static int fail_status(vctx *x, int kind, const char *clause)
 }
 
 static int verdict(vctx *xp, const vo_state *in, const uint8_t *insn, size_t n, const vo_result *r,
-                   const vo_dut_out *d, vo_verdict *v);
+                   const vo_dut_out *d, vo_verdict *v, int nested);
+
+/* D406: the lane sets a test's controls give when one of them is misread
+ * (issue 30 point 1). A failing DUT that is right under such a set is told
+ * so by name ("lanes" in its record): the bytes say where it went wrong (the
+ * cause), this says which control it misread. */
+enum { LH_INVERT_IGNORED, LH_INVERT_FIRST, LH_ANY_PER_LANE, LH_ALL_AS_ANY, LH_PRED_OFFSET_IGNORED,
+       LH_MASK_OFFSET_IGNORED, LH_NOMASK_IGNORED, LH_PRED_IGNORED, LH_MASK_IGNORED, LH_ALL_LANES, LH_N };
+static const struct { const char *name, *what; unsigned clause; } lane_hyp[LH_N] = {
+    { "invert_ignored", "the predicate's inversion ignored", VO_C_CHEN_PRED_INVERT },
+    { "invert_before_combine", "the predicate inverted before .any/.all", VO_C_CHEN_PRED_INVERT },
+    { "any_per_lane", ".any read lane by lane", VO_C_CHEN_PRED_ANY },
+    { "all_as_any", ".all read as .any", VO_C_CHEN_PRED_ALL },
+    { "pred_offset_ignored", "the mask offset not applied to the predicate", VO_C_CHEN_MASK_OFFSET },
+    { "mask_offset_ignored", "the mask offset not applied to the execution mask", VO_C_CHEN_MASK_OFFSET },
+    { "nomask_ignored", "NoMask ignored", VO_C_CHEN_NOMASK },
+    { "pred_ignored", "the predicate ignored", VO_C_CHEN_PRED },
+    { "mask_ignored", "the execution mask ignored", VO_C_CHEN_EM },
+    { "all_lanes", "every lane of the execution size run", VO_C_CHEN_EM },
+};
+
+/* the channel enables of the test's controls read with hypothesis h (the
+ * rule of EvaluateChEn, D19, with one step changed) */
+static uint32_t hyp_chen(const vctx *x, unsigned h)
+{
+    const vo_ctrl *c = &x->ctrl;
+    uint32_t es = c->exec_size >= 32 ? 0xFFFFFFFFu : (1u << c->exec_size) - 1;
+    if (h == LH_ALL_LANES) return es;
+    unsigned emoff = h == LH_MASK_OFFSET_IGNORED ? 0u : c->mask_off;
+    int nomask = c->nomask && h != LH_NOMASK_IGNORED;
+    uint32_t chen = nomask || h == LH_MASK_IGNORED ? es : (uint32_t)((uint64_t)x->in->exec_mask >> emoff) & es;
+    const vo_pred *p = c->pred_id && h != LH_PRED_IGNORED ? vo_state_pred(x->in, c->pred_id) : NULL;
+    if (p) {
+        uint32_t pm = (uint32_t)((uint64_t)p->bits >> (h == LH_PRED_OFFSET_IGNORED ? 0u : c->mask_off)) & es;
+        int inv = c->pred_invert && h != LH_INVERT_IGNORED;
+        if (inv && h == LH_INVERT_FIRST) {
+            pm = ~pm & es;
+            inv = 0;
+        }
+        if (c->pred_combine == 1 && h != LH_ANY_PER_LANE) pm = pm ? es : 0;
+        else if (c->pred_combine == 2) pm = h == LH_ALL_AS_ANY ? (pm ? es : 0) : pm == es ? es : 0;
+        if (inv) pm = ~pm & es;
+        chen &= pm;
+    }
+    return chen;
+}
+
+void vo_verdict_lanes(const vo_state *in, const uint8_t *insn, size_t n, const vo_result *r, const vo_dut_out *d,
+                      vo_verdict *v)
+{
+    v->lanes[0] = 0;
+    v->lanes_chen = 0;
+    vo_insn di;
+    vo_error err;
+    if (v->pass || v->unsupported || !v->cause[0] || r->status != VO_OK ||
+        vo_decode_layout(insn, n, in->platform.visa_version, in->platform.lsc_layout, &di, &err) != 0 ||
+        di.desc->family == VO_FAM_BLOCK || !(has_clause(r, VO_C_CHEN_EM) || has_clause(r, VO_C_CHEN_NOMASK)))
+        return; /* no lanes (fences, 2D media), or not a byte-level failure */
+    vctx *x = calloc(1, sizeof *x), *y = calloc(1, sizeof *y);
+    vo_verdict *w = malloc(sizeof *w);
+    uint32_t tried[LH_N];
+    unsigned ntried = 0;
+    if (x && y && w) {
+        x->in = in;
+        x->r = r;
+        vo_insn_ctrl(&di, &x->ctrl);
+        uint8_t ok[LH_N];
+        size_t k = 0;
+        for (unsigned h = 0; h < LH_N; h++) {
+            uint32_t m = hyp_chen(x, h);
+            if (m == r->chen) continue;
+            int pass = -1;
+            for (unsigned i = 0; i < ntried && pass < 0; i++)
+                if (tried[i] == m) pass = ok[i]; /* the same set: the same verdict */
+            if (pass < 0) {
+                vo_result t;
+                vo_result_init(&t);
+                pass = vo_run_lanes(in, insn, n, m, &t) == VO_OK && verdict(y, in, insn, n, &t, d, w, 1);
+                if (y->plan_state > 0) vo_result_free(&y->plan);
+                if (y->cplan_state > 0) vo_result_free(&y->cplan);
+                y->plan_state = y->cplan_state = 0;
+                vo_result_free(&t);
+                tried[ntried] = m;
+                ok[ntried++] = (uint8_t)pass;
+            }
+            if (!pass) continue;
+            /* every misreading the reply fits, in the table's order: a test may not tell them apart */
+            if (!k) v->lanes_chen = m;
+            int c = snprintf(v->lanes + k, sizeof v->lanes - k, "%s%s:%s", k ? ", " : "",
+                             vo_clause_name(lane_hyp[h].clause), lane_hyp[h].name);
+            if (c > 0) k += (size_t)c < sizeof v->lanes - k ? (size_t)c : sizeof v->lanes - k - 1;
+        }
+    }
+    free(x);
+    free(y);
+    free(w);
+}
+
+const char *vo_lanes_what(const char *lanes)
+{
+    const char *c = lanes ? strchr(lanes, ':') : NULL;
+    size_t l = c ? strcspn(c + 1, ",") : 0;
+    for (unsigned h = 0; c && h < LH_N; h++)
+        if (strlen(lane_hyp[h].name) == l && !strncmp(c + 1, lane_hyp[h].name, l)) return lane_hyp[h].what;
+    return NULL;
+}
 
 int vo_verdict_compute(const vo_state *in, const uint8_t *insn, size_t n, const vo_result *r,
                        const vo_dut_out *d, vo_verdict *v)
 {
     vctx x;
-    int rc = verdict(&x, in, insn, n, r, d, v);
+    int rc = verdict(&x, in, insn, n, r, d, v, 0);
     if (x.plan_state > 0) vo_result_free(&x.plan);
     if (x.cplan_state > 0) vo_result_free(&x.cplan);
     if (!rc) { /* only a failing (or unsupported) test is reported, so only it is disassembled */
@@ -1560,7 +1665,7 @@ int vo_verdict_compute(const vo_state *in, const uint8_t *insn, size_t n, const 
 }
 
 static int verdict(vctx *xp, const vo_state *in, const uint8_t *insn, size_t n, const vo_result *r,
-                   const vo_dut_out *d, vo_verdict *v)
+                   const vo_dut_out *d, vo_verdict *v, int nested)
 {
     memset(xp, 0, offsetof(vctx, plan)); /* plan (a whole vo_result) is set up by vo_result_init when first needed */
     xp->in = in;
@@ -1572,7 +1677,8 @@ static int verdict(vctx *xp, const vo_state *in, const uint8_t *insn, size_t n, 
     v->unsupported = 0;
     v->kind = 0;
     v->clause = "";
-    v->bucket[0] = v->detail[0] = v->cause[0] = 0;
+    v->bucket[0] = v->detail[0] = v->cause[0] = v->lanes[0] = 0;
+    v->lanes_chen = 0;
     v->ndiff = v->nkept = 0;
     v->chen = r->chen;
     str_copy(v->dut_code, sizeof v->dut_code, d->code);
@@ -1625,6 +1731,7 @@ static int verdict(vctx *xp, const vo_state *in, const uint8_t *insn, size_t n, 
     cmp_serializable(xp, &r->final, &d->state); /* DWORD_ATOMIC */
     if (!v->ndiff) return 1;
     fail_status(xp, v->diffs[0].kind, v->diffs[0].clause);
+    if (nested) return 0; /* vo_verdict_lanes only asks whether the DUT passes */
     vo_verdict_cause(r, cause_plan(xp), v); /* D305, D356, D404 */
     return 0;
 }

@@ -8,32 +8,50 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Channel enables (5_operands.md "EvaluateChEn"; decision D19). */
+/* Channel enables (5_operands.md "EvaluateChEn"; decision D19), with one
+ * step misread (D406, for the checker's lanes; VO_MISREAD_NONE: the rule). */
+uint32_t vo_chen(const vo_ctrl *c, uint32_t exec_mask, const vo_pred *p, unsigned misread)
+{
+    uint32_t es = c->exec_size >= 32 ? 0xFFFFFFFFu : ((1u << c->exec_size) - 1);
+    if (misread == VO_MISREAD_ALL_LANES) return es;
+    unsigned off = misread == VO_MISREAD_MASK_OFFSET ? 0u : c->mask_off;
+    uint32_t chen = (c->nomask && misread != VO_MISREAD_NOMASK) || misread == VO_MISREAD_MASK
+                        ? es : (uint32_t)((uint64_t)exec_mask >> off) & es;
+    if (c->pred_id && p && misread != VO_MISREAD_PRED) {
+        uint32_t pm = (uint32_t)((uint64_t)p->bits >> (misread == VO_MISREAD_PRED_OFFSET ? 0u : c->mask_off)) & es;
+        int inv = c->pred_invert && misread != VO_MISREAD_INVERT_IGNORED;
+        if (inv && misread == VO_MISREAD_INVERT_FIRST) {
+            pm = ~pm & es;
+            inv = 0;
+        }
+        if (c->pred_combine == 1 && misread != VO_MISREAD_ANY_PER_LANE) pm = pm ? es : 0;
+        else if (c->pred_combine == 2) pm = misread == VO_MISREAD_ALL_AS_ANY ? (pm ? es : 0) : pm == es ? es : 0;
+        if (inv) pm = ~pm & es;
+        chen &= pm;
+    }
+    return chen;
+}
+
+/* eval_chen: vo_chen, with the tags and clauses of the rules that apply */
 static uint32_t eval_chen(vo_ctx *x)
 {
     const vo_ctrl *c = &x->c;
     vo_result *r = x->r;
-    uint32_t es_mask = c->exec_size >= 32 ? 0xFFFFFFFFu : ((1u << c->exec_size) - 1);
-    uint32_t chen;
     if (c->nomask) {
-        chen = es_mask;
         vo_tag(r, VO_TAG_NOMASK);
         vo_clause(r, VO_C_CHEN_NOMASK);
     } else {
-        chen = (uint32_t)((uint64_t)x->st->exec_mask >> c->mask_off) & es_mask;
         vo_clause(r, VO_C_CHEN_EM);
     }
     if (c->mask_off) vo_clause(r, VO_C_CHEN_MASK_OFFSET);
     if (c->pred_id) {
-        const vo_pred *p = vo_state_pred(x->st, c->pred_id);
-        uint32_t pm = (uint32_t)((uint64_t)p->bits >> c->mask_off) & es_mask;
         vo_tag(r, VO_TAG_PRED);
         vo_clause(r, VO_C_CHEN_PRED);
-        if (c->pred_combine == 1) { pm = pm ? es_mask : 0; vo_tag(r, VO_TAG_PRED_ANY); vo_clause(r, VO_C_CHEN_PRED_ANY); }
-        else if (c->pred_combine == 2) { pm = pm == es_mask ? es_mask : 0; vo_tag(r, VO_TAG_PRED_ALL); vo_clause(r, VO_C_CHEN_PRED_ALL); }
-        if (c->pred_invert) { pm = ~pm & es_mask; vo_tag(r, VO_TAG_PRED_INVERT); vo_clause(r, VO_C_CHEN_PRED_INVERT); }
-        chen &= pm;
+        if (c->pred_combine == 1) { vo_tag(r, VO_TAG_PRED_ANY); vo_clause(r, VO_C_CHEN_PRED_ANY); }
+        else if (c->pred_combine == 2) { vo_tag(r, VO_TAG_PRED_ALL); vo_clause(r, VO_C_CHEN_PRED_ALL); }
+        if (c->pred_invert) { vo_tag(r, VO_TAG_PRED_INVERT); vo_clause(r, VO_C_CHEN_PRED_INVERT); }
     }
+    uint32_t chen = vo_chen(c, x->st->exec_mask, c->pred_id ? vo_state_pred(x->st, c->pred_id) : NULL, VO_MISREAD_NONE);
     if (!chen && x->d->family != VO_FAM_BLOCK) { vo_tag(r, VO_TAG_NO_LANES); vo_clause(r, VO_C_CHEN_NONE); } /* D28 */
     return chen;
 }

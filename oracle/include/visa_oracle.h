@@ -893,6 +893,24 @@ vo_status vo_run(const vo_state *in, const uint8_t *insn, size_t n, vo_result *r
  * end with vo_state_check): the same result, without checking the state a
  * second time. A state that was not checked is the caller's bug. */
 vo_status vo_run_checked(const vo_state *in, const uint8_t *insn, size_t n, vo_result *r);
+/* Channel enables (EvaluateChEn, D19) of controls c over an execution mask and
+ * the predicate p (NULL: none), the rule itself (VO_MISREAD_NONE) or with one
+ * step misread (D406: the lane sets the checker tries, docs/check.md "Lanes"). */
+enum vo_misread {
+    VO_MISREAD_NONE = 0,
+    VO_MISREAD_INVERT_IGNORED, /* the predicate's inversion ignored */
+    VO_MISREAD_INVERT_FIRST,   /* inverted before .any/.all */
+    VO_MISREAD_ANY_PER_LANE,   /* .any read lane by lane */
+    VO_MISREAD_ALL_AS_ANY,     /* .all read as .any */
+    VO_MISREAD_PRED_OFFSET,    /* the mask offset not applied to the predicate */
+    VO_MISREAD_MASK_OFFSET,    /* the mask offset not applied to the execution mask */
+    VO_MISREAD_NOMASK,         /* NoMask ignored */
+    VO_MISREAD_PRED,           /* the predicate ignored */
+    VO_MISREAD_MASK,           /* the execution mask ignored */
+    VO_MISREAD_ALL_LANES,      /* every lane of the execution size */
+    VO_MISREAD_COUNT
+};
+uint32_t vo_chen(const vo_ctrl *c, uint32_t exec_mask, const vo_pred *p, unsigned misread);
 /* vo_run with the channel enables chen (masked to the execution size) in place
  * of those the execution mask, NoMask and the predicate give; instructions
  * without lanes (fences, 2D media) run as vo_run. For the checker's causes

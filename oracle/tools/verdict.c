@@ -1544,46 +1544,18 @@ static int verdict(vctx *xp, const vo_state *in, const uint8_t *insn, size_t n, 
  * (issue 30 point 1). A failing DUT that is right under such a set is told
  * so by name ("lanes" in its record): the bytes say where it went wrong (the
  * cause), this says which control it misread. */
-enum { LH_INVERT_IGNORED, LH_INVERT_FIRST, LH_ANY_PER_LANE, LH_ALL_AS_ANY, LH_PRED_OFFSET_IGNORED,
-       LH_MASK_OFFSET_IGNORED, LH_NOMASK_IGNORED, LH_PRED_IGNORED, LH_MASK_IGNORED, LH_ALL_LANES, LH_N };
-static const struct { const char *name, *what; unsigned clause; } lane_hyp[LH_N] = {
-    { "invert_ignored", "the predicate's inversion ignored", VO_C_CHEN_PRED_INVERT },
-    { "invert_before_combine", "the predicate inverted before .any/.all", VO_C_CHEN_PRED_INVERT },
-    { "any_per_lane", ".any read lane by lane", VO_C_CHEN_PRED_ANY },
-    { "all_as_any", ".all read as .any", VO_C_CHEN_PRED_ALL },
-    { "pred_offset_ignored", "the mask offset not applied to the predicate", VO_C_CHEN_MASK_OFFSET },
-    { "mask_offset_ignored", "the mask offset not applied to the execution mask", VO_C_CHEN_MASK_OFFSET },
-    { "nomask_ignored", "NoMask ignored", VO_C_CHEN_NOMASK },
-    { "pred_ignored", "the predicate ignored", VO_C_CHEN_PRED },
-    { "mask_ignored", "the execution mask ignored", VO_C_CHEN_EM },
-    { "all_lanes", "every lane of the execution size run", VO_C_CHEN_EM },
+static const struct { const char *name, *what; unsigned clause; } lane_hyp[VO_MISREAD_COUNT] = {
+    [VO_MISREAD_INVERT_IGNORED] = { "invert_ignored", "the predicate's inversion ignored", VO_C_CHEN_PRED_INVERT },
+    [VO_MISREAD_INVERT_FIRST] = { "invert_before_combine", "the predicate inverted before .any/.all", VO_C_CHEN_PRED_INVERT },
+    [VO_MISREAD_ANY_PER_LANE] = { "any_per_lane", ".any read lane by lane", VO_C_CHEN_PRED_ANY },
+    [VO_MISREAD_ALL_AS_ANY] = { "all_as_any", ".all read as .any", VO_C_CHEN_PRED_ALL },
+    [VO_MISREAD_PRED_OFFSET] = { "pred_offset_ignored", "the mask offset not applied to the predicate", VO_C_CHEN_MASK_OFFSET },
+    [VO_MISREAD_MASK_OFFSET] = { "mask_offset_ignored", "the mask offset not applied to the execution mask", VO_C_CHEN_MASK_OFFSET },
+    [VO_MISREAD_NOMASK] = { "nomask_ignored", "NoMask ignored", VO_C_CHEN_NOMASK },
+    [VO_MISREAD_PRED] = { "pred_ignored", "the predicate ignored", VO_C_CHEN_PRED },
+    [VO_MISREAD_MASK] = { "mask_ignored", "the execution mask ignored", VO_C_CHEN_EM },
+    [VO_MISREAD_ALL_LANES] = { "all_lanes", "every lane of the execution size run", VO_C_CHEN_EM },
 };
-
-/* the channel enables of the test's controls read with hypothesis h (the
- * rule of EvaluateChEn, D19, with one step changed) */
-static uint32_t hyp_chen(const vctx *x, unsigned h)
-{
-    const vo_ctrl *c = &x->ctrl;
-    uint32_t es = c->exec_size >= 32 ? 0xFFFFFFFFu : (1u << c->exec_size) - 1;
-    if (h == LH_ALL_LANES) return es;
-    unsigned emoff = h == LH_MASK_OFFSET_IGNORED ? 0u : c->mask_off;
-    int nomask = c->nomask && h != LH_NOMASK_IGNORED;
-    uint32_t chen = nomask || h == LH_MASK_IGNORED ? es : (uint32_t)((uint64_t)x->in->exec_mask >> emoff) & es;
-    const vo_pred *p = c->pred_id && h != LH_PRED_IGNORED ? vo_state_pred(x->in, c->pred_id) : NULL;
-    if (p) {
-        uint32_t pm = (uint32_t)((uint64_t)p->bits >> (h == LH_PRED_OFFSET_IGNORED ? 0u : c->mask_off)) & es;
-        int inv = c->pred_invert && h != LH_INVERT_IGNORED;
-        if (inv && h == LH_INVERT_FIRST) {
-            pm = ~pm & es;
-            inv = 0;
-        }
-        if (c->pred_combine == 1 && h != LH_ANY_PER_LANE) pm = pm ? es : 0;
-        else if (c->pred_combine == 2) pm = h == LH_ALL_AS_ANY ? (pm ? es : 0) : pm == es ? es : 0;
-        if (inv) pm = ~pm & es;
-        chen &= pm;
-    }
-    return chen;
-}
 
 void vo_verdict_lanes(const vo_state *in, const uint8_t *insn, size_t n, const vo_result *r, const vo_dut_out *d,
                       vo_verdict *v)
@@ -1596,18 +1568,18 @@ void vo_verdict_lanes(const vo_state *in, const uint8_t *insn, size_t n, const v
         vo_decode_layout(insn, n, in->platform.visa_version, in->platform.lsc_layout, &di, &err) != 0 ||
         di.desc->family == VO_FAM_BLOCK || !(has_clause(r, VO_C_CHEN_EM) || has_clause(r, VO_C_CHEN_NOMASK)))
         return; /* no lanes (fences, 2D media), or not a byte-level failure */
-    vctx *x = calloc(1, sizeof *x), *y = calloc(1, sizeof *y);
+    vctx *y = calloc(1, sizeof *y);
     vo_verdict *w = malloc(sizeof *w);
-    uint32_t tried[LH_N];
+    uint32_t tried[VO_MISREAD_COUNT];
     unsigned ntried = 0;
-    if (x && y && w) {
-        x->in = in;
-        x->r = r;
-        vo_insn_ctrl(&di, &x->ctrl);
-        uint8_t ok[LH_N];
+    if (y && w) {
+        vo_ctrl ctl;
+        vo_insn_ctrl(&di, &ctl);
+        const vo_pred *p = ctl.pred_id ? vo_state_pred(in, ctl.pred_id) : NULL;
+        uint8_t ok[VO_MISREAD_COUNT];
         size_t k = 0;
-        for (unsigned h = 0; h < LH_N; h++) {
-            uint32_t m = hyp_chen(x, h);
+        for (unsigned h = VO_MISREAD_NONE + 1; h < VO_MISREAD_COUNT; h++) {
+            uint32_t m = vo_chen(&ctl, in->exec_mask, p, h);
             if (m == r->chen) continue;
             int pass = -1;
             for (unsigned i = 0; i < ntried && pass < 0; i++)
@@ -1631,7 +1603,6 @@ void vo_verdict_lanes(const vo_state *in, const uint8_t *insn, size_t n, const v
             if (c > 0) k += (size_t)c < sizeof v->lanes - k ? (size_t)c : sizeof v->lanes - k - 1;
         }
     }
-    free(x);
     free(y);
     free(w);
 }
@@ -1640,7 +1611,7 @@ const char *vo_lanes_what(const char *lanes)
 {
     const char *c = lanes ? strchr(lanes, ':') : NULL;
     size_t l = c ? strcspn(c + 1, ",") : 0;
-    for (unsigned h = 0; c && h < LH_N; h++)
+    for (unsigned h = VO_MISREAD_NONE + 1; c && h < VO_MISREAD_COUNT; h++)
         if (strlen(lane_hyp[h].name) == l && !strncmp(c + 1, lane_hyp[h].name, l)) return lane_hyp[h].what;
     return NULL;
 }

@@ -34,6 +34,9 @@
  *      the pixel names, a channel the format has (D256) and the channel mask
  *      enables; TYPED_ATOMIC only on a pixel's R channel (D261); at most one
  *      performed access per (lane, channel).
+ *  12. (heavy inputs) a misreading of the address or data-size rule (D407,
+ *      vo_run_misread) that changes no access of an ok case gives vo_run's
+ *      result, every one of the eight.
  * The case may carry a state vo_state_check rejects (VO_BINCASE_NOCHECK):
  * vo_run must then answer invalid without touching it.
  *
@@ -582,20 +585,20 @@ FZ_CHECKER static void check_typed(const vo_insn *in)
 }
 
 /* 6. the second run equals the first */
-FZ_CHECKER static void check_second(vo_status st, vo_status st2)
+FZ_CHECKER static void check_second(vo_status st, vo_status st2, const char *what)
 {
     char why[160];
     FZ_ASSERT(st2 == st && r2.err.code == r1.err.code && r2.err.offset == r1.err.offset,
-              "second run: status %d/%d, error %d/%d", (int)st, (int)st2, (int)r1.err.code, (int)r2.err.code);
-    FZ_ASSERT(r2.nfree == r1.nfree && !memcmp(r2.tags, r1.tags, sizeof r1.tags) && r2.nacc == r1.nacc, "second run: different freedom/tags");
+              "%s: status %d/%d, error %d/%d", what, (int)st, (int)st2, (int)r1.err.code, (int)r2.err.code);
+    FZ_ASSERT(r2.nfree == r1.nfree && !memcmp(r2.tags, r1.tags, sizeof r1.tags) && r2.nacc == r1.nacc, "%s: different freedom/tags", what);
     for (uint32_t i = 0; i < r1.nfree; i++) {
         const vo_free *a = &r1.free[i], *b = &r2.free[i];
         FZ_ASSERT(a->space == b->space && a->kind == b->kind && a->index == b->index && a->offset == b->offset &&
                       a->len == b->len && a->nvalues == b->nvalues &&
                       (!a->nvalues || !memcmp(a->values, b->values, (size_t)a->nvalues * a->len)),
-                  "second run: free[%u] differs", i);
+                  "%s: free[%u] differs", what, i);
     }
-    if (fz_state_diff(&r1.final, &r2.final, why, sizeof why)) fz_fail("second run: %s", why);
+    if (fz_state_diff(&r1.final, &r2.final, why, sizeof why)) fz_fail("%s: %s", what, why);
 }
 
 FZ_CHECKER static int state_passes_check(void)
@@ -620,8 +623,12 @@ static void fz_one(const uint8_t *data, size_t size)
     /* 2, 5, 6: the second run, JSON and digests */
     if (!heavy_this_input(data, size)) return;
     vo_status st2 = vo_run(&c.state, c.insn, c.insn_len, &r2);
-    check_second(st, st2);
+    check_second(st, st2, "second run");
     heavy_checks(state_ok);
+    for (unsigned m = VO_IM_NONE + 1; st == VO_OK && m < VO_IM_COUNT; m++) { /* 12 */
+        vo_status st3 = vo_run_misread(&c.state, c.insn, c.insn_len, m, &r2);
+        if (!r2.misread_hit) check_second(st, st3, "a misreading that changes no access");
+    }
 }
 
 FZ_ENTRY

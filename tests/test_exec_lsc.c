@@ -121,6 +121,16 @@ static vo_status run(const L *l)
     return s;
 }
 
+/* run with one step of the address or data-size rule misread (D407) */
+static vo_status run_m(const L *l, unsigned misread)
+{
+    uint8_t b[80];
+    size_t n = enc(l, b);
+    vo_result_free(&r);
+    vo_result_init(&r);
+    return vo_run_misread(&st, b, n, misread, &r);
+}
+
 static uint32_t out_ud(uint32_t id, uint32_t k) { return var_ud(&r.final, id, k); }
 static uint8_t out_u8(uint32_t id, uint32_t off) { return vo_state_var(&r.final, id)->data[off]; }
 static int var_free(uint32_t id, uint32_t off) { return is_free_byte(&r, VO_SPACE_VAR, id, off); }
@@ -644,6 +654,110 @@ int main(void)
         l.exec = 0x02; /* 4 lanes of 4 bytes fit; the padding is clipped to the variable */
         CHECK_EQ(run(&l), VO_OK);
         CHECK_EQ(r.nfree, 0);
+    }
+
+    /* ---- misread address and data-size rules (D407): what a DUT that misreads one step does ---- */
+    /* d8u32 store as the whole slot: lane 0 S(0) = A0B0C000 at FA+0x40, lane 1 S(1) = A0B0C001 at FA+0x45..0x48 */
+    state("PVCXT", 0xFFFFFFFFu);
+    a64(0, FA + 0x40); a64(1, FA + 0x45);
+    {
+        L l = op(0x04, 0x01);
+        l.ds = 5;
+        CHECK_EQ(run_m(&l, VO_IM_NARROW_DWORD), VO_OK);
+        CHECK_EQ(r.misread_hit, 1);
+        CHECK_EQ(flat_ud(&r.final, FA + 0x40), 0xA0B0C000u);
+        CHECK_EQ(flat_ud(&r.final, FA + 0x44), 0xB0C00184u);
+        CHECK_EQ(flat_ud(&r.final, FA + 0x48), 0x8B8A89A0u);
+        l.ds = 3; /* d32: nothing to widen, the rule's result */
+        CHECK_EQ(run_m(&l, VO_IM_NARROW_DWORD), VO_OK);
+        CHECK_EQ(r.misread_hit, 0);
+        CHECK_EQ(flat_ud(&r.final, FA + 0x40), S(0));
+        l.ds = 5; /* the rule itself: byte 0 of each slot */
+        CHECK_EQ(run(&l), VO_OK);
+        CHECK_EQ(r.misread_hit, 0);
+        CHECK_EQ(flat_ud(&r.final, FA + 0x40), 0x83828100u);
+    }
+    /* flat a32 0x80001008: zero-extended (the rule) vs sign-extended to 0xFFFFFFFF80001008 */
+    state("PVCXT", 0xFFFFFFFFu);
+    vo_state_add_region(&st, 0x80001000ull, 0x100);
+    vo_state_add_region(&st, 0xFFFFFFFF80001000ull, 0x100);
+    vo_state_sort(&st);
+    fill(&st, 1, 0x80001000ull, 0, 0x100, 0x20);
+    fill(&st, 1, 0xFFFFFFFF80001000ull, 0, 0x100, 0x90);
+    a32(0, 0x80001008u);
+    {
+        L l = op(0x00, 0x00);
+        l.asz = 2; l.src0 = 42;
+        CHECK_EQ(run(&l), VO_OK);
+        CHECK_EQ(out_ud(40, 0), 0x2B2A2928u);
+        CHECK_EQ(run_m(&l, VO_IM_A32_SEXT), VO_OK);
+        CHECK_EQ(r.misread_hit, 1);
+        CHECK_EQ(out_ud(40, 0), 0x9B9A9998u);
+        a32(0, 0x1008); /* below 2^31: sign extension changes nothing */
+        CHECK_EQ(run_m(&l, VO_IM_A32_SEXT), VO_OK);
+        CHECK_EQ(r.misread_hit, 0);
+        CHECK_EQ(out_ud(40, 0), 0x8B8A8988u);
+        /* a32 0xFFFFFFF0 + 0x1010: 0x1000 wrapped (the rule); not wrapped, 0x100001000 is unmapped:
+         * under a misreading an access moved outside every region reads 0 (D407) */
+        a32(0, 0xFFFFFFF0u);
+        l.off = 0x1010;
+        CHECK_EQ(run(&l), VO_OK);
+        CHECK_EQ(out_ud(40, 0), 0x83828180u);
+        CHECK_EQ(run_m(&l, VO_IM_A32_NO_WRAP), VO_OK);
+        CHECK_EQ(r.misread_hit, 1);
+        CHECK_EQ(out_ud(40, 0), 0u);
+    }
+    /* SLM store, a16 0xFFF0 + 0x20: 0x10 wrapped at 2^16 (the rule); at 2^32, 0x10010 is past the
+     * 0x100-byte SLM: dropped under the misreading (D407), so the SLM keeps its bytes */
+    state("PVCXT", 0xFFFFFFFFu);
+    a16(0, 0xFFF0);
+    {
+        L l = op(0x04, 0x00);
+        l.sfid = 3; l.asz = 1; l.src0 = 43; l.off = 0x20;
+        CHECK_EQ(run(&l), VO_OK);
+        CHECK_EQ(surf_ud(&r.final, 0, 0x10), S(0));
+        CHECK_EQ(run_m(&l, VO_IM_A16_WRAP32), VO_OK);
+        CHECK_EQ(r.misread_hit, 1);
+        CHECK_EQ(surf_ud(&r.final, 0, 0x10), 0xD3D2D1D0u);
+    }
+    /* a64, scale 4, imm +4, address (FA+8)/4: FA+12 (the rule); imm scaled: FA+8+16 */
+    state("PVCXT", 0xFFFFFFFFu);
+    a64(0, (FA + 8) / 4);
+    {
+        L l = op(0x00, 0x00);
+        l.scale = 4; l.off = 4;
+        CHECK_EQ(run(&l), VO_OK);
+        CHECK_EQ(out_ud(40, 0), 0x4F4E4D4Cu);
+        CHECK_EQ(run_m(&l, VO_IM_IMM_SCALED), VO_OK);
+        CHECK_EQ(r.misread_hit, 1);
+        CHECK_EQ(out_ud(40, 0), 0x5B5A5958u);
+        CHECK_EQ(run_m(&l, VO_IM_IMM_ZEXT), VO_OK); /* a positive offset: the rule's result */
+        CHECK_EQ(r.misread_hit, 0);
+        CHECK_EQ(out_ud(40, 0), 0x4F4E4D4Cu);
+    }
+    /* a64 FA+8, imm -4: FA+4 (the rule); zero-extended, FA+8+0xFFFFFFFC is unmapped: reads 0 */
+    a64(0, FA + 8);
+    {
+        L l = op(0x00, 0x00);
+        l.off = -4;
+        CHECK_EQ(run(&l), VO_OK);
+        CHECK_EQ(out_ud(40, 0), 0x47464544u);
+        CHECK_EQ(run_m(&l, VO_IM_IMM_ZEXT), VO_OK);
+        CHECK_EQ(r.misread_hit, 1);
+        CHECK_EQ(out_ud(40, 0), 0u);
+    }
+    /* strided SIMD2, scale 2, pitch 8, address FA/2: lane 1 at FA+8 (the rule), FA+16 with the pitch scaled */
+    a64(0, FA / 2);
+    {
+        L l = op(0x01, 0x01);
+        l.scale = 2; l.pitch = 8;
+        CHECK_EQ(run(&l), VO_OK);
+        CHECK_EQ(out_ud(40, 0), 0x43424140u);
+        CHECK_EQ(out_ud(40, 1), 0x4B4A4948u);
+        CHECK_EQ(run_m(&l, VO_IM_PITCH_SCALED), VO_OK);
+        CHECK_EQ(r.misread_hit, 1);
+        CHECK_EQ(out_ud(40, 0), 0x43424140u);
+        CHECK_EQ(out_ud(40, 1), 0x53525150u);
     }
 
     vo_result_free(&r);

@@ -548,6 +548,7 @@ typedef struct outcome {
     char bucket[96];
     char cause[96]; /* D305 */
     char lanes[384]; /* D406: the misread controls that explain the whole reply, or "" */
+    char misread[256]; /* D407: the misread address or data-size rules that explain it, or "" */
     char ureason[128]; /* unsupported: "<insn>: <the DUT's reason>" (issue 32) */
     uint8_t rd[VO_RD_COUNT]; /* D347: per reading, 1 the DUT matched only A, 2 only B, 3 neither; 0 both/none */
     uint64_t tags[VO_TAG_WORDS]; /* the failing test's tags */
@@ -723,6 +724,7 @@ static void run_one(pool *p, worker *w, size_t k, outcome *oc)
     /* D406 (under reading A only: the lane sets are run with it) */
     if (!oc->unsupported && !(cand & p->judge_b)) vo_verdict_lanes(&w->c.state, w->c.insn, w->c.insn_len, &w->r, o, &w->v);
     snprintf(oc->lanes, sizeof oc->lanes, "%s", w->v.lanes);
+    snprintf(oc->misread, sizeof oc->misread, "%s", w->v.misread);
     char where[300];
     snprintf(where, sizeof where, "%s#%zu", p->file, ti + 1);
     memcpy(oc->tags, w->r.tags, sizeof oc->tags);
@@ -1253,6 +1255,7 @@ int cmd_check(int argc, char **argv)
     worker *w = calloc((size_t)njobs, sizeof *w);
     cli_btab bt = { 0 }, ct = { 0 }, ut = { 0 }; /* failing buckets; causes (D305); unsupported per instruction and reason */
     cli_btab lt = { 0 }; /* D406: failing tests per lane misreading ("chen.pred_invert:invert_ignored") */
+    cli_btab mt = { 0 }; /* D407: failing tests per address or data-size misreading ("lsc.a32:a32_sign_extended") */
     size_t tagn[VO_TAG_COUNT] = { 0 };               /* failing tests per tag (issue 32) */
     size_t rdn[VO_RD_COUNT][3];                      /* D347: tests per reading: matched A only, B only, neither */
     memset(rdn, 0, sizeof rdn);
@@ -1413,7 +1416,10 @@ int cmd_check(int argc, char **argv)
             if (!oc->unsupported || list_unsup) (void)cli_btab_add(&bt, oc->bucket, 1);
             if (oc->unsupported) unsupported++, (void)cli_btab_add(&ut, oc->ureason, 1); /* counted apart (issue 32: summarised) */
             else failed++, (void)cli_btab_add(&ct, oc->cause, 1);
-            if (!oc->unsupported) (void)cli_btab_add_list(&lt, oc->lanes);
+            if (!oc->unsupported) {
+                (void)cli_btab_add_list(&lt, oc->lanes);
+                (void)cli_btab_add_list(&mt, oc->misread);
+            }
             for (unsigned t = 0; t < VO_TAG_COUNT && !oc->unsupported; t++) tagn[t] += (unsigned)vo_tags_has(oc->tags, t);
             if (oc->rep) {
                 vo_progress_clear(&pg);
@@ -1464,6 +1470,7 @@ int cmd_check(int argc, char **argv)
         cli_btab_sort(&ct);
         cli_btab_sort(&ut);
         cli_btab_sort(&lt);
+        cli_btab_sort(&mt);
         unsigned tord[VO_TAG_COUNT], ntag = 0; /* tags of failing tests, most first, then by enum order */
         for (unsigned t = 0; t < VO_TAG_COUNT; t++)
             if (tagn[t]) tord[ntag++] = t;
@@ -1494,6 +1501,12 @@ int cmd_check(int argc, char **argv)
                 if (k) fputc(',', cout);
                 json_str(cout, lt.e[k].b);
                 fprintf(cout, ":%zu", lt.e[k].n);
+            }
+            fprintf(cout, "},\"misread\":{"); /* D407 */
+            for (size_t k = 0; k < mt.n; k++) {
+                if (k) fputc(',', cout);
+                json_str(cout, mt.e[k].b);
+                fprintf(cout, ":%zu", mt.e[k].n);
             }
             fprintf(cout, "},\"unsupported_listed\":%s,\"unsupported_reasons\":{", list_unsup ? "true" : "false");
             for (size_t k = 0; k < ut.n; k++) {
@@ -1526,6 +1539,10 @@ int cmd_check(int argc, char **argv)
             if (lt.n) { /* D406 */
                 fprintf(cout, "lanes (tests per misread control under whose lanes the whole reply is right; a test may fit several):\n");
                 for (size_t k = 0; k < lt.n; k++) fprintf(cout, "  %6zu  %s\n", lt.e[k].n, lt.e[k].b);
+            }
+            if (mt.n) { /* D407 */
+                fputs(MISREAD_HEAD, cout);
+                for (size_t k = 0; k < mt.n; k++) fprintf(cout, "  %6zu  %s\n", mt.e[k].n, mt.e[k].b);
             }
             if (ntag) {
                 fprintf(cout, "tags of the failing tests (tests per tag; the decisions behind it):\n");
@@ -1595,6 +1612,7 @@ out_dut:
     cli_btab_free(&ct);
     cli_btab_free(&ut);
     cli_btab_free(&lt);
+    cli_btab_free(&mt);
     free(res_v);
     free(jobs);
     free(w);

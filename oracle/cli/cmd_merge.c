@@ -126,6 +126,20 @@ static int put_jstr(buf *b, const char *s)
     return bad ? -1 : put(b, "\"", 1);
 }
 
+/* the members of a {"<name>": N, ...} table (the braces are the caller's) */
+static int put_counts(buf *b, const cli_btab *t)
+{
+    int bad = 0;
+    char line[32];
+    for (size_t i = 0; i < t->n; i++) {
+        if (i) bad |= put(b, ",", 1);
+        bad |= put_jstr(b, t->e[i].b);
+        int k = snprintf(line, sizeof line, ":%zu", t->e[i].n);
+        bad |= put(b, line, (size_t)k);
+    }
+    return bad;
+}
+
 static int num(const cJSON *o, const char *k, double *out)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
@@ -166,6 +180,7 @@ int cmd_merge(int argc, char **argv)
     double tests = -1, sum_p = 0, sum_f = 0, sum_nr = 0, sum_u = 0, sum_s = 0, codes[4] = { 0, 0, 0, 0 };
     cli_btab bt = { 0 }, ct = { 0 }, ut = { 0 }; /* ct: tests per cause (D305) */ /* issue 32: unsupported per instruction and reason */
     cli_btab lt = { 0 }; /* D406: failing tests per lane misreading */
+    cli_btab mt = { 0 }; /* D407: failing tests per address or data-size misreading */
     uint64_t *dv = NULL; /* D244: each shard's "ran_digest" */
     char proof[65] = "";
     double sum_ran = 0;
@@ -250,6 +265,7 @@ int cmd_merge(int argc, char **argv)
                 const cJSON *bk = cJSON_GetObjectItemCaseSensitive(o, "bucket");
                 const cJSON *ck = cJSON_GetObjectItemCaseSensitive(o, "cause");
                 const cJSON *lk = cJSON_GetObjectItemCaseSensitive(o, "lanes");
+                const cJSON *mk = cJSON_GetObjectItemCaseSensitive(o, "misread");
                 int unsup = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "unsupported"));
                 const cJSON *tg = cJSON_GetObjectItemCaseSensitive(o, "tags"), *te;
                 if (!unsup && cJSON_IsArray(tg)) /* issue 32: failing tests per tag, as check counts them */
@@ -261,6 +277,7 @@ int cmd_merge(int argc, char **argv)
                     dup = cJSON_IsString(ck) ? -1 : -2;
                 if (!dup && (!cJSON_IsString(bk) || cli_btab_add(&bt, bk->valuestring, 1) != 0)) dup = cJSON_IsString(bk) ? -1 : -2;
                 if (!dup && !unsup && cJSON_IsString(lk) && cli_btab_add_list(&lt, lk->valuestring) != 0) dup = -1;
+                if (!dup && !unsup && cJSON_IsString(mk) && cli_btab_add_list(&mt, mk->valuestring) != 0) dup = -1;
                 cJSON_Delete(o);
                 o = NULL;
                 if (dup == -2) {
@@ -445,6 +462,7 @@ int cmd_merge(int argc, char **argv)
         cli_btab_sort(&ct);
         cli_btab_sort(&ut);
         cli_btab_sort(&lt);
+        cli_btab_sort(&mt);
         unsigned tord[VO_TAG_COUNT], ntag = 0; /* as check orders them: most first, then enum order */
         for (unsigned t = 0; t < VO_TAG_COUNT; t++)
             if (tagn[t]) tord[ntag++] = t;
@@ -476,12 +494,9 @@ int cmd_merge(int argc, char **argv)
                 bad |= put(&out, line, (size_t)k);
             }
             bad |= put(&out, "},\"lanes\":{", 11); /* D406 */
-            for (size_t i = 0; i < lt.n; i++) {
-                if (i) bad |= put(&out, ",", 1);
-                bad |= put_jstr(&out, lt.e[i].b);
-                k = snprintf(line, sizeof line, ":%zu", lt.e[i].n);
-                bad |= put(&out, line, (size_t)k);
-            }
+            bad |= put_counts(&out, &lt);
+            bad |= put(&out, "},\"misread\":{", 13); /* D407 */
+            bad |= put_counts(&out, &mt);
             k = snprintf(line, sizeof line, "},\"unsupported_listed\":%s,\"unsupported_reasons\":{", listed ? "true" : "false");
             bad |= put(&out, line, (size_t)k);
             for (size_t i = 0; i < ut.n; i++) {
@@ -515,6 +530,11 @@ int cmd_merge(int argc, char **argv)
             if (lt.n) bad |= put(&out, "lanes (tests per misread control under whose lanes the whole reply is right; a test may fit several):\n", 102);
             for (size_t i = 0; i < lt.n; i++) {
                 int k = snprintf(line, sizeof line, "  %6zu  %s\n", lt.e[i].n, lt.e[i].b);
+                bad |= put(&out, line, (size_t)k);
+            }
+            if (mt.n) bad |= put(&out, MISREAD_HEAD, sizeof MISREAD_HEAD - 1); /* D407 */
+            for (size_t i = 0; i < mt.n; i++) {
+                int k = snprintf(line, sizeof line, "  %6zu  %s\n", mt.e[i].n, mt.e[i].b);
                 bad |= put(&out, line, (size_t)k);
             }
             if (ntag) bad |= put(&out, "tags of the failing tests (tests per tag; the decisions behind it):\n", 68);
@@ -562,6 +582,7 @@ int cmd_merge(int argc, char **argv)
     cli_btab_free(&ct);
     cli_btab_free(&ut);
     cli_btab_free(&lt);
+    cli_btab_free(&mt);
     free(dv);
     free(ids.id);
     free(have);

@@ -1831,6 +1831,9 @@ char *vo_report_text_at(const char *id, const char *where, const vo_verdict *v, 
     if (v->lanes[0]) /* D406 */
         sb_add(&b, "  lanes: the reply is right if lanes %08x run: %s (%s)\n", v->lanes_chen,
                vo_lanes_what(v->lanes) ? vo_lanes_what(v->lanes) : "?", v->lanes);
+    if (v->misread[0]) /* D407 */
+        sb_add(&b, "  misread: the reply is right with %s (%s)\n",
+               vo_misread_what(v->misread) ? vo_misread_what(v->misread) : "?", v->misread);
     unsigned rows = 0;
     uint32_t i = 0;
     char row[640];
@@ -1876,6 +1879,10 @@ char *vo_report_json_at(const char *id, const char *where, const vo_verdict *v)
             sb_add(&b, ",\"lanes\":");
             sb_jstr(&b, v->lanes);
             sb_add(&b, ",\"lanes_chen\":\"%08x\"", v->lanes_chen);
+        }
+        if (v->misread[0]) { /* D407 */
+            sb_add(&b, ",\"misread\":");
+            sb_jstr(&b, v->misread);
         }
         sb_add(&b, ",\"insn\":");
         sb_jstr(&b, v->mnemonic);

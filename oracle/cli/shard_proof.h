@@ -15,6 +15,8 @@ int cli_btab_add(cli_btab *t, const char *b, size_t count);
 void cli_btab_sort(cli_btab *t);
 /* D406: adds 1 to each name of a ", "-separated list ("" adds nothing); -1 out of memory */
 int cli_btab_add_list(cli_btab *t, const char *list);
+/* the heading of the misread table in check's and merge's text reports (D407) */
+#define MISREAD_HEAD "misread (tests per misread address or data-size rule with which the whole reply is right):\n"
 void cli_btab_free(cli_btab *t);
 
 /* A shard's proof: the sum (mod 2^64) over the ids it ran of the first 8 bytes

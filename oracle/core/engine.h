@@ -82,6 +82,7 @@ typedef struct vo_ctx {
     vo_var *tc_var[3]; uint32_t tc_off[3];
     uint32_t tc_add[3];  /* LSC_TYPED: the immediate offsets added to U, V, R (D285); 0 for the legacy family */
     uint32_t readings;   /* D345: 1u << enum vo_reading: reading B of that decision */
+    uint8_t misread;     /* D407: enum vo_insn_misread (vo_run_misread), VO_IM_NONE: the rules */
     uint32_t nplan;
     vo_plan plan[VO_MAX_PLAN]; /* last: vo_run clears the ctx up to here */
 } vo_ctx;

@@ -418,6 +418,7 @@ static void result_reset(vo_result *r)
     memset(r->tags, 0, sizeof r->tags);
     r->chen = 0;
     memset(r->clauses, 0, sizeof r->clauses);
+    r->misread_hit = 0;
 }
 
 /* the messages whose exec-size byte vo_check_exec judges (D2; LSC messages check their own) */
@@ -452,9 +453,10 @@ static void free_disabled_lanes(vo_ctx *x)
         }
 }
 
-/* force_chen: -1, or the channel enables to use instead of the controls' (vo_run_lanes) */
+/* force_chen: -1, or the channel enables to use instead of the controls' (vo_run_lanes);
+ * misread: enum vo_insn_misread (vo_run_misread) */
 static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *r, int checked, uint32_t readings,
-                     int64_t force_chen)
+                     int64_t force_chen, unsigned misread)
 {
     result_reset(r);
     if (vo_state_copy(&r->final, in) != 0) return fail_with(r, VO_E_OOM, "state", -1, "out of memory copying the state");
@@ -475,6 +477,7 @@ static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_resu
     x.grf = in->platform.grf_bytes;
     x.is_write = x.d->is_write;
     x.readings = readings;
+    x.misread = (uint8_t)(misread < VO_IM_COUNT ? misread : VO_IM_NONE);
     vo_insn_ctrl(&insn, &x.c);
     const vo_family_ops *fam = family_of(x.d);
     int v = vo_validate_opcode(&x);
@@ -524,17 +527,22 @@ static vo_status run(const vo_state *in, const uint8_t *bytes, size_t n, vo_resu
 
 vo_status vo_run(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *r)
 {
-    return run(in, bytes, n, r, 0, 0, -1);
+    return run(in, bytes, n, r, 0, 0, -1, VO_IM_NONE);
 }
 
 vo_status vo_run_lanes(const vo_state *in, const uint8_t *bytes, size_t n, uint32_t chen, vo_result *r)
 {
-    return run(in, bytes, n, r, 0, 0, (int64_t)chen);
+    return run(in, bytes, n, r, 0, 0, (int64_t)chen, VO_IM_NONE);
 }
 
 vo_status vo_run_checked(const vo_state *in, const uint8_t *bytes, size_t n, vo_result *r)
 {
-    return run(in, bytes, n, r, 1, 0, -1);
+    return run(in, bytes, n, r, 1, 0, -1, VO_IM_NONE);
+}
+
+vo_status vo_run_misread(const vo_state *in, const uint8_t *bytes, size_t n, unsigned misread, vo_result *r)
+{
+    return run(in, bytes, n, r, 0, 0, -1, misread);
 }
 
 /* ---- readings (issue 30 point 2, D345) ---- */
@@ -651,10 +659,10 @@ uint32_t vo_readings_candidates(const vo_state *in, const uint8_t *insn, size_t 
 vo_status vo_run_reading(const vo_state *in, const uint8_t *bytes, size_t n, uint32_t readings, vo_result *r)
 {
     if (!(readings >> VO_RD_D150 & 1) || !in || (in->platform.grf_bytes != 32 && in->platform.grf_bytes != 64))
-        return run(in, bytes, n, r, 0, readings, -1);
+        return run(in, bytes, n, r, 0, readings, -1, VO_IM_NONE);
     vo_state s = *in; /* a shallow copy: only the platform differs; run copies it deeply */
     s.platform.lsc_min_simd = (uint8_t)other_lsc_width(&in->platform);
-    vo_status st = run(&s, bytes, n, r, 0, readings, -1);
+    vo_status st = run(&s, bytes, n, r, 0, readings, -1, VO_IM_NONE);
     r->final.platform.lsc_min_simd = in->platform.lsc_min_simd;
     return st;
 }

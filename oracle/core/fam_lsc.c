@@ -432,7 +432,9 @@ uint32_t vo_lsc_reg(const vo_ctx *x, uint32_t lane, uint32_t comp)
     return comp * vo_lsc_block_bytes(x) + lane * vo_lsc_reg_bytes(x);
 }
 
-uint64_t vo_lsc_addr(const vo_ctx *x, uint32_t lane, uint32_t elem, int *wrapped)
+/* the address of element elem of lane `lane` by the rule (m VO_IM_NONE) or with
+ * one step of it misread (m an address misreading of enum vo_insn_misread, D407) */
+static uint64_t lsc_addr(const vo_ctx *x, uint32_t lane, uint32_t elem, int *wrapped, unsigned m)
 {
     const struct vo_lsc_ctx *L = &x->lsc;
     unsigned asz = addr_bytes(x), strided = is_strided(L->kind);
@@ -440,23 +442,43 @@ uint64_t vo_lsc_addr(const vo_ctx *x, uint32_t lane, uint32_t elem, int *wrapped
     const uint8_t *p = x->eoff_var->data + x->eoff_off + (strided ? 0 : lane * asz);
     uint64_t a = 0;
     for (unsigned i = 0; i < asz; i++) a |= (uint64_t)p[i] << (8 * i);
-    uint64_t step = strided ? (uint64_t)lane * L->pitch : 0, off = (uint64_t)elem * vo_lsc_mem_bytes(x);
+    uint64_t scale = m == VO_IM_SCALE_TWICE ? (uint64_t)L->scale * L->scale : L->scale;
+    int64_t imm = m == VO_IM_IMM_SCALED ? (int64_t)L->imm_off * (int64_t)L->scale
+                : m == VO_IM_IMM_ZEXT ? (int64_t)(uint32_t)L->imm_off : (int64_t)L->imm_off;
+    uint64_t step = strided ? (uint64_t)lane * L->pitch * (m == VO_IM_PITCH_SCALED ? L->scale : 1u) : 0;
+    uint64_t off = (uint64_t)elem * vo_lsc_mem_bytes(x);
     int wr = 0;
     uint64_t e;
+    if (asz == 4 && m == VO_IM_A32_SEXT && L->atype == 1 && L->sfid != 3) {
+        a = (uint64_t)(int64_t)(int32_t)(uint32_t)a; /* then summed in 64 bits, as a64 */
+        asz = 8;
+    }
     if (asz < 8) { /* a16, a32: every term is far below 2^63 */
-        uint64_t mod = 1ull << (8 * asz);
-        int64_t t = (int64_t)(a * L->scale) + L->imm_off + (int64_t)step;
+        uint64_t mod = 1ull << (8 * (m == VO_IM_A16_WRAP32 && asz == 2 ? 4 : asz));
+        int64_t t = (int64_t)(a * scale) + imm + (int64_t)step;
+        if (m == VO_IM_A32_NO_WRAP && asz == 4) return (uint64_t)t + off;
         if (t < 0 || (uint64_t)t >= mod) wr = 1;
         e = ((uint64_t)t & (mod - 1)) + off; /* a32 on flat: zero-extended */
         if (e >= mod) wr |= 2; /* decision D121 (D147): the component term is added after, no wrap */
     } else {
-        wr |= __builtin_mul_overflow(a, (uint64_t)L->scale, &e);
-        uint64_t s = e + (uint64_t)(int64_t)L->imm_off; /* sign-extended, never scaled (D121) */
-        if (L->imm_off < 0 ? s > e : s < e) wr = 1;
+        wr |= __builtin_mul_overflow(a, scale, &e);
+        uint64_t s = e + (uint64_t)imm; /* sign-extended, never scaled (D121) */
+        if (imm < 0 ? s > e : s < e) wr = 1;
         wr |= __builtin_add_overflow(s, step, &e);
         if (__builtin_add_overflow(e, off, &e)) wr |= 2; /* D147: past 2^64 */
     }
     if (wr && wrapped) *wrapped |= wr;
+    return e;
+}
+
+uint64_t vo_lsc_addr(const vo_ctx *x, uint32_t lane, uint32_t elem, int *wrapped)
+{
+    unsigned m = x->misread != VO_IM_NARROW_DWORD ? x->misread : VO_IM_NONE;
+    int w = 0, w0 = 0;
+    uint64_t e = lsc_addr(x, lane, elem, &w, m);
+    if (m != VO_IM_NONE && (lsc_addr(x, lane, elem, &w0, VO_IM_NONE) != e || w0 != w))
+        x->r->misread_hit = 1; /* D407: the address, or whether it wrapped, changed */
+    if (w && wrapped) *wrapped |= w;
     return e;
 }
 
@@ -488,6 +510,7 @@ int vo_lsc_space(vo_ctx *x)
     switch (L->atype) {
     case 1:
         x->oob = VO_OOB_CASE; /* decision D123: SLM out of bounds, unmapped flat: the case is undefined */
+        if (x->misread) x->oob = VO_OOB_ZERO; /* D407: an access a misreading moves outside: dropped, reads 0 */
         if (L->sfid == 3) {
             vo_clause(x->r, VO_C_LSC_SLM);
             x->sf = vo_state_surface(x->st, 0);
@@ -563,7 +586,12 @@ static void lsc_plan(vo_ctx *x)
         [VO_LSC_STORE_STRIDED] = VO_C_LSC_STORE_STRIDED, [VO_LSC_STORE_QUAD] = VO_C_LSC_STORE_QUAD,
         [VO_LSC_STORE_UNCOMP] = VO_C_LSC_STORE };
     uint8_t cl = cl_kind[k];
-    uint8_t m = (uint8_t)vo_lsc_mem_bytes(x), b = (uint8_t)vo_lsc_reg_bytes(x);
+    uint8_t m = (uint8_t)vo_lsc_mem_bytes(x), b = (uint8_t)vo_lsc_reg_bytes(x), al = m;
+    if (x->misread == VO_IM_NARROW_DWORD && L->dsize >= 5) { /* D407: the whole slot, no new alignment */
+        m = 4;
+        x->conv = 0;
+        x->r->misread_hit = 1;
+    }
     /* decision D125: a store takes the element from the slot's upper half for d16u32h */
     uint32_t base = x->data_off + (x->is_write && x->conv == 2 ? 2u : 0u);
     int wrapped = 0;
@@ -577,7 +605,7 @@ static void lsc_plan(vo_ctx *x)
         vo_clause(x->r, VO_C_LSC_TRANSPOSED);
         if (x->chen & 1)
             for (uint32_t e = 0; e < L->nelem; e++)
-                vo_plan_add(x, 0, 0, (uint8_t)e, vo_lsc_addr(x, 0, e, &wrapped), m, m, b, base + vo_lsc_reg(x, 0, e), cl, 0);
+                vo_plan_add(x, 0, 0, (uint8_t)e, vo_lsc_addr(x, 0, e, &wrapped), m, al, b, base + vo_lsc_reg(x, 0, e), cl, 0);
     } else {
         /* decision D127: lanes ascending, components ascending within a lane (the last writer wins) */
         for (uint32_t n = 0; n < x->c.exec_size; n++) {
@@ -585,11 +613,11 @@ static void lsc_plan(vo_ctx *x)
             if (is_quad(k)) { /* D124: the m-th enabled channel c is block m; memory E_n + 4*c */
                 for (uint32_t c = 0, blk = 0; c < 4; c++)
                     if (L->chmask >> c & 1)
-                        vo_plan_add(x, (uint8_t)n, (uint8_t)c, 0, vo_lsc_addr(x, n, c, &wrapped), m, m, b,
+                        vo_plan_add(x, (uint8_t)n, (uint8_t)c, 0, vo_lsc_addr(x, n, c, &wrapped), m, al, b,
                                     base + vo_lsc_reg(x, n, blk++), cl, 0);
             } else {
                 for (uint32_t v = 0; v < L->nelem; v++)
-                    vo_plan_add(x, (uint8_t)n, 0, (uint8_t)v, vo_lsc_addr(x, n, v, &wrapped), m, m, b,
+                    vo_plan_add(x, (uint8_t)n, 0, (uint8_t)v, vo_lsc_addr(x, n, v, &wrapped), m, al, b,
                                 base + vo_lsc_reg(x, n, v), cl, 0); /* D126: natural alignment, unstated */
             }
         }

@@ -880,6 +880,7 @@ typedef struct vo_result {
     vo_access *acc;         /* in execution order */
     uint32_t chen;          /* channel-enable mask that was used */
     uint64_t clauses[4];    /* bit per enum vo_clause exercised */
+    uint8_t misread_hit;    /* vo_run_misread: 1 when the misreading changed an access of this case */
 } vo_result;
 
 void vo_result_init(vo_result *r);
@@ -916,6 +917,28 @@ uint32_t vo_chen(const vo_ctrl *c, uint32_t exec_mask, const vo_pred *p, unsigne
  * without lanes (fences, 2D media) run as vo_run. For the checker's causes
  * (D406): what the case does when another lane set runs. */
 vo_status vo_run_lanes(const vo_state *in, const uint8_t *insn, size_t n, uint32_t chen, vo_result *r);
+/* Misread address and data rules (D407: what the checker tries, docs/check.md
+ * "Misread"): LSC_UNTYPED (loads, stores, atomics) with one step of its
+ * address or data-size rule read another way. */
+enum vo_insn_misread {
+    VO_IM_NONE = 0,
+    VO_IM_A16_WRAP32,     /* an a16 address wrapped at 2^32, not 2^16 */
+    VO_IM_A32_NO_WRAP,    /* an a32 address not wrapped at 2^32 (64-bit sum) */
+    VO_IM_A32_SEXT,       /* a flat a32 address sign-extended to 64 bits */
+    VO_IM_SCALE_TWICE,    /* AddrScale applied twice */
+    VO_IM_IMM_SCALED,     /* AddrImmOffset multiplied by AddrScale */
+    VO_IM_IMM_ZEXT,       /* a negative AddrImmOffset zero-extended */
+    VO_IM_PITCH_SCALED,   /* strided: AddrScale applied to lane * pitch too */
+    VO_IM_NARROW_DWORD,   /* d8u32, d16u32, d16u32h accessed as their whole 4-byte slot */
+    VO_IM_COUNT
+};
+/* vo_run with one step of the address or data-size rule misread (enum
+ * vo_insn_misread); an access outside SLM or every flat region is dropped
+ * (a load's slot reads 0) where vo_run makes the case undefined (D123).
+ * r->misread_hit is 1 when the misreading changed the address or size of
+ * some access of this case; when it is 0 and vo_run's status is ok, the
+ * result is vo_run's. For the checker's misread (D407). */
+vo_status vo_run_misread(const vo_state *in, const uint8_t *insn, size_t n, unsigned misread, vo_result *r);
 
 /* Readings (issue 30 point 2, decision D345): a decision with two defensible
  * readings that freedom cannot cover. The oracle runs reading A (what

@@ -1544,7 +1544,8 @@ static int verdict(vctx *xp, const vo_state *in, const uint8_t *insn, size_t n, 
  * (issue 30 point 1). A failing DUT that is right under such a set is told
  * so by name ("lanes" in its record): the bytes say where it went wrong (the
  * cause), this says which control it misread. */
-static const struct { const char *name, *what; unsigned clause; } lane_hyp[VO_MISREAD_COUNT] = {
+struct hyp { const char *name, *what; unsigned clause; };
+static const struct hyp lane_hyp[VO_MISREAD_COUNT] = {
     [VO_MISREAD_INVERT_IGNORED] = { "invert_ignored", "the predicate's inversion ignored", VO_C_CHEN_PRED_INVERT },
     [VO_MISREAD_INVERT_FIRST] = { "invert_before_combine", "the predicate inverted before .any/.all", VO_C_CHEN_PRED_INVERT },
     [VO_MISREAD_ANY_PER_LANE] = { "any_per_lane", ".any read lane by lane", VO_C_CHEN_PRED_ANY },
@@ -1557,26 +1558,70 @@ static const struct { const char *name, *what; unsigned clause; } lane_hyp[VO_MI
     [VO_MISREAD_ALL_LANES] = { "all_lanes", "every lane of the execution size run", VO_C_CHEN_EM },
 };
 
+/* D407: LSC_UNTYPED with one step of its address or data-size rule misread
+ * (issue 30 point 1): a failing DUT that is right under one is told so by
+ * name ("misread" in its record), as a lane misreading is. */
+static const struct hyp insn_hyp[VO_IM_COUNT] = {
+    [VO_IM_A16_WRAP32] = { "a16_wrapped_at_32", "a16 addresses wrapped at 2^32, not 2^16", VO_C_LSC_A16 },
+    [VO_IM_A32_NO_WRAP] = { "a32_not_wrapped", "a32 addresses not wrapped at 2^32", VO_C_LSC_ADDR_WRAP },
+    [VO_IM_A32_SEXT] = { "a32_sign_extended", "flat a32 addresses sign-extended to 64 bits", VO_C_LSC_A32 },
+    [VO_IM_SCALE_TWICE] = { "scale_twice", "AddrScale applied twice", VO_C_LSC_ADDR_SCALED },
+    [VO_IM_IMM_SCALED] = { "imm_offset_scaled", "AddrImmOffset multiplied by AddrScale", VO_C_LSC_ADDR_IMM },
+    [VO_IM_IMM_ZEXT] = { "imm_offset_zero_extended", "a negative AddrImmOffset zero-extended", VO_C_LSC_ADDR_IMM },
+    [VO_IM_PITCH_SCALED] = { "pitch_scaled", "the strided pitch multiplied by AddrScale", VO_C_LSC_ADDR_SCALED },
+    [VO_IM_NARROW_DWORD] = { "narrow_as_dword", "d8u32/d16u32/d16u32h accessed as the whole 4-byte slot", VO_C_LSC_CONV_FREE },
+};
+
+/* appends "<clause>:<name>" to a ", "-joined list of cap bytes at *k */
+static void hyp_add(char *list, size_t cap, size_t *k, unsigned clause, const char *name)
+{
+    int c = snprintf(list + *k, cap - *k, "%s%s:%s", *k ? ", " : "", vo_clause_name(clause), name);
+    if (c > 0) *k += (size_t)c < cap - *k ? (size_t)c : cap - *k - 1;
+}
+
+/* whether the DUT's reply d passes against the oracle's result t (y, w: scratch) */
+static int hyp_pass(vctx *y, vo_verdict *w, const vo_state *in, const uint8_t *insn, size_t n, vo_result *t,
+                    const vo_dut_out *d)
+{
+    int pass = verdict(y, in, insn, n, t, d, w, 1);
+    if (y->plan_state > 0) vo_result_free(&y->plan);
+    if (y->cplan_state > 0) vo_result_free(&y->cplan);
+    y->plan_state = y->cplan_state = 0;
+    return pass;
+}
+
+/* D407: 1 when some kept wrong byte of v is not left free (undefined) by the run t: t predicts it */
+static int determined(const vo_verdict *v, const vo_result *t)
+{
+    for (uint32_t i = 0; i < v->nkept; i++) {
+        const vo_free *f = free_at(t, v->diffs[i].space, v->diffs[i].index, v->diffs[i].offset);
+        if (!f || f->kind != VO_FREE_UNDEFINED) return 1;
+    }
+    return 0;
+}
+
 void vo_verdict_lanes(const vo_state *in, const uint8_t *insn, size_t n, const vo_result *r, const vo_dut_out *d,
                       vo_verdict *v)
 {
-    v->lanes[0] = 0;
+    v->lanes[0] = v->misread[0] = 0;
     v->lanes_chen = 0;
     vo_insn di;
     vo_error err;
     if (v->pass || v->unsupported || !v->cause[0] || r->status != VO_OK ||
-        vo_decode_layout(insn, n, in->platform.visa_version, in->platform.lsc_layout, &di, &err) != 0 ||
-        di.desc->family == VO_FAM_BLOCK || !(has_clause(r, VO_C_CHEN_EM) || has_clause(r, VO_C_CHEN_NOMASK)))
-        return; /* no lanes (fences, 2D media), or not a byte-level failure */
+        vo_decode_layout(insn, n, in->platform.visa_version, in->platform.lsc_layout, &di, &err) != 0)
+        return; /* not a byte-level failure */
+    int lanes = di.desc->family != VO_FAM_BLOCK && (has_clause(r, VO_C_CHEN_EM) || has_clause(r, VO_C_CHEN_NOMASK));
+    int rules = di.desc->family == VO_FAM_LSC; /* D407: LSC_UNTYPED's address and data-size rules */
+    if (!lanes && !rules) return; /* no lanes (fences, 2D media) and no misread rule */
     vctx *y = calloc(1, sizeof *y);
     vo_verdict *w = malloc(sizeof *w);
-    uint32_t tried[VO_MISREAD_COUNT];
-    unsigned ntried = 0;
-    if (y && w) {
+    if (y && w && lanes) {
+        uint32_t tried[VO_MISREAD_COUNT];
+        uint8_t ok[VO_MISREAD_COUNT];
+        unsigned ntried = 0;
         vo_ctrl ctl;
         vo_insn_ctrl(&di, &ctl);
         const vo_pred *p = ctl.pred_id ? vo_state_pred(in, ctl.pred_id) : NULL;
-        uint8_t ok[VO_MISREAD_COUNT];
         size_t k = 0;
         for (unsigned h = VO_MISREAD_NONE + 1; h < VO_MISREAD_COUNT; h++) {
             uint32_t m = vo_chen(&ctl, in->exec_mask, p, h);
@@ -1587,10 +1632,7 @@ void vo_verdict_lanes(const vo_state *in, const uint8_t *insn, size_t n, const v
             if (pass < 0) {
                 vo_result t;
                 vo_result_init(&t);
-                pass = vo_run_lanes(in, insn, n, m, &t) == VO_OK && verdict(y, in, insn, n, &t, d, w, 1);
-                if (y->plan_state > 0) vo_result_free(&y->plan);
-                if (y->cplan_state > 0) vo_result_free(&y->cplan);
-                y->plan_state = y->cplan_state = 0;
+                pass = vo_run_lanes(in, insn, n, m, &t) == VO_OK && hyp_pass(y, w, in, insn, n, &t, d);
                 vo_result_free(&t);
                 tried[ntried] = m;
                 ok[ntried++] = (uint8_t)pass;
@@ -1598,23 +1640,39 @@ void vo_verdict_lanes(const vo_state *in, const uint8_t *insn, size_t n, const v
             if (!pass) continue;
             /* every misreading the reply fits, in the table's order: a test may not tell them apart */
             if (!k) v->lanes_chen = m;
-            int c = snprintf(v->lanes + k, sizeof v->lanes - k, "%s%s:%s", k ? ", " : "",
-                             vo_clause_name(lane_hyp[h].clause), lane_hyp[h].name);
-            if (c > 0) k += (size_t)c < sizeof v->lanes - k ? (size_t)c : sizeof v->lanes - k - 1;
+            hyp_add(v->lanes, sizeof v->lanes, &k, lane_hyp[h].clause, lane_hyp[h].name);
+        }
+    }
+    if (y && w && rules) {
+        size_t k = 0;
+        for (unsigned h = VO_IM_NONE + 1; h < VO_IM_COUNT; h++) {
+            vo_result t;
+            vo_result_init(&t);
+            /* a misreading that changes no access of this case is the rule: the reply fails it; one
+             * that frees a byte the reply got wrong says nothing of that byte, so it is not named */
+            if (vo_run_misread(in, insn, n, h, &t) == VO_OK && t.misread_hit && determined(v, &t) &&
+                hyp_pass(y, w, in, insn, n, &t, d))
+                hyp_add(v->misread, sizeof v->misread, &k, insn_hyp[h].clause, insn_hyp[h].name);
+            vo_result_free(&t);
         }
     }
     free(y);
     free(w);
 }
 
-const char *vo_lanes_what(const char *lanes)
+/* the words for the first entry of a ", "-joined "<clause>:<name>" list, from tab[1..n-1], or NULL */
+static const char *hyp_what(const char *list, const struct hyp *tab, unsigned n)
 {
-    const char *c = lanes ? strchr(lanes, ':') : NULL;
+    const char *c = list ? strchr(list, ':') : NULL;
     size_t l = c ? strcspn(c + 1, ",") : 0;
-    for (unsigned h = VO_MISREAD_NONE + 1; c && h < VO_MISREAD_COUNT; h++)
-        if (strlen(lane_hyp[h].name) == l && !strncmp(c + 1, lane_hyp[h].name, l)) return lane_hyp[h].what;
+    for (unsigned h = 1; c && h < n; h++)
+        if (strlen(tab[h].name) == l && !strncmp(c + 1, tab[h].name, l)) return tab[h].what;
     return NULL;
 }
+
+const char *vo_lanes_what(const char *lanes) { return hyp_what(lanes, lane_hyp, VO_MISREAD_COUNT); }
+
+const char *vo_misread_what(const char *misread) { return hyp_what(misread, insn_hyp, VO_IM_COUNT); }
 
 int vo_verdict_compute(const vo_state *in, const uint8_t *insn, size_t n, const vo_result *r,
                        const vo_dut_out *d, vo_verdict *v)
@@ -1648,7 +1706,7 @@ static int verdict(vctx *xp, const vo_state *in, const uint8_t *insn, size_t n, 
     v->unsupported = 0;
     v->kind = 0;
     v->clause = "";
-    v->bucket[0] = v->detail[0] = v->cause[0] = v->lanes[0] = 0;
+    v->bucket[0] = v->detail[0] = v->cause[0] = v->lanes[0] = v->misread[0] = 0;
     v->lanes_chen = 0;
     v->ndiff = v->nkept = 0;
     v->chen = r->chen;

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Misread (issue 30 point 1; D407): per seeded bug (examples/dut_c/dut.c
+# -DDUT_BUG=N, built as libdut_mutant_N.so), the failing tests, the share that
+# carry "misread" (the reply is right with one step of LSC_UNTYPED's address
+# or data-size rule misread), and for the seven address and data-size bugs
+# the share that name their own misreading; for the others the misreadings
+# their tests fit most often.
+#   bench/misread-named.sh [VISA_ORACLE] [MUTANTS] [VECTORS...]
+#   (default build/visa-oracle, the seven and the 22 others of docs/check.md
+#   "Causes" and "Lanes", vectors/*.json; figures in docs/check.md "Misread")
+set -u
+VO=${1:-build/visa-oracle}
+MUTS=${2:-52 61 53 60 79 73 81 2 3 4 9 10 11 28 34 44 82 63 55 59 68 14 33 50 21 7 18 12 17}
+if [ $# -ge 2 ]; then shift 2; else shift $#; fi
+[ $# -gt 0 ] || set -- vectors/*.json
+EX=$(dirname "$VO")/examples
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+printf '%-7s %7s %12s %s\n' mutant failing with_misread 'its misreading'
+for m in $MUTS; do
+    [ -f "$EX/libdut_mutant_$m.so" ] || { echo "misread-named: no $EX/libdut_mutant_$m.so (cmake --build build --target dut_mutant_$m)" >&2; continue; }
+    "$VO" check "$@" --dut-lib "$EX/libdut_mutant_$m.so" --json 2>/dev/null >"$T/$m.json"
+    python3 - "$m" "$T/$m.json" <<'PY'
+import collections, json, sys
+want = {'52': 'a16_wrapped_at_32', '61': 'a32_sign_extended', '53': 'scale_twice', '60': 'imm_offset_zero_extended',
+        '79': 'imm_offset_scaled', '73': 'pitch_scaled', '81': 'narrow_as_dword'}
+m = sys.argv[1]
+n = withm = fit = 0
+top = collections.Counter()
+for l in open(sys.argv[2]):
+    if not l.startswith('{"id"'): continue
+    r = json.loads(l)
+    if r.get('unsupported'): continue
+    n += 1
+    names = [x.split(':')[1] for x in r['misread'].split(', ')] if 'misread' in r else []
+    withm += bool(names)
+    fit += want.get(m) in names
+    top.update(names)
+pct = lambda k: 100.0 * k / n if n else 0.0
+its = '%5.1f%% %s' % (pct(fit), want[m]) if m in want else '-  (most: %s)' % ', '.join('%s %d' % kv for kv in top.most_common(2))
+print('%-7s %7d %11.1f%% %s' % (m, n, pct(withm), its))
+PY
+done

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Misread (issue 30 point 1; D407): a failing LSC_UNTYPED test whose whole
+# reply is right with one step of the address or data-size rule misread
+# carries "misread" (each such "<clause>:<misreading>", joined by ", ") in its
+# --json record, a "misread:" line in the text report, and a "misread" table
+# (tests per misreading) in the summary, check's and merge's alike. Fails on
+# a main without it:
+#   1. mutants 61 (flat a32 sign-extended), 52 (a16 wrapped at 32 bits) and
+#      81 (d8u32 store of the whole slot): at least 90% of their failing tests
+#      name their own misreading (measured 96%; the others: every byte the
+#      reply got wrong is one the misread run leaves free, e.g. a load moved
+#      past a surface's end, so nothing is named);
+#   2. worked here from the record's instruction text and the test's input,
+#      not by the oracle: a test (not strided) naming a32_sign_extended has an
+#      enabled lane whose scale * sext64(address) + offset differs from the
+#      rule's (scale * address + offset) mod 2^32, one naming a16_wrapped_at_32
+#      an enabled lane whose scale * address + offset leaves 0..0xFFFF;
+#   3. mutants 55 (quad channel block order) and 63 (d8 lanes 4 bytes apart)
+#      misread no address rule: no record carries misread (a moved access
+#      whose bytes the misread run leaves free says nothing);
+#   4. the text report's "misread:" lines and its table count the same tests
+#      as the records; merge of two shards gives the same table.
+#   $1 = visa-oracle binary, $2 = source dir.
+set -u
+VO=$1
+SRC=$2
+EX=$(dirname "$VO")/examples
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail=0
+for m in 61 52 81 55 63; do [ -f "$EX/libdut_mutant_$m.so" ] || { echo "test_check_misread: no mutant $m (skipped)"; exit 0; }; done
+V=$(ls "$SRC"/vectors/lsc_untyped_*.json)
+for m in 61 52 81 55 63; do
+    "$VO" check $V --dut-lib "$EX/libdut_mutant_$m.so" --json >"$T/m$m.json" 2>/dev/null
+done
+"$VO" check $V --dut-lib "$EX/libdut_mutant_61.so" >"$T/m61.txt" 2>/dev/null
+for i in 0 1; do "$VO" check $V --dut-lib "$EX/libdut_mutant_61.so" --shard $i/2 --json >"$T/m61.s$i" 2>/dev/null; done
+"$VO" merge "$T/m61.s0" "$T/m61.s1" >"$T/m61.merged" 2>/dev/null
+python3 - "$T" $V <<'PY' || fail=1
+import collections, json, re, sys
+t, files = sys.argv[1], sys.argv[2:]
+inputs = {}
+for f in files:
+    for x in json.load(open(f))['tests']:
+        inputs[x['id']] = x['input']
+bad = []
+
+def recs(name):
+    return [json.loads(l) for l in open('%s/%s' % (t, name)) if l.startswith('{"id"') and '"pass":false' in l
+            and '"unsupported":true' not in l]
+
+def names(r):
+    return [x.split(':')[1] for x in r['misread'].split(', ')] if 'misread' in r else []
+
+ADDR = re.compile(r'\[(?:0x([0-9a-f]+)\*)?V(\d+)(?:\.(\d+))?([+-]0x[0-9a-f]+)?\]:a(16|32)')
+
+def lane_addrs(r):
+    """(scale * element + offset) of each enabled lane, from the asm text and the input's bytes"""
+    m = ADDR.search(r['asm'])
+    if not m: return None
+    scale, vid, voff, imm, w = m.groups()
+    scale, voff, imm, w = int(scale or '1', 16), int(voff or 0), int(imm or '0', 16), int(w) // 8
+    var = [v for v in inputs[r['id']]['vars'] if v['id'] == int(vid)][0]
+    data = bytes.fromhex(var['data'])
+    chen = int(r['chen'], 16)
+    out = []
+    for n in range(32):
+        if chen >> n & 1 and voff + (n + 1) * w <= len(data):
+            e = int.from_bytes(data[voff + n * w: voff + (n + 1) * w], 'little')
+            out.append((e, scale * e + imm, scale))
+    return out
+
+want = {'61': 'a32_sign_extended', '52': 'a16_wrapped_at_32', '81': 'narrow_as_dword'}
+for m, name in want.items():
+    rs = recs('m%s.json' % m)
+    k = sum(name in names(r) for r in rs)
+    if not rs or k < 0.9 * len(rs):
+        bad.append('mutant %s: %d of %d failing tests name %s (want >= 90%%)' % (m, k, len(rs), name))
+    for r in rs:
+        if name not in names(r) or m == '81' or 'strided' in r['insn']: continue
+        la = lane_addrs(r)
+        if la is None: bad.append('%s: no a16/a32 address in %r' % (r['id'], r['asm'])); continue
+        sx = lambda e: e - (1 << 32) if e >> 31 else e
+        if m == '61' and not any(s - e * sc + sx(e) * sc != s % (1 << 32) for e, s, sc in la):
+            bad.append('%s names a32_sign_extended, but it moves no enabled lane' % r['id'])
+        if m == '52' and not any(not 0 <= s <= 0xFFFF for _, s, _ in la):
+            bad.append('%s names a16_wrapped_at_32, but every enabled lane stays in 0..0xFFFF' % r['id'])
+for m in ('55', '63'):
+    n = sum(1 for r in recs('m%s.json' % m) if 'misread' in r)
+    if n: bad.append('mutant %s: %d records carry misread (want none)' % (m, n))
+
+# 4. text lines, the check summary and merge's table against the records
+rs = recs('m61.json')
+count = collections.Counter(x for r in rs if 'misread' in r for x in r['misread'].split(', '))
+lines = [l for l in open('%s/m61.txt' % t) if l.startswith('  misread: the reply is right with ')]
+if len(lines) != sum(1 for r in rs if 'misread' in r):
+    bad.append('text: %d misread lines for %d records' % (len(lines), sum(1 for r in rs if 'misread' in r)))
+summ = [json.loads(l) for l in open('%s/m61.json' % t) if l.startswith('{"summary"') or '"causes"' in l]
+if not summ or summ[-1].get('misread') != dict(count):
+    bad.append('check summary misread %r != records %r' % (summ[-1].get('misread') if summ else None, dict(count)))
+txt = open('%s/m61.txt' % t).read()
+sec = txt.split('misread (tests per misread address or data-size rule')[1].split('\n', 1)[1] if 'misread (tests' in txt else ''
+tab = {}
+for l in sec.splitlines():
+    mm = re.match(r'^\s+(\d+)\s+(\S+)$', l)
+    if not mm: break
+    tab[mm.group(2)] = int(mm.group(1))
+if tab != dict(count): bad.append('text table %r != records %r' % (tab, dict(count)))
+merged = open('%s/m61.merged' % t).read()
+msec = merged.split('misread (tests per misread address or data-size rule')[1].split('\n', 1)[1] if 'misread (tests' in merged else ''
+mtab = {}
+for l in msec.splitlines():
+    mm = re.match(r'^\s+(\d+)\s+(\S+)$', l)
+    if not mm: break
+    mtab[mm.group(2)] = int(mm.group(1))
+if mtab != dict(count): bad.append('merged table %r != records %r' % (mtab, dict(count)))
+for b in bad[:20]: print('FAIL', b)
+sys.exit(1 if bad else 0)
+PY
+[ $fail = 0 ] && echo "test_check_misread: ok"
+exit $fail

@@ -138,6 +138,15 @@ static void test_load_oob(void)
     CHECK(has_clause(&r, VO_C_TGM2D_OOB_READ));
     CHECK(has_clause(&r, VO_C_TGM2D_XY_OFF));
     CHECK(has_tag(&r, VO_TAG_TGM2D_OOB));
+    /* the access list, per row: row 0 bytes 20..23 in (register 0..3), 24..27 past the width
+     * (register 4..7); row 1 (surface row 2) wholly out: 2 * 12 + 8 = 32, register 8..15 */
+    CHECK_EQ(r.nacc, 3);
+    if (r.nacc == 3) {
+        CHECK(r.acc[0].address == 20 && r.acc[0].size == 4 && r.acc[0].reg_off == 0 && r.acc[0].outcome == VO_ACC_DONE);
+        CHECK(r.acc[1].address == 24 && r.acc[1].size == 4 && r.acc[1].reg_off == 4 && r.acc[1].outcome == VO_ACC_OOB);
+        CHECK(r.acc[2].address == 32 && r.acc[2].size == 8 && r.acc[2].reg_off == 8 && r.acc[2].outcome == VO_ACC_OOB);
+        CHECK(r.acc[0].surface == r.acc[2].surface && !r.acc[0].is_write);
+    }
     vo_result_free(&r);
     vo_state_free(&exp);
     vo_state_free(&s);
@@ -185,6 +194,15 @@ static void test_store(void)
     CHECK(has_clause(&r, VO_C_LSC_SS));
     CHECK(has_tag(&r, VO_TAG_OOB_WRITE));
     CHECK_EQ(r.nfree, 0);
+    /* the access list on T6, per row: row 0 columns 0..15 in (surface 32..47 <- register 8..23),
+     * columns -8..-1 out (2 * 16 - 8 = 24 <- register 0..7); row 1 (row 3) wholly out (40 <- 32..55) */
+    CHECK_EQ(r.nacc, 3);
+    if (r.nacc == 3) {
+        CHECK(r.acc[0].address == 32 && r.acc[0].size == 16 && r.acc[0].reg_off == 8 && r.acc[0].outcome == VO_ACC_DONE);
+        CHECK(r.acc[1].address == 24 && r.acc[1].size == 8 && r.acc[1].reg_off == 0 && r.acc[1].outcome == VO_ACC_OOB);
+        CHECK(r.acc[2].address == 40 && r.acc[2].size == 24 && r.acc[2].reg_off == 32 && r.acc[2].outcome == VO_ACC_OOB);
+        CHECK(r.acc[0].surface == 6 && r.acc[0].is_write && r.acc[0].reg_var == 41);
+    }
     vo_result_free(&r);
     vo_state_free(&exp);
     vo_state_free(&s);

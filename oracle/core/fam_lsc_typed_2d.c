@@ -176,6 +176,27 @@ static uint32_t no_bytes(const vo_ctx *x) { (void)x; return 0; }
 static uint32_t t2d_data_bytes(const vo_ctx *x) { (void)x; return reg_pitch(T.w) * (T.h - 1) + T.w; }
 static void no_plan(vo_ctx *x) { (void)x; }
 
+/* the access list (explain, check's provenance, fuzz invariants), as MEDIA's: per row, the bytes
+ * inside the surface, then those outside it (left, right, or the whole row) */
+static void t2d_accesses(vo_ctx *x, int64_t wb, int64_t height, uint32_t rp)
+{
+    uint8_t cl = (uint8_t)(T.store ? VO_C_TGM2D_STORE : VO_C_TGM2D_LOAD);
+    uint8_t ocl = (uint8_t)(T.store ? VO_C_TGM2D_OOB_WRITE : VO_C_TGM2D_OOB_READ);
+    for (uint32_t r = 0; r < T.h; r++) {
+        int64_t y = (int64_t)T.y + r, lo = T.x, hi = lo + (int64_t)T.w;
+        int64_t a = lo < 0 ? 0 : lo, b = hi > wb ? wb : hi;
+        if (y < 0 || y >= height || a >= b) a = b = hi; /* nothing of the row inside */
+        const int64_t part[3][3] = { { a, b, VO_ACC_DONE }, { lo, a < b ? a : hi, VO_ACC_OOB }, { b, hi, VO_ACC_OOB } };
+        for (unsigned k = 0; k < 3; k++) {
+            if (part[k][1] <= part[k][0]) continue;
+            uint8_t n = (uint8_t)(part[k][1] - part[k][0]);
+            vo_plan p = { (uint64_t)(y * wb + part[k][0]), x->data_off + r * rp + (uint32_t)(part[k][0] - lo), 0, 0,
+                          (uint8_t)r, n, 1, n, k ? ocl : cl, 1 };
+            vo_acc_push(x, &p, (uint8_t)part[k][2]);
+        }
+    }
+}
+
 /* 0 ok, 1 undefined, -1 page cap */
 static int t2d_run(vo_ctx *x)
 {
@@ -195,6 +216,7 @@ static int t2d_run(vo_ctx *x)
     if (rp != T.w) vo_clause(x->r, VO_C_TGM2D_REG_PITCH);
     if (T.x < 0 || T.y < 0) vo_clause(x->r, VO_C_TGM2D_NEG_XY);
     uint8_t *reg = x->data_var->data + x->data_off;
+    t2d_accesses(x, (int64_t)wb, (int64_t)t->height, rp);
     if (T.store) {
         for (uint32_t r = 0; r < T.h; r++) {
             int rc = vo_2d_span_write(x, &s, (int64_t)T.y + r, T.x, T.w, reg + (size_t)r * rp, &st);

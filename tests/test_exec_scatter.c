@@ -407,6 +407,54 @@ static void test_run_checked(void)
     vo_state_free(&s);
 }
 
+/* D407: the rule with one step misread (vo_run_misread), worked from D7/D8 with that step changed */
+static vo_status run_m(vo_state *in, const vt_insn *x, unsigned m, vo_result *r)
+{
+    vo_state_sort(in);
+    vo_result_init(r);
+    return vo_run_misread(in, x->b, x->n, m, r);
+}
+
+static void test_misread(void)
+{
+    uint32_t o[16] = {2};
+    vo_state s, exp;
+    vt_insn x;
+    vo_result r;
+    /* elt 2, one lane, global 0x10: byte (0x10 + 2) * 2 = 0x24; as the whole slot, src[0] = 44332210 there */
+    sc_state(&s, 0xFFFFFFFFu, o, 6, 0x100);
+    sc_insn(&x, 0x01, 0x02, 6, 0x10);
+    vt_copy(&exp, &s);
+    st_surf_put_ud(&exp, 6, 0x24, SRC(0));
+    CHECK_EQ(run_m(&s, &x, VO_IM_NARROW_DWORD, &r), VO_OK);
+    CHECK_EQ(r.misread_hit, 1);
+    CHECK_STATE(&r.final, &exp);
+    vo_result_free(&r);
+    /* no wrap to undo: the rule's result (bytes 10 22 at 0x24) */
+    vo_state_free(&exp);
+    vt_copy(&exp, &s);
+    uint8_t w[2] = {0x10, 0x22};
+    st_surf_put(&exp, 6, 0x24, w, 2);
+    CHECK_EQ(run_m(&s, &x, VO_IM_A32_NO_WRAP, &r), VO_OK);
+    CHECK_EQ(r.misread_hit, 0);
+    CHECK_STATE(&r.final, &exp);
+    vo_result_free(&r);
+    vo_state_free(&exp);
+    vo_state_free(&s);
+    /* elt 4, global 0xFFFFFFFF + 2: byte 4 wrapped (the rule); not wrapped, 0x1_0000_0001 * 4 lies
+     * past the surface and the store is dropped */
+    sc_state(&s, 0xFFFFFFFFu, o, 6, 0x100);
+    sc_insn(&x, 0x02, 0x02, 6, 0xFFFFFFFFu);
+    vt_copy(&exp, &s);
+    CHECK_EQ(run_m(&s, &x, VO_IM_A32_NO_WRAP, &r), VO_OK);
+    CHECK_EQ(r.misread_hit, 1);
+    CHECK_STATE(&r.final, &exp);
+    CHECK(r.nacc == 1 && r.acc[0].address == 0x400000004ull);
+    vo_result_free(&r);
+    vo_state_free(&exp);
+    vo_state_free(&s);
+}
+
 int main(void)
 {
     test_elt1();
@@ -420,5 +468,6 @@ int main(void)
     test_surfaces();
     test_raw_past_var();
     test_run_checked();
+    test_misread();
     T_DONE();
 }

@@ -11,7 +11,14 @@ static uint64_t lane_addr(vo_ctx *x, uint32_t i, uint32_t c)
 {
     uint32_t e = vo_rd32(x->eoff_var->data + x->eoff_off + 4 * i);
     uint32_t a = x->goff + e; /* decision D7: the sum wraps, the channel term does not */
-    if (a < x->goff) { vo_tag(x->r, VO_TAG_WRAP); vo_clause(x->r, VO_C_WRAP32); }
+    if (a < x->goff) {
+        vo_tag(x->r, VO_TAG_WRAP);
+        vo_clause(x->r, VO_C_WRAP32);
+        if (x->misread == VO_IM_A32_NO_WRAP) { /* D407: the sum in 64 bits */
+            x->r->misread_hit = 1;
+            return (uint64_t)x->goff + e + 4 * c;
+        }
+    }
     return (uint64_t)a + 4 * c;
 }
 

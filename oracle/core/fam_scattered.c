@@ -33,18 +33,22 @@ static void plan(vo_ctx *x)
         vo_clause(x->r, cl[code]);
         clause = VO_C_SCALED_ADDR;
     }
+    unsigned len = size; /* D407: a 1- or 2-byte element misread as its whole dword slot */
+    if (x->misread == VO_IM_NARROW_DWORD && size < 4 && slot(x) == 4) len = 4, x->r->misread_hit = 1;
     for (uint32_t i = 0; i < es(x); i++) {
         if (!(x->chen >> i & 1)) continue;
         uint32_t e = vo_rd32(x->eoff_var->data + x->eoff_off + 4 * i);
         uint32_t a = x->goff + e; /* decision D7: modulo 2^32 */
         if (a < x->goff) { vo_tag(x->r, VO_TAG_WRAP); vo_clause(x->r, VO_C_WRAP32); }
-        if (elt_units) {
-            uint64_t wide = (uint64_t)a * size; /* decision D8 */
-            if (wide >> 32) { vo_tag(x->r, VO_TAG_WRAP); vo_clause(x->r, VO_C_WRAP32); }
-            a = (uint32_t)wide;
+        uint64_t wide = elt_units ? (uint64_t)a * size : a; /* decision D8 */
+        if (wide >> 32) { vo_tag(x->r, VO_TAG_WRAP); vo_clause(x->r, VO_C_WRAP32); }
+        uint64_t at = (uint32_t)wide;
+        if (x->misread == VO_IM_A32_NO_WRAP) { /* D407: the sum (and the scaling) in 64 bits */
+            uint64_t nw = ((uint64_t)x->goff + e) * (elt_units ? size : 1u);
+            if (nw != at) at = nw, x->r->misread_hit = 1;
         }
         /* decision D9: natural alignment (not stated by the doc) */
-        vo_plan_add(x, (uint8_t)i, 0, 0, a, (uint8_t)size, (uint8_t)size, (uint8_t)slot(x), x->data_off + slot(x) * i,
+        vo_plan_add(x, (uint8_t)i, 0, 0, at, (uint8_t)len, (uint8_t)size, (uint8_t)slot(x), x->data_off + slot(x) * i,
                     (uint8_t)clause, 0);
     }
 }

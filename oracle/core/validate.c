@@ -136,6 +136,7 @@ static int check_surface(vo_ctx *x)
     x->surf_size = x->sf ? x->sf->size : 0;
     x->is_slm = s == 0;
     x->oob = x->is_slm ? VO_OOB_SLM : VO_OOB_ZERO; /* decisions D5, D6 */
+    if (x->misread && x->is_write) x->oob = VO_OOB_ZERO; /* D407: a store a misreading moves outside: dropped */
     if (s == 4 || s >= 6) vo_tag(x->r, VO_TAG_DVR_PREDEF_SURFACES);
     if ((x->d->flags & VO_DF_SURFACE_LIMITS) && s != 0 && s != 5) {
         vo_tag(x->r, VO_TAG_DVR_SURFACE_LIMITS); /* D27, D33, D50 */

@@ -158,8 +158,8 @@ typedef struct vo_verdict {
     char lanes[384];
     uint32_t lanes_chen;
     /* issue 30 point 1 (D407): set by vo_verdict_lanes when the DUT's whole
-     * state is the oracle's with one step of LSC_UNTYPED's address or
-     * data-size rule misread: each such "<clause>:<misreading>"
+     * state is the oracle's with one step of the address or data-size rule
+     * misread: each such "<clause>:<misreading>"
      * ("lsc.a32:a32_sign_extended"), joined by ", "; "" otherwise */
     char misread[256];
 } vo_verdict;
@@ -170,9 +170,10 @@ void vo_verdict_cause(const vo_result *r, const vo_result *lanes, vo_verdict *v)
  * controls give when one of them is misread (the predicate's inversion,
  * .any/.all, the mask offset, NoMask, the predicate, the mask, all of them),
  * in that order, and fills v->lanes / v->lanes_chen with those under which
- * the DUT's reply d passes; for LSC_UNTYPED, likewise v->misread with the
- * address and data-size misreadings (D407, enum vo_insn_misread) that change
- * some access of the case; costs up to eighteen runs of the case. */
+ * the DUT's reply d passes; for LSC_UNTYPED and the legacy scattered and
+ * 4-channel messages, likewise v->misread with the address and data-size
+ * misreadings (D407, enum vo_insn_misread) that change some access of the
+ * case; costs up to eighteen runs of the case. */
 void vo_verdict_lanes(const vo_state *in, const uint8_t *insn, size_t n, const vo_result *r, const vo_dut_out *d,
                       vo_verdict *v);
 /* the words for the first misreading of a v->lanes value ("the predicate's inversion ignored"), or NULL */

@@ -918,18 +918,19 @@ uint32_t vo_chen(const vo_ctrl *c, uint32_t exec_mask, const vo_pred *p, unsigne
  * (D406): what the case does when another lane set runs. */
 vo_status vo_run_lanes(const vo_state *in, const uint8_t *insn, size_t n, uint32_t chen, vo_result *r);
 /* Misread address and data rules (D407: what the checker tries, docs/check.md
- * "Misread"): LSC_UNTYPED (loads, stores, atomics) with one step of its
- * address or data-size rule read another way. */
+ * "Misread"): one step of the address or data-size rule read another way;
+ * LSC_UNTYPED (loads, stores, atomics) knows all, the legacy scattered
+ * family A32_NO_WRAP and NARROW_DWORD, GATHER4/SCATTER4_SCALED A32_NO_WRAP. */
 enum vo_insn_misread {
     VO_IM_NONE = 0,
     VO_IM_A16_WRAP32,     /* an a16 address wrapped at 2^32, not 2^16 */
-    VO_IM_A32_NO_WRAP,    /* an a32 address not wrapped at 2^32 (64-bit sum) */
+    VO_IM_A32_NO_WRAP,    /* a 32-bit address not wrapped at 2^32 (64-bit sum; legacy: and scaling) */
     VO_IM_A32_SEXT,       /* a flat a32 address sign-extended to 64 bits */
     VO_IM_SCALE_TWICE,    /* AddrScale applied twice */
     VO_IM_IMM_SCALED,     /* AddrImmOffset multiplied by AddrScale */
     VO_IM_IMM_ZEXT,       /* a negative AddrImmOffset zero-extended */
     VO_IM_PITCH_SCALED,   /* strided: AddrScale applied to lane * pitch too */
-    VO_IM_NARROW_DWORD,   /* d8u32, d16u32, d16u32h accessed as their whole 4-byte slot */
+    VO_IM_NARROW_DWORD,   /* 1- and 2-byte data (d8u32, d16u32, d16u32h; legacy elements) as the whole 4-byte slot */
     VO_IM_COUNT
 };
 /* vo_run with one step of the address or data-size rule misread (enum

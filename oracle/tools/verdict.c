@@ -1544,7 +1544,7 @@ static int verdict(vctx *xp, const vo_state *in, const uint8_t *insn, size_t n, 
  * (issue 30 point 1). A failing DUT that is right under such a set is told
  * so by name ("lanes" in its record): the bytes say where it went wrong (the
  * cause), this says which control it misread. */
-struct hyp { const char *name, *what; unsigned clause; };
+struct hyp { const char *name, *what; unsigned clause, legacy; }; /* legacy: the clause for SCATTER/GATHER(_SCALED), GATHER4/SCATTER4_SCALED (0: LSC only) */
 static const struct hyp lane_hyp[VO_MISREAD_COUNT] = {
     [VO_MISREAD_INVERT_IGNORED] = { "invert_ignored", "the predicate's inversion ignored", VO_C_CHEN_PRED_INVERT },
     [VO_MISREAD_INVERT_FIRST] = { "invert_before_combine", "the predicate inverted before .any/.all", VO_C_CHEN_PRED_INVERT },
@@ -1563,13 +1563,14 @@ static const struct hyp lane_hyp[VO_MISREAD_COUNT] = {
  * name ("misread" in its record), as a lane misreading is. */
 static const struct hyp insn_hyp[VO_IM_COUNT] = {
     [VO_IM_A16_WRAP32] = { "a16_wrapped_at_32", "a16 addresses wrapped at 2^32, not 2^16", VO_C_LSC_A16 },
-    [VO_IM_A32_NO_WRAP] = { "a32_not_wrapped", "a32 addresses not wrapped at 2^32", VO_C_LSC_ADDR_WRAP },
+    [VO_IM_A32_NO_WRAP] = { "a32_not_wrapped", "a32 addresses not wrapped at 2^32", VO_C_LSC_ADDR_WRAP, VO_C_WRAP32 },
     [VO_IM_A32_SEXT] = { "a32_sign_extended", "flat a32 addresses sign-extended to 64 bits", VO_C_LSC_A32 },
     [VO_IM_SCALE_TWICE] = { "scale_twice", "AddrScale applied twice", VO_C_LSC_ADDR_SCALED },
     [VO_IM_IMM_SCALED] = { "imm_offset_scaled", "AddrImmOffset multiplied by AddrScale", VO_C_LSC_ADDR_IMM },
     [VO_IM_IMM_ZEXT] = { "imm_offset_zero_extended", "a negative AddrImmOffset zero-extended", VO_C_LSC_ADDR_IMM },
     [VO_IM_PITCH_SCALED] = { "pitch_scaled", "the strided pitch multiplied by AddrScale", VO_C_LSC_ADDR_SCALED },
-    [VO_IM_NARROW_DWORD] = { "narrow_as_dword", "d8u32/d16u32/d16u32h accessed as the whole 4-byte slot", VO_C_LSC_CONV_FREE },
+    [VO_IM_NARROW_DWORD] = { "narrow_as_dword", "1- and 2-byte data accessed as the whole 4-byte slot", VO_C_LSC_CONV_FREE,
+                             VO_C_SCALED_B4 },
 };
 
 /* appends "<clause>:<name>" to a ", "-joined list of cap bytes at *k */
@@ -1611,7 +1612,8 @@ void vo_verdict_lanes(const vo_state *in, const uint8_t *insn, size_t n, const v
         vo_decode_layout(insn, n, in->platform.visa_version, in->platform.lsc_layout, &di, &err) != 0)
         return; /* not a byte-level failure */
     int lanes = di.desc->family != VO_FAM_BLOCK && (has_clause(r, VO_C_CHEN_EM) || has_clause(r, VO_C_CHEN_NOMASK));
-    int rules = di.desc->family == VO_FAM_LSC; /* D407: LSC_UNTYPED's address and data-size rules */
+    /* D407: LSC_UNTYPED's address and data-size rules, and the legacy scattered and 4-channel ones */
+    int fam = di.desc->family, lsc = fam == VO_FAM_LSC, rules = lsc || fam == VO_FAM_SCATTERED || fam == VO_FAM_FOURCH;
     if (!lanes && !rules) return; /* no lanes (fences, 2D media) and no misread rule */
     vctx *y = calloc(1, sizeof *y);
     vo_verdict *w = malloc(sizeof *w);
@@ -1646,13 +1648,16 @@ void vo_verdict_lanes(const vo_state *in, const uint8_t *insn, size_t n, const v
     if (y && w && rules) {
         size_t k = 0;
         for (unsigned h = VO_IM_NONE + 1; h < VO_IM_COUNT; h++) {
+            unsigned cl = lsc ? insn_hyp[h].clause : insn_hyp[h].legacy;
+            if (cl == VO_C_SCALED_B4 && (di.desc->flags & VO_DF_ELT_UNITS)) cl = VO_C_SCATTER_ELT4;
+            if (!cl) continue;
             vo_result t;
             vo_result_init(&t);
             /* a misreading that changes no access of this case is the rule: the reply fails it; one
              * that frees a byte the reply got wrong says nothing of that byte, so it is not named */
             if (vo_run_misread(in, insn, n, h, &t) == VO_OK && t.misread_hit && determined(v, &t) &&
                 hyp_pass(y, w, in, insn, n, &t, d))
-                hyp_add(v->misread, sizeof v->misread, &k, insn_hyp[h].clause, insn_hyp[h].name);
+                hyp_add(v->misread, sizeof v->misread, &k, cl, insn_hyp[h].name);
             vo_result_free(&t);
         }
     }

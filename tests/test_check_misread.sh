@@ -19,9 +19,12 @@
 #      (SCATTER 2-byte elements written as 4) name a32_not_wrapped and
 #      narrow_as_dword on at least 90% of their failing tests (measured 92.8%
 #      and 100%), 14's only on SCATTER of 1- or 2-byte elements (asm);
-#   4. mutants 55 (quad channel block order) and 63 (d8 lanes 4 bytes apart)
-#      misread no address rule: no record carries misread (a moved access
-#      whose bytes the misread run leaves free says nothing);
+#   4. mutants 63 (d8 lanes 4 bytes apart in the register) and 68 (a load's
+#      disabled lanes zeroed) name lanes_4_bytes_apart and
+#      disabled_lanes_zeroed on at least 90% (measured 99% and 100%); mutant
+#      55 (quad channel block order) misreads no rule: at most 2% of its
+#      records carry misread (measured 0.7%: a d8 test whose reply fits
+#      lanes_4_bytes_apart by chance) and none an address misreading;
 #   5. the text report's "misread:" lines and its table count the same tests
 #      as the records; merge of two shards gives the same table.
 #   $1 = visa-oracle binary, $2 = source dir.
@@ -32,9 +35,9 @@ EX=$(dirname "$VO")/examples
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
-for m in 61 52 81 55 63 12 14; do [ -f "$EX/libdut_mutant_$m.so" ] || { echo "test_check_misread: no mutant $m (skipped)"; exit 0; }; done
+for m in 61 52 81 55 63 68 12 14; do [ -f "$EX/libdut_mutant_$m.so" ] || { echo "test_check_misread: no mutant $m (skipped)"; exit 0; }; done
 V=$(ls "$SRC"/vectors/lsc_untyped_*.json)
-for m in 61 52 81 55 63; do
+for m in 61 52 81 55 63 68; do
     "$VO" check $V --dut-lib "$EX/libdut_mutant_$m.so" --json >"$T/m$m.json" 2>/dev/null
 done
 for m in 12 14; do
@@ -79,7 +82,7 @@ def lane_addrs(r):
     return out
 
 want = {'61': 'a32_sign_extended', '52': 'a16_wrapped_at_32', '81': 'narrow_as_dword', '12': 'a32_not_wrapped',
-        '14': 'narrow_as_dword'}
+        '14': 'narrow_as_dword', '63': 'lanes_4_bytes_apart', '68': 'disabled_lanes_zeroed'}
 for m, name in want.items():
     rs = recs('m%s.json' % m)
     k = sum(name in names(r) for r in rs)
@@ -88,7 +91,7 @@ for m, name in want.items():
     for r in rs:
         if name in names(r) and m == '14' and not re.match(r'^(\(\S+\) )?scatter\.[12] ', r['asm']):
             bad.append('%s names narrow_as_dword on %r' % (r['id'], r['asm']))
-        if name not in names(r) or m in ('81', '12', '14') or 'strided' in r['insn']: continue
+        if name not in names(r) or m in ('81', '12', '14', '63', '68') or 'strided' in r['insn']: continue
         la = lane_addrs(r)
         if la is None: bad.append('%s: no a16/a32 address in %r' % (r['id'], r['asm'])); continue
         sx = lambda e: e - (1 << 32) if e >> 31 else e
@@ -96,9 +99,12 @@ for m, name in want.items():
             bad.append('%s names a32_sign_extended, but it moves no enabled lane' % r['id'])
         if m == '52' and not any(not 0 <= s <= 0xFFFF for _, s, _ in la):
             bad.append('%s names a16_wrapped_at_32, but every enabled lane stays in 0..0xFFFF' % r['id'])
-for m in ('55', '63'):
-    n = sum(1 for r in recs('m%s.json' % m) if 'misread' in r)
-    if n: bad.append('mutant %s: %d records carry misread (want none)' % (m, n))
+rs = recs('m55.json')
+n = sum(1 for r in rs if 'misread' in r)
+addr = {'a16_wrapped_at_32', 'a32_not_wrapped', 'a32_sign_extended', 'scale_twice', 'imm_offset_scaled',
+        'imm_offset_zero_extended', 'pitch_scaled'}
+if n > 0.02 * len(rs): bad.append('mutant 55: %d of %d records carry misread (want <= 2%%)' % (n, len(rs)))
+if any(addr & set(names(r)) for r in rs): bad.append('mutant 55: a record names an address misreading')
 
 # 5. text lines, the check summary and merge's table against the records
 rs = recs('m61.json')

@@ -746,6 +746,49 @@ int main(void)
         CHECK_EQ(r.misread_hit, 1);
         CHECK_EQ(out_ud(40, 0), 0u);
     }
+    /* x3 vector, SIMD1, FA+0x10, PVCXT (64-byte component blocks): components at V40 dwords 0, 16, 32;
+     * as a vector of 4, FA+0x1C into dword 48, which the rule leaves as it was */
+    state("PVCXT", 0xFFFFFFFFu);
+    a64(0, FA + 0x10);
+    {
+        L l = op(0x00, 0x00);
+        l.elems = 3;
+        CHECK_EQ(run(&l), VO_OK);
+        CHECK_EQ(out_ud(40, 32), 0x5B5A5958u);
+        CHECK_EQ(out_ud(40, 48), 0xEEEEEEEEu);
+        CHECK_EQ(run_m(&l, VO_IM_VEC3_AS_4), VO_OK);
+        CHECK_EQ(r.misread_hit, 1);
+        CHECK_EQ(out_ud(40, 0), 0x53525150u);
+        CHECK_EQ(out_ud(40, 48), 0x5F5E5D5Cu);
+    }
+    /* d8 SIMD4 from FA+1, +2, +3, +5: register bytes 0..3 (the rule); 4 bytes apart: bytes 0, 4, 8, 12 */
+    a64(0, FA + 1); a64(1, FA + 2); a64(2, FA + 3); a64(3, FA + 5);
+    {
+        L l = op(0x00, 0x02);
+        l.ds = 1;
+        CHECK_EQ(run(&l), VO_OK);
+        CHECK_EQ(out_ud(40, 0), 0x45434241u);
+        CHECK_EQ(run_m(&l, VO_IM_LANES_DWORD), VO_OK);
+        CHECK_EQ(r.misread_hit, 1);
+        CHECK(out_u8(40, 0) == 0x41 && out_u8(40, 4) == 0x42 && out_u8(40, 8) == 0x43 && out_u8(40, 12) == 0x45);
+        CHECK(out_u8(40, 1) == 0xEE && out_u8(40, 3) == 0xEE);
+        l.ds = 3; /* d32: the rule's layout */
+        CHECK_EQ(run_m(&l, VO_IM_LANES_DWORD), VO_OK);
+        CHECK_EQ(r.misread_hit, 0);
+    }
+    /* SIMD4 d32 load, lane 2 disabled: kept (D11); zeroed under the misreading */
+    state("PVCXT", 0xBu);
+    a64(0, FA + 0x10); a64(1, FA + 0x04); a64(2, FA + 0x20); a64(3, FA + 0x00);
+    {
+        L l = op(0x00, 0x02);
+        CHECK_EQ(run(&l), VO_OK);
+        CHECK_EQ(out_ud(40, 2), 0xEEEEEEEEu);
+        CHECK_EQ(run_m(&l, VO_IM_DISABLED_ZEROED), VO_OK);
+        CHECK_EQ(r.misread_hit, 1);
+        CHECK_EQ(out_ud(40, 2), 0u);
+        CHECK_EQ(out_ud(40, 3), 0x43424140u);
+    }
+    state("PVCXT", 0xFFFFFFFFu);
     /* strided SIMD2, scale 2, pitch 8, address FA/2: lane 1 at FA+8 (the rule), FA+16 with the pitch scaled */
     a64(0, FA / 2);
     {

@@ -429,6 +429,10 @@ uint32_t vo_lsc_block_bytes(const vo_ctx *x)
 uint32_t vo_lsc_reg(const vo_ctx *x, uint32_t lane, uint32_t comp)
 {
     if (x->lsc.transposed) return comp * vo_lsc_reg_bytes(x); /* D124: element k at k*b */
+    if (x->misread == VO_IM_LANES_DWORD && (x->lsc.dsize == 1 || x->lsc.dsize == 2)) { /* D407 */
+        if (lane) x->r->misread_hit = 1;
+        return comp * vo_lsc_block_bytes(x) + lane * 4u;
+    }
     return comp * vo_lsc_block_bytes(x) + lane * vo_lsc_reg_bytes(x);
 }
 
@@ -612,13 +616,20 @@ static void lsc_plan(vo_ctx *x)
             if (!(x->chen >> n & 1)) continue;
             if (is_quad(k)) { /* D124: the m-th enabled channel c is block m; memory E_n + 4*c */
                 for (uint32_t c = 0, blk = 0; c < 4; c++)
-                    if (L->chmask >> c & 1)
-                        vo_plan_add(x, (uint8_t)n, (uint8_t)c, 0, vo_lsc_addr(x, n, c, &wrapped), m, al, b,
-                                    base + vo_lsc_reg(x, n, blk++), cl, 0);
+                    if (L->chmask >> c & 1) {
+                        uint32_t reg = base + vo_lsc_reg(x, n, blk++);
+                        if (x->misread && (!x->data_var || (uint64_t)reg + b > x->data_var->size)) continue; /* D407 */
+                        vo_plan_add(x, (uint8_t)n, (uint8_t)c, 0, vo_lsc_addr(x, n, c, &wrapped), m, al, b, reg, cl, 0);
+                    }
             } else {
-                for (uint32_t v = 0; v < L->nelem; v++)
-                    vo_plan_add(x, (uint8_t)n, 0, (uint8_t)v, vo_lsc_addr(x, n, v, &wrapped), m, al, b,
-                                base + vo_lsc_reg(x, n, v), cl, 0); /* D126: natural alignment, unstated */
+                uint32_t ne = L->nelem == 3 && x->misread == VO_IM_VEC3_AS_4 ? 4u : L->nelem; /* D407 */
+                for (uint32_t v = 0; v < ne; v++) {
+                    uint32_t reg = base + vo_lsc_reg(x, n, v);
+                    if (x->misread && (!x->data_var || (uint64_t)reg + b > x->data_var->size)) continue; /* D407: past the operand */
+                    if (v == 3 && ne != L->nelem) x->r->misread_hit = 1;
+                    vo_plan_add(x, (uint8_t)n, 0, (uint8_t)v, vo_lsc_addr(x, n, v, &wrapped), m, al, b, reg, cl,
+                                0); /* D126: natural alignment, unstated */
+                }
             }
         }
     }
@@ -632,6 +643,14 @@ static void lsc_padding(vo_ctx *x)
 {
     if (!x->data_var) return;
     uint32_t b = vo_lsc_reg_bytes(x), blk = vo_lsc_block_bytes(x), n = ncomp(x);
+    if (x->misread == VO_IM_DISABLED_ZEROED && !x->lsc.transposed) /* D407: disabled lanes zeroed */
+        for (uint32_t l = 0; l < x->c.exec_size && l < 32; l++)
+            for (uint32_t v = 0; !(x->chen >> l & 1) && v < n; v++) {
+                uint32_t off = x->data_off + vo_lsc_reg(x, l, v);
+                if ((uint64_t)off + b > x->data_var->size) continue;
+                memset(x->data_var->data + off, 0, b);
+                x->r->misread_hit = 1;
+            }
     if (x->lsc.transposed) {
         uint32_t end = x->data_off + n * b, grf_end = (end + x->grf - 1) / x->grf * x->grf;
         if (grf_end > end) {

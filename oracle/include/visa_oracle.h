@@ -931,6 +931,9 @@ enum vo_insn_misread {
     VO_IM_IMM_ZEXT,       /* a negative AddrImmOffset zero-extended */
     VO_IM_PITCH_SCALED,   /* strided: AddrScale applied to lane * pitch too */
     VO_IM_NARROW_DWORD,   /* 1- and 2-byte data (d8u32, d16u32, d16u32h; legacy elements) as the whole 4-byte slot */
+    VO_IM_VEC3_AS_4,      /* a vector of 3 (not transposed) accesses a fourth component */
+    VO_IM_LANES_DWORD,    /* d8/d16 lanes (not transposed) 4 bytes apart in the register, as d8u32/d16u32 */
+    VO_IM_DISABLED_ZEROED, /* a load's disabled lanes (not transposed) get zeros, not their old value */
     VO_IM_COUNT
 };
 /* vo_run with one step of the address or data-size rule misread (enum

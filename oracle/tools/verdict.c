@@ -1571,12 +1571,16 @@ static const struct hyp insn_hyp[VO_IM_COUNT] = {
     [VO_IM_PITCH_SCALED] = { "pitch_scaled", "the strided pitch multiplied by AddrScale", VO_C_LSC_ADDR_SCALED },
     [VO_IM_NARROW_DWORD] = { "narrow_as_dword", "1- and 2-byte data accessed as the whole 4-byte slot", VO_C_LSC_CONV_FREE,
                              VO_C_SCALED_B4 },
+    /* clause VO_C_COUNT: the instruction's own access clause */
+    [VO_IM_VEC3_AS_4] = { "vec3_as_4", "a vector of 3 accessing a fourth component", VO_C_COUNT, 0 },
+    [VO_IM_LANES_DWORD] = { "lanes_4_bytes_apart", "d8/d16 lanes 4 bytes apart in the register", VO_C_COUNT, 0 },
+    [VO_IM_DISABLED_ZEROED] = { "disabled_lanes_zeroed", "a load's disabled lanes zeroed", VO_C_LSC_DISABLED, 0 },
 };
 
 /* appends "<clause>:<name>" to a ", "-joined list of cap bytes at *k */
-static void hyp_add(char *list, size_t cap, size_t *k, unsigned clause, const char *name)
+static void hyp_add(char *list, size_t cap, size_t *k, const char *clause, const char *name)
 {
-    int c = snprintf(list + *k, cap - *k, "%s%s:%s", *k ? ", " : "", vo_clause_name(clause), name);
+    int c = snprintf(list + *k, cap - *k, "%s%s:%s", *k ? ", " : "", clause, name);
     if (c > 0) *k += (size_t)c < cap - *k ? (size_t)c : cap - *k - 1;
 }
 
@@ -1642,7 +1646,7 @@ void vo_verdict_lanes(const vo_state *in, const uint8_t *insn, size_t n, const v
             if (!pass) continue;
             /* every misreading the reply fits, in the table's order: a test may not tell them apart */
             if (!k) v->lanes_chen = m;
-            hyp_add(v->lanes, sizeof v->lanes, &k, lane_hyp[h].clause, lane_hyp[h].name);
+            hyp_add(v->lanes, sizeof v->lanes, &k, vo_clause_name(lane_hyp[h].clause), lane_hyp[h].name);
         }
     }
     if (y && w && rules) {
@@ -1657,7 +1661,8 @@ void vo_verdict_lanes(const vo_state *in, const uint8_t *insn, size_t n, const v
              * that frees a byte the reply got wrong says nothing of that byte, so it is not named */
             if (vo_run_misread(in, insn, n, h, &t) == VO_OK && t.misread_hit && determined(v, &t) &&
                 hyp_pass(y, w, in, insn, n, &t, d))
-                hyp_add(v->misread, sizeof v->misread, &k, cl, insn_hyp[h].name);
+                hyp_add(v->misread, sizeof v->misread, &k, cl == VO_C_COUNT ? main_clause(r) : vo_clause_name(cl),
+                        insn_hyp[h].name);
             vo_result_free(&t);
         }
     }

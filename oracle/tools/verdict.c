@@ -1546,29 +1546,29 @@ static int verdict(vctx *xp, const vo_state *in, const uint8_t *insn, size_t n, 
  * cause), this says which control it misread. */
 struct hyp { const char *name, *what; unsigned clause, legacy; }; /* legacy: the clause for SCATTER/GATHER(_SCALED), GATHER4/SCATTER4_SCALED (0: LSC only) */
 static const struct hyp lane_hyp[VO_MISREAD_COUNT] = {
-    [VO_MISREAD_INVERT_IGNORED] = { "invert_ignored", "the predicate's inversion ignored", VO_C_CHEN_PRED_INVERT },
-    [VO_MISREAD_INVERT_FIRST] = { "invert_before_combine", "the predicate inverted before .any/.all", VO_C_CHEN_PRED_INVERT },
-    [VO_MISREAD_ANY_PER_LANE] = { "any_per_lane", ".any read lane by lane", VO_C_CHEN_PRED_ANY },
-    [VO_MISREAD_ALL_AS_ANY] = { "all_as_any", ".all read as .any", VO_C_CHEN_PRED_ALL },
-    [VO_MISREAD_PRED_OFFSET] = { "pred_offset_ignored", "the mask offset not applied to the predicate", VO_C_CHEN_MASK_OFFSET },
-    [VO_MISREAD_MASK_OFFSET] = { "mask_offset_ignored", "the mask offset not applied to the execution mask", VO_C_CHEN_MASK_OFFSET },
-    [VO_MISREAD_NOMASK] = { "nomask_ignored", "NoMask ignored", VO_C_CHEN_NOMASK },
-    [VO_MISREAD_PRED] = { "pred_ignored", "the predicate ignored", VO_C_CHEN_PRED },
-    [VO_MISREAD_MASK] = { "mask_ignored", "the execution mask ignored", VO_C_CHEN_EM },
-    [VO_MISREAD_ALL_LANES] = { "all_lanes", "every lane of the execution size run", VO_C_CHEN_EM },
+    [VO_MISREAD_INVERT_IGNORED] = { "invert_ignored", "the predicate's inversion ignored", VO_C_CHEN_PRED_INVERT, 0 },
+    [VO_MISREAD_INVERT_FIRST] = { "invert_before_combine", "the predicate inverted before .any/.all", VO_C_CHEN_PRED_INVERT, 0 },
+    [VO_MISREAD_ANY_PER_LANE] = { "any_per_lane", ".any read lane by lane", VO_C_CHEN_PRED_ANY, 0 },
+    [VO_MISREAD_ALL_AS_ANY] = { "all_as_any", ".all read as .any", VO_C_CHEN_PRED_ALL, 0 },
+    [VO_MISREAD_PRED_OFFSET] = { "pred_offset_ignored", "the mask offset not applied to the predicate", VO_C_CHEN_MASK_OFFSET, 0 },
+    [VO_MISREAD_MASK_OFFSET] = { "mask_offset_ignored", "the mask offset not applied to the execution mask", VO_C_CHEN_MASK_OFFSET, 0 },
+    [VO_MISREAD_NOMASK] = { "nomask_ignored", "NoMask ignored", VO_C_CHEN_NOMASK, 0 },
+    [VO_MISREAD_PRED] = { "pred_ignored", "the predicate ignored", VO_C_CHEN_PRED, 0 },
+    [VO_MISREAD_MASK] = { "mask_ignored", "the execution mask ignored", VO_C_CHEN_EM, 0 },
+    [VO_MISREAD_ALL_LANES] = { "all_lanes", "every lane of the execution size run", VO_C_CHEN_EM, 0 },
 };
 
-/* D407: LSC_UNTYPED with one step of its address or data-size rule misread
+/* D407: an instruction with one step of its address, data-size or layout rule misread
  * (issue 30 point 1): a failing DUT that is right under one is told so by
  * name ("misread" in its record), as a lane misreading is. */
 static const struct hyp insn_hyp[VO_IM_COUNT] = {
-    [VO_IM_A16_WRAP32] = { "a16_wrapped_at_32", "a16 addresses wrapped at 2^32, not 2^16", VO_C_LSC_A16 },
+    [VO_IM_A16_WRAP32] = { "a16_wrapped_at_32", "a16 addresses wrapped at 2^32, not 2^16", VO_C_LSC_A16, 0 },
     [VO_IM_A32_NO_WRAP] = { "a32_not_wrapped", "a32 addresses not wrapped at 2^32", VO_C_LSC_ADDR_WRAP, VO_C_WRAP32 },
-    [VO_IM_A32_SEXT] = { "a32_sign_extended", "flat a32 addresses sign-extended to 64 bits", VO_C_LSC_A32 },
-    [VO_IM_SCALE_TWICE] = { "scale_twice", "AddrScale applied twice", VO_C_LSC_ADDR_SCALED },
-    [VO_IM_IMM_SCALED] = { "imm_offset_scaled", "AddrImmOffset multiplied by AddrScale", VO_C_LSC_ADDR_IMM },
-    [VO_IM_IMM_ZEXT] = { "imm_offset_zero_extended", "a negative AddrImmOffset zero-extended", VO_C_LSC_ADDR_IMM },
-    [VO_IM_PITCH_SCALED] = { "pitch_scaled", "the strided pitch multiplied by AddrScale", VO_C_LSC_ADDR_SCALED },
+    [VO_IM_A32_SEXT] = { "a32_sign_extended", "flat a32 addresses sign-extended to 64 bits", VO_C_LSC_A32, 0 },
+    [VO_IM_SCALE_TWICE] = { "scale_twice", "AddrScale applied twice", VO_C_LSC_ADDR_SCALED, 0 },
+    [VO_IM_IMM_SCALED] = { "imm_offset_scaled", "AddrImmOffset multiplied by AddrScale", VO_C_LSC_ADDR_IMM, 0 },
+    [VO_IM_IMM_ZEXT] = { "imm_offset_zero_extended", "a negative AddrImmOffset zero-extended", VO_C_LSC_ADDR_IMM, 0 },
+    [VO_IM_PITCH_SCALED] = { "pitch_scaled", "the strided pitch multiplied by AddrScale", VO_C_LSC_ADDR_SCALED, 0 },
     [VO_IM_NARROW_DWORD] = { "narrow_as_dword", "1- and 2-byte data accessed as the whole 4-byte slot", VO_C_LSC_CONV_FREE,
                              VO_C_SCALED_B4 },
     /* clause VO_C_COUNT: the instruction's own access clause */

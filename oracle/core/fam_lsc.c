@@ -618,14 +618,14 @@ static void lsc_plan(vo_ctx *x)
                 for (uint32_t c = 0, blk = 0; c < 4; c++)
                     if (L->chmask >> c & 1) {
                         uint32_t reg = base + vo_lsc_reg(x, n, blk++);
-                        if (x->misread && (!x->data_var || (uint64_t)reg + b > x->data_var->size)) continue; /* D407 */
+                        if (x->misread && (!x->data_var || (uint64_t)reg + (x->is_write ? m : b) > x->data_var->size)) continue; /* D407 */
                         vo_plan_add(x, (uint8_t)n, (uint8_t)c, 0, vo_lsc_addr(x, n, c, &wrapped), m, al, b, reg, cl, 0);
                     }
             } else {
                 uint32_t ne = L->nelem == 3 && x->misread == VO_IM_VEC3_AS_4 ? 4u : L->nelem; /* D407 */
                 for (uint32_t v = 0; v < ne; v++) {
                     uint32_t reg = base + vo_lsc_reg(x, n, v);
-                    if (x->misread && (!x->data_var || (uint64_t)reg + b > x->data_var->size)) continue; /* D407: past the operand */
+                    if (x->misread && (!x->data_var || (uint64_t)reg + (x->is_write ? m : b) > x->data_var->size)) continue; /* D407: past the operand */
                     if (v == 3 && ne != L->nelem) x->r->misread_hit = 1;
                     vo_plan_add(x, (uint8_t)n, 0, (uint8_t)v, vo_lsc_addr(x, n, v, &wrapped), m, al, b, reg, cl,
                                 0); /* D126: natural alignment, unstated */

@@ -7,6 +7,8 @@
 #   (default build/visa-oracle, the ten lane mutants and the 17 others of
 #   docs/check.md "Causes", vectors/*.json; figures in docs/check.md "Lanes")
 set -u
+# each mutant and the misreading it names (named-share.py)
+WANT=2=invert_ignored,3=any_per_lane,4=all_as_any,9=mask_offset_ignored,10=pred_offset_ignored,11=nomask_ignored,28=invert_before_combine,34=pred_ignored,44=pred_ignored,82=all_lanes
 VO=${1:-build/visa-oracle}
 MUTS=${2:-2 3 4 9 10 11 28 34 44 82 81 79 63 73 55 59 68 14 33 50 21 7 18 12 17 52 61}
 if [ $# -ge 2 ]; then shift 2; else shift $#; fi
@@ -18,25 +20,5 @@ printf '%-7s %7s %11s %s\n' mutant failing with_lanes 'its misreading'
 for m in $MUTS; do
     [ -f "$EX/libdut_mutant_$m.so" ] || { echo "lanes-named: no $EX/libdut_mutant_$m.so (cmake --build build --target dut_mutant_$m)" >&2; continue; }
     "$VO" check "$@" --dut-lib "$EX/libdut_mutant_$m.so" --json 2>/dev/null >"$T/$m.json"
-    python3 - "$m" "$T/$m.json" <<'PY'
-import collections, json, sys
-want = {'2': 'invert_ignored', '3': 'any_per_lane', '4': 'all_as_any', '9': 'mask_offset_ignored',
-        '10': 'pred_offset_ignored', '11': 'nomask_ignored', '28': 'invert_before_combine', '34': 'pred_ignored',
-        '44': 'pred_ignored', '82': 'all_lanes'}
-m = sys.argv[1]
-n = withl = fit = 0
-top = collections.Counter()
-for l in open(sys.argv[2]):
-    if not l.startswith('{"id"'): continue
-    r = json.loads(l)
-    if r.get('unsupported'): continue
-    n += 1
-    names = [x.split(':')[1] for x in r['lanes'].split(', ')] if 'lanes' in r else []
-    withl += bool(names)
-    fit += want.get(m) in names
-    top.update(names)
-pct = lambda k: 100.0 * k / n if n else 0.0
-its = '%5.1f%% %s' % (pct(fit), want[m]) if m in want else '-  (most: %s)' % ', '.join('%s %d' % kv for kv in top.most_common(2))
-print('%-7s %7d %10.1f%% %s' % (m, n, pct(withl), its))
-PY
+    python3 "$(dirname "$0")/named-share.py" lanes "$m" "$T/$m.json" "$WANT" 10
 done

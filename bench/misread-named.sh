@@ -9,6 +9,8 @@
 #   (default build/visa-oracle, the thirteen and the 16 others of docs/check.md
 #   "Causes" and "Lanes", vectors/*.json; figures in docs/check.md "Misread")
 set -u
+# each mutant and the misreading it names (named-share.py)
+WANT=52=a16_wrapped_at_32,61=a32_sign_extended,53=scale_twice,60=imm_offset_zero_extended,79=imm_offset_scaled,73=pitch_scaled,81=narrow_as_dword,12=a32_not_wrapped,14=narrow_as_dword,33=narrow_as_dword,59=vec3_as_4,63=lanes_4_bytes_apart,68=disabled_lanes_zeroed
 VO=${1:-build/visa-oracle}
 MUTS=${2:-52 61 53 60 79 73 81 12 14 33 59 63 68 2 3 4 9 10 11 28 34 44 82 55 50 21 7 18 17}
 if [ $# -ge 2 ]; then shift 2; else shift $#; fi
@@ -20,26 +22,5 @@ printf '%-7s %7s %12s %s\n' mutant failing with_misread 'its misreading'
 for m in $MUTS; do
     [ -f "$EX/libdut_mutant_$m.so" ] || { echo "misread-named: no $EX/libdut_mutant_$m.so (cmake --build build --target dut_mutant_$m)" >&2; continue; }
     "$VO" check "$@" --dut-lib "$EX/libdut_mutant_$m.so" --json 2>/dev/null >"$T/$m.json"
-    python3 - "$m" "$T/$m.json" <<'PY'
-import collections, json, sys
-want = {'52': 'a16_wrapped_at_32', '61': 'a32_sign_extended', '53': 'scale_twice', '60': 'imm_offset_zero_extended',
-        '79': 'imm_offset_scaled', '73': 'pitch_scaled', '81': 'narrow_as_dword', '12': 'a32_not_wrapped',
-        '14': 'narrow_as_dword', '33': 'narrow_as_dword', '59': 'vec3_as_4', '63': 'lanes_4_bytes_apart',
-        '68': 'disabled_lanes_zeroed'}
-m = sys.argv[1]
-n = withm = fit = 0
-top = collections.Counter()
-for l in open(sys.argv[2]):
-    if not l.startswith('{"id"'): continue
-    r = json.loads(l)
-    if r.get('unsupported'): continue
-    n += 1
-    names = [x.split(':')[1] for x in r['misread'].split(', ')] if 'misread' in r else []
-    withm += bool(names)
-    fit += want.get(m) in names
-    top.update(names)
-pct = lambda k: 100.0 * k / n if n else 0.0
-its = '%5.1f%% %s' % (pct(fit), want[m]) if m in want else '-  (most: %s)' % ', '.join('%s %d' % kv for kv in top.most_common(2))
-print('%-7s %7d %11.1f%% %s' % (m, n, pct(withm), its))
-PY
+    python3 "$(dirname "$0")/named-share.py" misread "$m" "$T/$m.json" "$WANT" 11
 done

@@ -115,22 +115,19 @@ if len(lines) != sum(1 for r in rs if 'misread' in r):
 summ = [json.loads(l) for l in open('%s/m61.json' % t) if l.startswith('{"summary"') or '"causes"' in l]
 if not summ or summ[-1].get('misread') != dict(count):
     bad.append('check summary misread %r != records %r' % (summ[-1].get('misread') if summ else None, dict(count)))
-txt = open('%s/m61.txt' % t).read()
-sec = txt.split('misread (tests per misread address or data-size rule')[1].split('\n', 1)[1] if 'misread (tests' in txt else ''
-tab = {}
-for l in sec.splitlines():
-    mm = re.match(r'^\s+(\d+)\s+(\S+)$', l)
-    if not mm: break
-    tab[mm.group(2)] = int(mm.group(1))
-if tab != dict(count): bad.append('text table %r != records %r' % (tab, dict(count)))
-merged = open('%s/m61.merged' % t).read()
-msec = merged.split('misread (tests per misread address or data-size rule')[1].split('\n', 1)[1] if 'misread (tests' in merged else ''
-mtab = {}
-for l in msec.splitlines():
-    mm = re.match(r'^\s+(\d+)\s+(\S+)$', l)
-    if not mm: break
-    mtab[mm.group(2)] = int(mm.group(1))
-if mtab != dict(count): bad.append('merged table %r != records %r' % (mtab, dict(count)))
+def table(path):
+    """the misread table of a text report: {misreading: tests}"""
+    txt = open(path).read()
+    sec = txt.split('misread (tests per misread address or data-size rule')[1].split('\n', 1)[1] if 'misread (tests' in txt else ''
+    tab = {}
+    for l in sec.splitlines():
+        mm = re.match(r'^\s+(\d+)\s+(\S+)$', l)
+        if not mm: break
+        tab[mm.group(2)] = int(mm.group(1))
+    return tab
+for what, name in (('text', 'm61.txt'), ('merged', 'm61.merged')):
+    tab = table('%s/%s' % (t, name))
+    if tab != dict(count): bad.append('%s table %r != records %r' % (what, tab, dict(count)))
 for b in bad[:20]: print('FAIL', b)
 sys.exit(1 if bad else 0)
 PY

@@ -579,6 +579,13 @@ static uint32_t lsc_data_bytes(const vo_ctx *x)
     return (n - 1) * vo_lsc_block_bytes(x) + x->c.exec_size * b;
 }
 
+/* D407: under a misreading (only), a register access of n bytes at reg that lies past the data
+ * operand is left out; the rule's own accesses lie inside it (D14) */
+static int misread_past(const vo_ctx *x, uint32_t reg, uint32_t n)
+{
+    return x->misread && (!x->data_var || (uint64_t)reg + n > x->data_var->size);
+}
+
 static void lsc_plan(vo_ctx *x)
 {
     const struct vo_lsc_ctx *L = &x->lsc;
@@ -618,14 +625,14 @@ static void lsc_plan(vo_ctx *x)
                 for (uint32_t c = 0, blk = 0; c < 4; c++)
                     if (L->chmask >> c & 1) {
                         uint32_t reg = base + vo_lsc_reg(x, n, blk++);
-                        if (x->misread && (!x->data_var || (uint64_t)reg + (x->is_write ? m : b) > x->data_var->size)) continue; /* D407 */
+                        if (misread_past(x, reg, x->is_write ? m : b)) continue;
                         vo_plan_add(x, (uint8_t)n, (uint8_t)c, 0, vo_lsc_addr(x, n, c, &wrapped), m, al, b, reg, cl, 0);
                     }
             } else {
                 uint32_t ne = L->nelem == 3 && x->misread == VO_IM_VEC3_AS_4 ? 4u : L->nelem; /* D407 */
                 for (uint32_t v = 0; v < ne; v++) {
                     uint32_t reg = base + vo_lsc_reg(x, n, v);
-                    if (x->misread && (!x->data_var || (uint64_t)reg + (x->is_write ? m : b) > x->data_var->size)) continue; /* D407: past the operand */
+                    if (misread_past(x, reg, x->is_write ? m : b)) continue;
                     if (v == 3 && ne != L->nelem) x->r->misread_hit = 1;
                     vo_plan_add(x, (uint8_t)n, 0, (uint8_t)v, vo_lsc_addr(x, n, v, &wrapped), m, al, b, reg, cl,
                                 0); /* D126: natural alignment, unstated */

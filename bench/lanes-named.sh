@@ -2,15 +2,15 @@
 # Lanes (issue 30 point 1; D406): per seeded bug (examples/dut_c/dut.c
 # -DDUT_BUG=N, built as libdut_mutant_N.so), the failing tests, the share that
 # carry "lanes" (the reply is right under the lanes of a misread control),
-# and for the ten lane bugs the share that name their own misreading.
+# and for the eleven lane bugs the share that name their own misreading.
 #   bench/lanes-named.sh [VISA_ORACLE] [MUTANTS] [VECTORS...]
-#   (default build/visa-oracle, the ten lane mutants and the 17 others of
+#   (default build/visa-oracle, the eleven lane mutants and the 16 others of
 #   docs/check.md "Causes", vectors/*.json; figures in docs/check.md "Lanes")
 set -u
 # each mutant and the misreading it names (named-share.py)
-WANT=2=invert_ignored,3=any_per_lane,4=all_as_any,9=mask_offset_ignored,10=pred_offset_ignored,11=nomask_ignored,28=invert_before_combine,34=pred_ignored,44=pred_ignored,82=all_lanes
+WANT=2=invert_ignored,3=any_per_lane,4=all_as_any,9=mask_offset_ignored,10=pred_offset_ignored,11=nomask_ignored,28=invert_before_combine,34=pred_ignored,44=pred_ignored,82=all_lanes,18=upper_half_dropped
 VO=${1:-build/visa-oracle}
-MUTS=${2:-2 3 4 9 10 11 28 34 44 82 81 79 63 73 55 59 68 14 33 50 21 7 18 12 17 52 61}
+MUTS=${2:-2 3 4 9 10 11 28 34 44 82 18 81 79 63 73 55 59 68 14 33 50 21 7 12 17 52 61}
 if [ $# -ge 2 ]; then shift 2; else shift $#; fi
 [ $# -gt 0 ] || set -- vectors/*.json
 EX=$(dirname "$VO")/examples

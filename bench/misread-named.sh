@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # Misread (issue 30 point 1; D407): per seeded bug (examples/dut_c/dut.c
 # -DDUT_BUG=N, built as libdut_mutant_N.so), the failing tests, the share that
-# carry "misread" (the reply is right with one step of the address
-# or data-size rule misread), and for the thirteen address and data-size bugs
-# the share that name their own misreading; for the others the misreadings
-# their tests fit most often.
+# carry "misread" (the reply is right with one step of the address,
+# data-size, block-mask or out-of-bound rule misread), and for the fifteen
+# such bugs the share that name their own misreading; for the others the
+# misreadings their tests fit most often.
 #   bench/misread-named.sh [VISA_ORACLE] [MUTANTS] [VECTORS...]
-#   (default build/visa-oracle, the thirteen and the 16 others of docs/check.md
+#   (default build/visa-oracle, the fifteen and the 14 others of docs/check.md
 #   "Causes" and "Lanes", vectors/*.json; figures in docs/check.md "Misread")
 set -u
 # each mutant and the misreading it names (named-share.py)
-WANT=52=a16_wrapped_at_32,61=a32_sign_extended,53=scale_twice,60=imm_offset_zero_extended,79=imm_offset_scaled,73=pitch_scaled,81=narrow_as_dword,12=a32_not_wrapped,14=narrow_as_dword,33=narrow_as_dword,59=vec3_as_4,63=lanes_4_bytes_apart,68=disabled_lanes_zeroed
+WANT=52=a16_wrapped_at_32,61=a32_sign_extended,53=scale_twice,60=imm_offset_zero_extended,79=imm_offset_scaled,73=pitch_scaled,81=narrow_as_dword,12=a32_not_wrapped,14=narrow_as_dword,33=narrow_as_dword,59=vec3_as_4,63=lanes_4_bytes_apart,68=disabled_lanes_zeroed,17=block_masked,7=store_stops_at_oob
 VO=${1:-build/visa-oracle}
-MUTS=${2:-52 61 53 60 79 73 81 12 14 33 59 63 68 2 3 4 9 10 11 28 34 44 82 55 50 21 7 18 17}
+MUTS=${2:-52 61 53 60 79 73 81 12 14 33 59 63 68 17 7 2 3 4 9 10 11 28 34 44 82 55 50 21 18}
 if [ $# -ge 2 ]; then shift 2; else shift $#; fi
 [ $# -gt 0 ] || set -- vectors/*.json
 EX=$(dirname "$VO")/examples

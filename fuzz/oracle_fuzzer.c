@@ -34,9 +34,9 @@
  *      the pixel names, a channel the format has (D256) and the channel mask
  *      enables; TYPED_ATOMIC only on a pixel's R channel (D261); at most one
  *      performed access per (lane, channel).
- *  12. (heavy inputs) a misreading of the address or data-size rule (D407,
- *      vo_run_misread) that changes no access of an ok case gives vo_run's
- *      result, every one of the eight.
+ *  12. (heavy inputs) a misreading of the address, data-size, block or bound
+ *      rule (D407, vo_run_misread) that changes no access of an ok case gives
+ *      vo_run's result, every one of them.
  * The case may carry a state vo_state_check rejects (VO_BINCASE_NOCHECK):
  * vo_run must then answer invalid without touching it.
  *

@@ -250,6 +250,44 @@ static void test_visa30(void)
     RUN_CHEN(306, 0x0000000Fu, 0x92, 0x0001, 8, 0xF3, 0xF, TG(VO_TAG_PRED) | TG(VO_TAG_NOMASK), 0);
 }
 
+/* D406: vo_chen with one step of EvaluateChEn misread (the checker's lane sets), worked from the
+ * formula above with that step changed; a misreading that changes nothing gives the rule's set */
+static void test_misread_sets(void)
+{
+    vo_pred p = { 1, 32, 0 };
+    struct {
+        uint8_t es, off, nomask, pred, combine, invert;
+        uint32_t em, pbits, want[VO_MISREAD_COUNT];
+    } c[] = {
+        /* SIMD16, !P1 plain: EM 0xF0F3, P 0x00FF; rule 0xF0F3 & ~0x00FF = 0xF000; inversion ignored
+         * 0x00F3; predicate ignored 0xF0F3; mask ignored 0xFF00; every lane 0xFFFF; upper half
+         * dropped 0xF000 & 0x00FF = 0 */
+        { 16, 0, 0, 1, 0, 1, 0xF0F3u, 0x00FFu,
+          { 0xF000, 0x00F3, 0xF000, 0xF000, 0xF000, 0xF000, 0xF000, 0xF000, 0xF0F3, 0xFF00, 0xFFFF, 0 } },
+        /* SIMD8, !P1.any with P 0x01: rule: any set → all, inverted → 0; inversion ignored 0xFF;
+         * inverted first: 0xFE, any → 0xFF; .any per lane: ~0x01 = 0xFE; upper half: SIMD8 has none */
+        { 8, 0, 0, 1, 1, 1, 0xFFu, 0x01u, { 0, 0xFF, 0xFF, 0xFE, 0, 0, 0, 0, 0xFF, 0, 0xFF, 0 } },
+        /* SIMD8, P1.all with P 0x0F: not all → 0 (mask ignored too); .all as .any → 0xFF */
+        { 8, 0, 0, 1, 2, 0, 0xFFu, 0x0Fu, { 0, 0, 0, 0, 0xFF, 0, 0, 0, 0xFF, 0, 0xFF, 0 } },
+        /* SIMD8 at mask offset 8, P1 plain: EM 0xABCD, P 0xF081; rule (0xAB) & (0xF0) = 0xA0;
+         * offset not applied to the predicate: 0xAB & 0x81 = 0x81; to the mask: 0xCD & 0xF0 = 0xC0 */
+        { 8, 8, 0, 1, 0, 0, 0xABCDu, 0xF081u,
+          { 0xA0, 0xA0, 0xA0, 0xA0, 0xA0, 0x81, 0xC0, 0xA0, 0xAB, 0xF0, 0xFF, 0xA0 } },
+        /* SIMD16 NoMask, EM 0x000F, no predicate: rule 0xFFFF; NoMask ignored 0x000F; upper half 0x00FF */
+        { 16, 0, 1, 0, 0, 0, 0x000Fu, 0, { 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0x000F, 0xFFFF,
+                                            0xFFFF, 0xFFFF, 0x00FF } },
+        /* SIMD32 NoMask: upper half 0x0000FFFF */
+        { 32, 0, 1, 0, 0, 0, 0, 0, { 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu,
+                                     0xFFFFFFFFu, 0, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0x0000FFFFu } },
+    };
+    for (unsigned k = 0; k < sizeof c / sizeof c[0]; k++) {
+        vo_ctrl ctl = { c[k].es, c[k].off, c[k].nomask, c[k].pred, c[k].combine, c[k].invert };
+        p.bits = c[k].pbits;
+        for (unsigned m = VO_MISREAD_NONE; m < VO_MISREAD_COUNT; m++)
+            CHECK_EQ(vo_chen(&ctl, c[k].em, c[k].pred ? &p : NULL, m), c[k].want[m]);
+    }
+}
+
 int main(void)
 {
     test_mask_groups();
@@ -261,5 +299,6 @@ int main(void)
     test_pred_offset();
     test_lanes_past_exec_size();
     test_visa30();
+    test_misread_sets();
     T_DONE();
 }

@@ -334,6 +334,43 @@ static void test_ub_src(void)
     vo_state_free(&s);
 }
 
+/* D407 block_masked (the checker's misread): "NoMask" read as the execution mask over the block's
+ * dwords, dword i under EM bit i mod 32. N = 2 at oword 3 (base 48), EM 0xA5 (bits 0, 2, 5, 7):
+ * dwords 0 and 2 of oword 0 (bytes 48, 56), 1 and 3 of oword 1 (bytes 68, 76), each its 4 src bytes */
+static void test_misread(void)
+{
+    vo_state s, exp;
+    vt_insn x;
+    vo_result r;
+    ow_state(&s, "TGLLP", 0xA5u, 6, 0x400);
+    ow_insn(&x, 1, 6, 3);
+    vt_copy(&exp, &s);
+    static const uint32_t dw[4] = {0, 2, 5, 7};
+    for (unsigned k = 0; k < 4; k++) ow_expect(&exp, 6, 48, 4 * dw[k], 4 * dw[k] + 4);
+    vo_result_init(&r);
+    CHECK_EQ(vo_run_misread(&s, x.b, x.n, VO_IM_BLOCK_MASKED, &r), VO_OK);
+    CHECK_EQ(r.misread_hit, 1);
+    CHECK_STATE(&r.final, &exp);
+    CHECK_EQ(surf_u8(&r.final, 6, 52), 0); /* dword 1: EM bit 1 clear */
+    CHECK_EQ(r.nacc, 4);
+    vo_result_free(&r);
+    vo_state_free(&exp);
+    vo_state_free(&s);
+    /* EM bits 0..7 all set, the surface ending at byte 70 (inside oword 1, bytes 64..79): the rule
+     * drops oword 1 whole (D6); as dword lanes, dword 4 (bytes 64..67) lies inside and is written */
+    ow_state(&s, "TGLLP", 0xFFu, 6, 70);
+    vt_copy(&exp, &s);
+    ow_expect(&exp, 6, 48, 0, 20);
+    vo_result_init(&r);
+    CHECK_EQ(vo_run_misread(&s, x.b, x.n, VO_IM_BLOCK_MASKED, &r), VO_OK);
+    CHECK_EQ(r.misread_hit, 1);
+    CHECK_STATE(&r.final, &exp);
+    CHECK_EQ(surf_u8(&r.final, 6, 68), 0);
+    vo_result_free(&r);
+    vo_state_free(&exp);
+    vo_state_free(&s);
+}
+
 int main(void)
 {
     test_sizes();
@@ -345,5 +382,6 @@ int main(void)
     test_general_offset();
     test_ub_src();
     test_visa33();
+    test_misread();
     T_DONE();
 }

@@ -204,6 +204,31 @@ static void test_text(void)
     CHECK_STR(t, "oword_ld_unaligned (1) T6 0x4:ud V33.0");
 }
 
+/* D407 block_masked on a load: N = 1 at oword 3 (base 48), EM 0x6: dwords 1 and 2 loaded (dst bytes
+ * 4..11 = surface 52..59), dwords 0 and 3 keep their old bytes */
+static void test_misread(void)
+{
+    vo_state s, exp;
+    vt_insn x;
+    vo_result r;
+    ol_state(&s, "TGLLP", 306, 6, 0x200);
+    s.exec_mask = 0x6;
+    ol_insn(&x, 306, 0x35, 0, 0, 6, 3);
+    vt_copy(&exp, &s);
+    uint8_t b[8];
+    for (uint32_t k = 0; k < 8; k++) b[k] = MB(52 + k);
+    st_var_put(&exp, 33, 4, b, 8);
+    vo_result_init(&r);
+    CHECK_EQ(vo_run_misread(&s, x.b, x.n, VO_IM_BLOCK_MASKED, &r), VO_OK);
+    CHECK_EQ(r.misread_hit, 1);
+    CHECK_STATE(&r.final, &exp);
+    CHECK_EQ(var_ud(&r.final, 33, 0), 0x12131011u); /* dword 0 keeps its old bytes 0x11 ^ k */
+    CHECK_EQ(var_ud(&r.final, 33, 1), 0xB7B6B5B4u); /* dword 1: surface bytes 52..55 */
+    vo_result_free(&r);
+    vo_state_free(&exp);
+    vo_state_free(&s);
+}
+
 int main(void)
 {
     test_ld_2();
@@ -212,5 +237,6 @@ int main(void)
     test_ld_16_and_platforms();
     test_is_modified();
     test_text();
+    test_misread();
     T_DONE();
 }

@@ -453,6 +453,32 @@ static void test_misread(void)
     vo_result_free(&r);
     vo_state_free(&exp);
     vo_state_free(&s);
+    /* store_stops_at_oob: elt 4, 8 lanes, offsets 1, 100, 2, 3, ... 7 on a 0x100-byte surface: lane 1
+     * (byte 400) is out of bounds; the rule writes lanes 0, 2..7 (bytes 4, 8, ... 28), the misreading
+     * lane 0 only */
+    uint32_t so[16] = {1, 100, 2, 3, 4, 5, 6, 7};
+    sc_state(&s, 0xFFFFFFFFu, so, 6, 0x100);
+    sc_insn(&x, 0x02, 0x00, 6, 0);
+    vt_copy(&exp, &s);
+    st_surf_put_ud(&exp, 6, 4, SRC(0));
+    CHECK_EQ(run_m(&s, &x, VO_IM_OOB_STOPS, &r), VO_OK);
+    CHECK_EQ(r.misread_hit, 1);
+    CHECK_STATE(&r.final, &exp);
+    CHECK_EQ(r.nacc, 2); /* lane 0 done, lane 1 out of bounds */
+    vo_result_free(&r);
+    vo_state_free(&exp);
+    vo_state_free(&s);
+    /* the out-of-bound lane last (offset 100 at lane 7): nothing after it, the rule's result */
+    uint32_t sl[16] = {1, 2, 3, 4, 5, 6, 7, 100};
+    sc_state(&s, 0xFFFFFFFFu, sl, 6, 0x100);
+    vt_copy(&exp, &s);
+    for (uint32_t i = 0; i < 7; i++) st_surf_put_ud(&exp, 6, 4 * (i + 1), SRC(i));
+    CHECK_EQ(run_m(&s, &x, VO_IM_OOB_STOPS, &r), VO_OK);
+    CHECK_EQ(r.misread_hit, 0);
+    CHECK_STATE(&r.final, &exp);
+    vo_result_free(&r);
+    vo_state_free(&exp);
+    vo_state_free(&s);
 }
 
 int main(void)

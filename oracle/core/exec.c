@@ -29,6 +29,7 @@ uint32_t vo_chen(const vo_ctrl *c, uint32_t exec_mask, const vo_pred *p, unsigne
         if (inv) pm = ~pm & es;
         chen &= pm;
     }
+    if (misread == VO_MISREAD_UPPER_HALF && c->exec_size >= 16) chen &= (1u << (c->exec_size / 2)) - 1; /* SIMD16 as 8 */
     return chen;
 }
 
@@ -146,6 +147,12 @@ static int do_writes(vo_ctx *x, int *slm_ub)
     struct { uint64_t addr, end; } rg[VO_MAX_PLAN];
     uint32_t nrg = 0;
     int need_slow = 0;
+    if (x->misread == VO_IM_OOB_STOPS) /* D407: the store stops after its first out-of-bound access */
+        for (uint32_t i = 0; i + 1 < x->nplan; i++)
+            if (range_oob(x, x->plan[i].addr, x->plan[i].size)) {
+                x->nplan = i + 1;
+                x->r->misread_hit = 1;
+            }
     /* pass 1: perform every aligned in-bound write in order (later writers win) */
     for (uint32_t i = 0; i < x->nplan; i++) {
         const vo_plan *p = &x->plan[i];

@@ -8,6 +8,17 @@ static uint32_t owords(const vo_ctx *x) { return 1u << (x->in->val[VO_R_OWORD_SI
 static uint32_t eoff_bytes(const vo_ctx *x) { (void)x; return 0; }
 static uint32_t data_bytes(const vo_ctx *x) { return 16 * owords(x); }
 
+/* D407 (the checker's misread): oword j as four dword lanes, dword i of the
+ * block accessed only under execution-mask bit i mod 32, as if the block's
+ * implied NoMask were ignored (each dword judged against the bound alone) */
+static void block_masked(vo_ctx *x, uint32_t j, uint64_t base, uint8_t clause)
+{
+    x->r->misread_hit = 1;
+    for (uint32_t w = 0; w < 4; w++)
+        if (x->st->exec_mask >> ((4 * j + w) & 31) & 1)
+            vo_plan_add(x, 0, 0, (uint8_t)j, base + 16 * j + 4 * w, 4, 4, 16, x->data_off + 16 * j + 4 * w, clause, 1);
+}
+
 static void plan(vo_ctx *x)
 {
     static const uint8_t cl[5] = { VO_C_OWORD_N1, VO_C_OWORD_N2, VO_C_OWORD_N4, VO_C_OWORD_N8, VO_C_OWORD_N16 };
@@ -27,8 +38,13 @@ static void plan(vo_ctx *x)
         }
     }
     /* decision D6: out-of-bound judged per oword */
-    for (uint32_t j = 0; j < n; j++)
+    for (uint32_t j = 0; j < n; j++) {
+        if (x->misread == VO_IM_BLOCK_MASKED) {
+            block_masked(x, j, base, clause); /* D407: NoMask ignored */
+            continue;
+        }
         vo_plan_add(x, 0, 0, (uint8_t)j, base + 16 * j, 16, align, 16, x->data_off + 16 * j, clause, 1);
+    }
 }
 
 /* decision D37 (as D12): a load's bytes after the 16*N it returns, up to the

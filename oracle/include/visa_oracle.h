@@ -909,6 +909,7 @@ enum vo_misread {
     VO_MISREAD_PRED,           /* the predicate ignored */
     VO_MISREAD_MASK,           /* the execution mask ignored */
     VO_MISREAD_ALL_LANES,      /* every lane of the execution size */
+    VO_MISREAD_UPPER_HALF,     /* SIMD16 and SIMD32: the upper half of the lanes not run (as SIMD8, SIMD16) */
     VO_MISREAD_COUNT
 };
 uint32_t vo_chen(const vo_ctrl *c, uint32_t exec_mask, const vo_pred *p, unsigned misread);
@@ -919,8 +920,10 @@ uint32_t vo_chen(const vo_ctrl *c, uint32_t exec_mask, const vo_pred *p, unsigne
 vo_status vo_run_lanes(const vo_state *in, const uint8_t *insn, size_t n, uint32_t chen, vo_result *r);
 /* Misread address and data rules (D407: what the checker tries, docs/check.md
  * "Misread"): one step of the address or data-size rule read another way;
- * LSC_UNTYPED (loads, stores, atomics) knows all, the legacy scattered
- * family A32_NO_WRAP and NARROW_DWORD, GATHER4/SCATTER4_SCALED A32_NO_WRAP. */
+ * LSC_UNTYPED (loads, stores, atomics) knows those before BLOCK_MASKED, the
+ * legacy scattered family A32_NO_WRAP, NARROW_DWORD and OOB_STOPS,
+ * GATHER4/SCATTER4_SCALED A32_NO_WRAP and OOB_STOPS, the oword block
+ * messages BLOCK_MASKED. */
 enum vo_insn_misread {
     VO_IM_NONE = 0,
     VO_IM_A16_WRAP32,     /* an a16 address wrapped at 2^32, not 2^16 */
@@ -934,6 +937,8 @@ enum vo_insn_misread {
     VO_IM_VEC3_AS_4,      /* a vector of 3 (not transposed) accesses a fourth component */
     VO_IM_LANES_DWORD,    /* d8/d16 lanes (not transposed) 4 bytes apart in the register, as d8u32/d16u32 */
     VO_IM_DISABLED_ZEROED, /* a load's disabled lanes (not transposed) get zeros, not their old value */
+    VO_IM_BLOCK_MASKED,   /* OWORD_LD/ST: the block's dword i under execution-mask bit i mod 32 (NoMask ignored) */
+    VO_IM_OOB_STOPS,      /* legacy scattered and 4-channel stores: no access after the first out-of-bound one */
     VO_IM_COUNT
 };
 /* vo_run with one step of the address or data-size rule misread (enum

@@ -1544,37 +1544,44 @@ static int verdict(vctx *xp, const vo_state *in, const uint8_t *insn, size_t n, 
  * (issue 30 point 1). A failing DUT that is right under such a set is told
  * so by name ("lanes" in its record): the bytes say where it went wrong (the
  * cause), this says which control it misread. */
-struct hyp { const char *name, *what; unsigned clause, legacy; }; /* legacy: the clause for SCATTER/GATHER(_SCALED), GATHER4/SCATTER4_SCALED (0: LSC only) */
+/* clause: for LSC_UNTYPED, legacy: SCATTER/GATHER(_SCALED), GATHER4/SCATTER4_SCALED, block: OWORD_LD/ST
+ * (0: not tried there; VO_C_COUNT: the access's own) */
+struct hyp { const char *name, *what; unsigned clause, legacy, block; };
 static const struct hyp lane_hyp[VO_MISREAD_COUNT] = {
-    [VO_MISREAD_INVERT_IGNORED] = { "invert_ignored", "the predicate's inversion ignored", VO_C_CHEN_PRED_INVERT, 0 },
-    [VO_MISREAD_INVERT_FIRST] = { "invert_before_combine", "the predicate inverted before .any/.all", VO_C_CHEN_PRED_INVERT, 0 },
-    [VO_MISREAD_ANY_PER_LANE] = { "any_per_lane", ".any read lane by lane", VO_C_CHEN_PRED_ANY, 0 },
-    [VO_MISREAD_ALL_AS_ANY] = { "all_as_any", ".all read as .any", VO_C_CHEN_PRED_ALL, 0 },
-    [VO_MISREAD_PRED_OFFSET] = { "pred_offset_ignored", "the mask offset not applied to the predicate", VO_C_CHEN_MASK_OFFSET, 0 },
-    [VO_MISREAD_MASK_OFFSET] = { "mask_offset_ignored", "the mask offset not applied to the execution mask", VO_C_CHEN_MASK_OFFSET, 0 },
-    [VO_MISREAD_NOMASK] = { "nomask_ignored", "NoMask ignored", VO_C_CHEN_NOMASK, 0 },
-    [VO_MISREAD_PRED] = { "pred_ignored", "the predicate ignored", VO_C_CHEN_PRED, 0 },
-    [VO_MISREAD_MASK] = { "mask_ignored", "the execution mask ignored", VO_C_CHEN_EM, 0 },
-    [VO_MISREAD_ALL_LANES] = { "all_lanes", "every lane of the execution size run", VO_C_CHEN_EM, 0 },
+    [VO_MISREAD_INVERT_IGNORED] = { "invert_ignored", "the predicate's inversion ignored", VO_C_CHEN_PRED_INVERT, 0, 0 },
+    [VO_MISREAD_INVERT_FIRST] = { "invert_before_combine", "the predicate inverted before .any/.all", VO_C_CHEN_PRED_INVERT, 0, 0 },
+    [VO_MISREAD_ANY_PER_LANE] = { "any_per_lane", ".any read lane by lane", VO_C_CHEN_PRED_ANY, 0, 0 },
+    [VO_MISREAD_ALL_AS_ANY] = { "all_as_any", ".all read as .any", VO_C_CHEN_PRED_ALL, 0, 0 },
+    [VO_MISREAD_PRED_OFFSET] = { "pred_offset_ignored", "the mask offset not applied to the predicate", VO_C_CHEN_MASK_OFFSET, 0, 0 },
+    [VO_MISREAD_MASK_OFFSET] = { "mask_offset_ignored", "the mask offset not applied to the execution mask", VO_C_CHEN_MASK_OFFSET, 0, 0 },
+    [VO_MISREAD_NOMASK] = { "nomask_ignored", "NoMask ignored", VO_C_CHEN_NOMASK, 0, 0 },
+    [VO_MISREAD_PRED] = { "pred_ignored", "the predicate ignored", VO_C_CHEN_PRED, 0, 0 },
+    [VO_MISREAD_MASK] = { "mask_ignored", "the execution mask ignored", VO_C_CHEN_EM, 0, 0 },
+    [VO_MISREAD_ALL_LANES] = { "all_lanes", "every lane of the execution size run", VO_C_CHEN_EM, 0, 0 },
+    [VO_MISREAD_UPPER_HALF] = { "upper_half_dropped", "the upper half of a SIMD16 or SIMD32's lanes not run", VO_C_CHEN_EM,
+                                0, 0 },
 };
 
 /* D407: an instruction with one step of its address, data-size or layout rule misread
  * (issue 30 point 1): a failing DUT that is right under one is told so by
  * name ("misread" in its record), as a lane misreading is. */
 static const struct hyp insn_hyp[VO_IM_COUNT] = {
-    [VO_IM_A16_WRAP32] = { "a16_wrapped_at_32", "a16 addresses wrapped at 2^32, not 2^16", VO_C_LSC_A16, 0 },
-    [VO_IM_A32_NO_WRAP] = { "a32_not_wrapped", "a32 addresses not wrapped at 2^32", VO_C_LSC_ADDR_WRAP, VO_C_WRAP32 },
-    [VO_IM_A32_SEXT] = { "a32_sign_extended", "flat a32 addresses sign-extended to 64 bits", VO_C_LSC_A32, 0 },
-    [VO_IM_SCALE_TWICE] = { "scale_twice", "AddrScale applied twice", VO_C_LSC_ADDR_SCALED, 0 },
-    [VO_IM_IMM_SCALED] = { "imm_offset_scaled", "AddrImmOffset multiplied by AddrScale", VO_C_LSC_ADDR_IMM, 0 },
-    [VO_IM_IMM_ZEXT] = { "imm_offset_zero_extended", "a negative AddrImmOffset zero-extended", VO_C_LSC_ADDR_IMM, 0 },
-    [VO_IM_PITCH_SCALED] = { "pitch_scaled", "the strided pitch multiplied by AddrScale", VO_C_LSC_ADDR_SCALED, 0 },
+    [VO_IM_A16_WRAP32] = { "a16_wrapped_at_32", "a16 addresses wrapped at 2^32, not 2^16", VO_C_LSC_A16, 0, 0 },
+    [VO_IM_A32_NO_WRAP] = { "a32_not_wrapped", "a32 addresses not wrapped at 2^32", VO_C_LSC_ADDR_WRAP, VO_C_WRAP32, 0 },
+    [VO_IM_A32_SEXT] = { "a32_sign_extended", "flat a32 addresses sign-extended to 64 bits", VO_C_LSC_A32, 0, 0 },
+    [VO_IM_SCALE_TWICE] = { "scale_twice", "AddrScale applied twice", VO_C_LSC_ADDR_SCALED, 0, 0 },
+    [VO_IM_IMM_SCALED] = { "imm_offset_scaled", "AddrImmOffset multiplied by AddrScale", VO_C_LSC_ADDR_IMM, 0, 0 },
+    [VO_IM_IMM_ZEXT] = { "imm_offset_zero_extended", "a negative AddrImmOffset zero-extended", VO_C_LSC_ADDR_IMM, 0, 0 },
+    [VO_IM_PITCH_SCALED] = { "pitch_scaled", "the strided pitch multiplied by AddrScale", VO_C_LSC_ADDR_SCALED, 0, 0 },
     [VO_IM_NARROW_DWORD] = { "narrow_as_dword", "1- and 2-byte data accessed as the whole 4-byte slot", VO_C_LSC_CONV_FREE,
-                             VO_C_SCALED_B4 },
+                             VO_C_SCALED_B4, 0 },
     /* clause VO_C_COUNT: the instruction's own access clause */
-    [VO_IM_VEC3_AS_4] = { "vec3_as_4", "a vector of 3 accessing a fourth component", VO_C_COUNT, 0 },
-    [VO_IM_LANES_DWORD] = { "lanes_4_bytes_apart", "d8/d16 lanes 4 bytes apart in the register", VO_C_COUNT, 0 },
-    [VO_IM_DISABLED_ZEROED] = { "disabled_lanes_zeroed", "a load's disabled lanes zeroed", VO_C_LSC_DISABLED, 0 },
+    [VO_IM_VEC3_AS_4] = { "vec3_as_4", "a vector of 3 accessing a fourth component", VO_C_COUNT, 0, 0 },
+    [VO_IM_LANES_DWORD] = { "lanes_4_bytes_apart", "d8/d16 lanes 4 bytes apart in the register", VO_C_COUNT, 0, 0 },
+    [VO_IM_DISABLED_ZEROED] = { "disabled_lanes_zeroed", "a load's disabled lanes zeroed", VO_C_LSC_DISABLED, 0, 0 },
+    [VO_IM_BLOCK_MASKED] = { "block_masked", "a block's dwords under the execution mask (NoMask ignored)", 0, 0,
+                             VO_C_COUNT },
+    [VO_IM_OOB_STOPS] = { "store_stops_at_oob", "a store stopped at its first out-of-bound access", 0, VO_C_OOB_WRITE, 0 },
 };
 
 /* appends "<clause>:<name>" to a ", "-joined list of cap bytes at *k */
@@ -1616,8 +1623,9 @@ void vo_verdict_lanes(const vo_state *in, const uint8_t *insn, size_t n, const v
         vo_decode_layout(insn, n, in->platform.visa_version, in->platform.lsc_layout, &di, &err) != 0)
         return; /* not a byte-level failure */
     int lanes = di.desc->family != VO_FAM_BLOCK && (has_clause(r, VO_C_CHEN_EM) || has_clause(r, VO_C_CHEN_NOMASK));
-    /* D407: LSC_UNTYPED's address and data-size rules, and the legacy scattered and 4-channel ones */
-    int fam = di.desc->family, lsc = fam == VO_FAM_LSC, rules = lsc || fam == VO_FAM_SCATTERED || fam == VO_FAM_FOURCH;
+    /* D407: LSC_UNTYPED's address and data-size rules, the legacy scattered and 4-channel ones, the oword blocks' */
+    int fam = di.desc->family, lsc = fam == VO_FAM_LSC, block = fam == VO_FAM_BLOCK;
+    int rules = lsc || block || fam == VO_FAM_SCATTERED || fam == VO_FAM_FOURCH;
     if (!lanes && !rules) return; /* no lanes (fences, 2D media) and no misread rule */
     vctx *y = calloc(1, sizeof *y);
     vo_verdict *w = malloc(sizeof *w);
@@ -1652,7 +1660,7 @@ void vo_verdict_lanes(const vo_state *in, const uint8_t *insn, size_t n, const v
     if (y && w && rules) {
         size_t k = 0;
         for (unsigned h = VO_IM_NONE + 1; h < VO_IM_COUNT; h++) {
-            unsigned cl = lsc ? insn_hyp[h].clause : insn_hyp[h].legacy;
+            unsigned cl = lsc ? insn_hyp[h].clause : block ? insn_hyp[h].block : insn_hyp[h].legacy;
             if (cl == VO_C_SCALED_B4 && (di.desc->flags & VO_DF_ELT_UNITS)) cl = VO_C_SCATTER_ELT4;
             if (!cl) continue;
             vo_result t;

@@ -427,6 +427,44 @@ static void test_short_src(void)
     vo_state_free(&s);
 }
 
+/* D407 narrow_as_dword (the checker's misread): add.16 at 0x40 over dword 0x0001FFFF with src0
+ * 0x00010001. The rule adds the low words (0xFFFF + 1 = 0x0000: bytes 0x40..41 00 00, 0x42..43 kept,
+ * returns 0xFFFF); as the whole dword, 0x0001FFFF + 0x00010001 = 0x00030000, returning 0x0001FFFF */
+static void test_misread(void)
+{
+    uint32_t offs[8] = { 0x40 }, s0[8] = { 0x00010001u };
+    vo_state s, e;
+    vo_result r;
+    vt_insn x;
+    at_state(&s, "TGLLP", VO_T_UD, offs, s0, NULL);
+    st_surf_put_ud(&s, 6, 0x40, 0x0001FFFFu);
+    vo_state_sort(&s);
+    at_insn(&x, 306, 0x20, 0x80, 0, 6, OFFS, SRC0, 0, DST);
+    vt_copy(&e, &s);
+    st_surf_put_ud(&e, 6, 0x40, 0x00030000u);
+    uint8_t rt[4] = { 0xFF, 0xFF, 0x01, 0x00 };
+    st_var_put(&e, DST, 0, rt, 4);
+    vo_result_init(&r);
+    CHECK_EQ(vo_run_misread(&s, x.b, x.n, VO_IM_NARROW_DWORD, &r), VO_OK);
+    CHECK_EQ(r.misread_hit, 1);
+    CHECK_STATE(&r.final, &e);
+    CHECK(!free_at(&r, VO_SPACE_VAR, DST, 2)); /* a dword returned: no undefined upper half */
+    vo_result_free(&r);
+    vo_state_free(&e);
+    /* add (32-bit): nothing narrow, the rule's result: 0x0001FFFF + 0x00010001 */
+    at_insn(&x, 306, 0x00, 0x80, 0, 6, OFFS, SRC0, 0, DST);
+    vt_copy(&e, &s);
+    st_surf_put_ud(&e, 6, 0x40, 0x00030000u);
+    st_var_put(&e, DST, 0, rt, 4);
+    vo_result_init(&r);
+    CHECK_EQ(vo_run_misread(&s, x.b, x.n, VO_IM_NARROW_DWORD, &r), VO_OK);
+    CHECK_EQ(r.misread_hit, 0);
+    CHECK_STATE(&r.final, &e);
+    vo_result_free(&r);
+    vo_state_free(&e);
+    vo_state_free(&s);
+}
+
 int main(void)
 {
     test_ops();
@@ -436,5 +474,6 @@ int main(void)
     test_float_open();
     test_bounds();
     test_short_src();
+    test_misread();
     T_DONE();
 }

@@ -14,17 +14,25 @@
 
 /* ---- the family ---- */
 static unsigned width_of(const vo_ctx *x) { return (x->in->val[VO_R_ATOMIC_OP] >> 5) == 1 ? 2u : 4u; }
+/* the bytes each lane accesses: its width, or (D407, the checker's narrow_as_dword) a 16-bit
+ * atomic's whole dword at its address, computed as a 32-bit one */
+static unsigned access_width(const vo_ctx *x)
+{
+    if (width_of(x) == 4 || x->misread != VO_IM_NARROW_DWORD) return width_of(x);
+    x->r->misread_hit = 1;
+    return 4;
+}
 static uint32_t eoff_bytes(const vo_ctx *x) { return 4 * x->c.exec_size; }
 static uint32_t data_bytes(const vo_ctx *x) { return 4 * x->c.exec_size; }
 
 static void plan(vo_ctx *x)
 {
-    unsigned w = width_of(x);
+    unsigned w = width_of(x), n = access_width(x);
     for (uint32_t i = 0; i < x->c.exec_size; i++) {
         if (!(x->chen >> i & 1)) continue;
         uint32_t a = vo_rd32(x->eoff_var->data + x->eoff_off + 4 * i); /* no global offset */
         /* decision D53: natural alignment; stated for 16-bit, the reader's for 32-bit */
-        vo_plan_add(x, (uint8_t)i, 0, 0, a, (uint8_t)w, (uint8_t)w, 4, x->data_off + 4 * i, VO_C_AT_ADDR, w == 2);
+        vo_plan_add(x, (uint8_t)i, 0, 0, a, (uint8_t)n, (uint8_t)w, 4, x->data_off + 4 * i, VO_C_AT_ADDR, w == 2);
     }
 }
 
@@ -46,7 +54,7 @@ static void ret_slot(vo_ctx *x, uint32_t lane, uint32_t v, unsigned w)
 
 static int run(vo_ctx *x)
 {
-    unsigned code = x->in->val[VO_R_ATOMIC_OP] & 0x1F, w = width_of(x), es = x->c.exec_size;
+    unsigned code = x->in->val[VO_R_ATOMIC_OP] & 0x1F, w = access_width(x), es = x->c.exec_size;
     const vo_atomic_info *ai = vo_atomic_info_of(code);
     vo_result *r = x->r;
     /* decision D14: every source dword lies in its variable */
@@ -71,7 +79,7 @@ static int run(vo_ctx *x)
     int undefined = 0;
     for (uint32_t k = 0; k < x->nplan; k++) {
         const vo_plan *p = &x->plan[k];
-        if (p->addr % w) { /* decision D53 */
+        if (p->addr % p->align) { /* decision D53 (the access's width, but under a misreading) */
             vo_tag(r, VO_TAG_MISALIGNED);
             if (!p->align_stated) vo_tag(r, VO_TAG_DVR_ALIGN_UNSTATED);
             vo_clause(r, VO_C_MISALIGNED);

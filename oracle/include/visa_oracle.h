@@ -922,8 +922,8 @@ vo_status vo_run_lanes(const vo_state *in, const uint8_t *insn, size_t n, uint32
  * "Misread"): one step of the address or data-size rule read another way;
  * LSC_UNTYPED (loads, stores, atomics) knows those before BLOCK_MASKED, the
  * legacy scattered family A32_NO_WRAP, NARROW_DWORD and OOB_STOPS,
- * GATHER4/SCATTER4_SCALED A32_NO_WRAP and OOB_STOPS, the oword block
- * messages BLOCK_MASKED. */
+ * GATHER4/SCATTER4_SCALED A32_NO_WRAP and OOB_STOPS, DWORD_ATOMIC
+ * NARROW_DWORD (.16), the oword block messages BLOCK_MASKED. */
 enum vo_insn_misread {
     VO_IM_NONE = 0,
     VO_IM_A16_WRAP32,     /* an a16 address wrapped at 2^32, not 2^16 */

@@ -1625,7 +1625,7 @@ void vo_verdict_lanes(const vo_state *in, const uint8_t *insn, size_t n, const v
     int lanes = di.desc->family != VO_FAM_BLOCK && (has_clause(r, VO_C_CHEN_EM) || has_clause(r, VO_C_CHEN_NOMASK));
     /* D407: LSC_UNTYPED's address and data-size rules, the legacy scattered and 4-channel ones, the oword blocks' */
     int fam = di.desc->family, lsc = fam == VO_FAM_LSC, block = fam == VO_FAM_BLOCK;
-    int rules = lsc || block || fam == VO_FAM_SCATTERED || fam == VO_FAM_FOURCH;
+    int rules = lsc || block || fam == VO_FAM_SCATTERED || fam == VO_FAM_FOURCH || di.desc->opcode == VO_OP_DWORD_ATOMIC;
     if (!lanes && !rules) return; /* no lanes (fences, 2D media) and no misread rule */
     vctx *y = calloc(1, sizeof *y);
     vo_verdict *w = malloc(sizeof *w);
@@ -1662,6 +1662,7 @@ void vo_verdict_lanes(const vo_state *in, const uint8_t *insn, size_t n, const v
         for (unsigned h = VO_IM_NONE + 1; h < VO_IM_COUNT; h++) {
             unsigned cl = lsc ? insn_hyp[h].clause : block ? insn_hyp[h].block : insn_hyp[h].legacy;
             if (cl == VO_C_SCALED_B4 && (di.desc->flags & VO_DF_ELT_UNITS)) cl = VO_C_SCATTER_ELT4;
+            if (cl == VO_C_SCALED_B4 && fam == VO_FAM_ATOMIC) cl = VO_C_AT_W16; /* DWORD_ATOMIC .16 */
             if (!cl) continue;
             vo_result t;
             vo_result_init(&t);

@@ -1,7 +1,8 @@
 /* diff_fuzzer: the oracle against a device under test (DUT) through the C
  * ABI of visa_dut.h. Any bytes -> binary case (valid states only) -> vo_run
  * and the DUT on copies of the same state -> vo_verdict_compute (freedom
- * honoured). A divergence prints
+ * honoured), then vo_verdict_lanes (the misreadings that explain it, which
+ * must leave the bucket and the cause as they are). A divergence prints
  *     diff_fuzzer: DIVERGENCE <insn>:<clause>:<kind>
  * (the deterministic bucket string of visa_check.h) plus the differing bytes,
  * and aborts, so each engine records the input as a crash.
@@ -106,6 +107,16 @@ static void fz_one(const uint8_t *data, size_t size)
     vo_dut_run_lib(dut_exec, &c.state, c.insn, c.insn_len, &out);
     if (vo_verdict_compute(&c.state, c.insn, c.insn_len, &r, &out, &v)) return;
     if (v.unsupported) return; /* as check: neither a pass nor a failure */
+    /* D406-D408: the checker's misreadings run on every divergence (ignored ones too, so the
+     * sanitizers see that path); they name the bug, never change the bucket or the cause */
+    char bucket[sizeof v.bucket], cause[sizeof v.cause];
+    memcpy(bucket, v.bucket, sizeof bucket);
+    memcpy(cause, v.cause, sizeof cause);
+    vo_verdict_lanes(&c.state, c.insn, c.insn_len, &r, &out, &v);
+    if (memcmp(bucket, v.bucket, sizeof bucket) || memcmp(cause, v.cause, sizeof cause) || v.pass) {
+        fprintf(stderr, "diff_fuzzer: vo_verdict_lanes changed the verdict (%s, %s)\n", bucket, cause);
+        abort();
+    }
     if (ignore && matches(ignore, v.bucket)) return;
     if (only && *only && !matches(only, v.bucket)) return;
     fprintf(stderr, "diff_fuzzer: DIVERGENCE %s\n", v.bucket);
@@ -113,6 +124,8 @@ static void fz_one(const uint8_t *data, size_t size)
     if (r.status == VO_INVALID) fprintf(stderr, " (%s at %s)", vo_errcode_name(r.err.code), r.err.field ? r.err.field : "-");
     fprintf(stderr, "; DUT: %s%s%s\n", vo_dut_status_name((unsigned)out.status), out.msg[0] ? ": " : "", out.msg);
     if (v.detail[0]) fprintf(stderr, "  %s\n", v.detail);
+    if (v.lanes[0]) fprintf(stderr, "  lanes: %s\n", v.lanes);
+    if (v.misread[0]) fprintf(stderr, "  misread: %s\n", v.misread);
     char row[512];
     uint32_t shown = 0;
     for (uint32_t i = 0; i < v.nkept && shown < 8; shown++) {

@@ -1256,6 +1256,7 @@ int cmd_check(int argc, char **argv)
     cli_btab bt = { 0 }, ct = { 0 }, ut = { 0 }; /* failing buckets; causes (D305); unsupported per instruction and reason */
     cli_btab lt = { 0 }; /* D406: failing tests per lane misreading ("chen.pred_invert:invert_ignored") */
     cli_btab mt = { 0 }; /* D407: failing tests per address or data-size misreading ("lsc.a32:a32_sign_extended") */
+    cli_btab it = { 0 }, nt = { 0 }; /* D408: failing tests per instruction, and per instruction and misreading */
     size_t tagn[VO_TAG_COUNT] = { 0 };               /* failing tests per tag (issue 32) */
     size_t rdn[VO_RD_COUNT][3];                      /* D347: tests per reading: matched A only, B only, neither */
     memset(rdn, 0, sizeof rdn);
@@ -1419,6 +1420,7 @@ int cmd_check(int argc, char **argv)
             if (!oc->unsupported) {
                 (void)cli_btab_add_list(&lt, oc->lanes);
                 (void)cli_btab_add_list(&mt, oc->misread);
+                (void)cli_bugs_add(&it, &nt, oc->cause, oc->lanes, oc->misread);
             }
             for (unsigned t = 0; t < VO_TAG_COUNT && !oc->unsupported; t++) tagn[t] += (unsigned)vo_tags_has(oc->tags, t);
             if (oc->rep) {
@@ -1508,6 +1510,9 @@ int cmd_check(int argc, char **argv)
                 json_str(cout, mt.e[k].b);
                 fprintf(cout, ":%zu", mt.e[k].n);
             }
+            char *bugs = cli_bugs_report(&it, &nt, 1); /* D408 */
+            fprintf(cout, "},\"bugs\":{%s", bugs ? bugs : "");
+            free(bugs);
             fprintf(cout, "},\"unsupported_listed\":%s,\"unsupported_reasons\":{", list_unsup ? "true" : "false");
             for (size_t k = 0; k < ut.n; k++) {
                 if (k) fputc(',', cout);
@@ -1544,6 +1549,9 @@ int cmd_check(int argc, char **argv)
                 fputs(MISREAD_HEAD, cout);
                 for (size_t k = 0; k < mt.n; k++) fprintf(cout, "  %6zu  %s\n", mt.e[k].n, mt.e[k].b);
             }
+            char *bugs = cli_bugs_report(&it, &nt, 0); /* D408 */
+            fputs(bugs ? bugs : "", cout);
+            free(bugs);
             if (ntag) {
                 fprintf(cout, "tags of the failing tests (tests per tag; the decisions behind it):\n");
                 for (unsigned k = 0; k < ntag; k++) {
@@ -1613,6 +1621,8 @@ out_dut:
     cli_btab_free(&ut);
     cli_btab_free(&lt);
     cli_btab_free(&mt);
+    cli_btab_free(&it);
+    cli_btab_free(&nt);
     free(res_v);
     free(jobs);
     free(w);

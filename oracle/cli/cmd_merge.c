@@ -181,6 +181,7 @@ int cmd_merge(int argc, char **argv)
     cli_btab bt = { 0 }, ct = { 0 }, ut = { 0 }; /* ct: tests per cause (D305) */ /* issue 32: unsupported per instruction and reason */
     cli_btab lt = { 0 }; /* D406: failing tests per lane misreading */
     cli_btab mt = { 0 }; /* D407: failing tests per address or data-size misreading */
+    cli_btab it = { 0 }, nt = { 0 }; /* D408: failing tests per instruction, and per instruction and misreading */
     uint64_t *dv = NULL; /* D244: each shard's "ran_digest" */
     char proof[65] = "";
     double sum_ran = 0;
@@ -278,6 +279,10 @@ int cmd_merge(int argc, char **argv)
                 if (!dup && (!cJSON_IsString(bk) || cli_btab_add(&bt, bk->valuestring, 1) != 0)) dup = cJSON_IsString(bk) ? -1 : -2;
                 if (!dup && !unsup && cJSON_IsString(lk) && cli_btab_add_list(&lt, lk->valuestring) != 0) dup = -1;
                 if (!dup && !unsup && cJSON_IsString(mk) && cli_btab_add_list(&mt, mk->valuestring) != 0) dup = -1;
+                if (!dup && !unsup &&
+                    cli_bugs_add(&it, &nt, ck->valuestring, cJSON_IsString(lk) ? lk->valuestring : NULL,
+                                 cJSON_IsString(mk) ? mk->valuestring : NULL) != 0)
+                    dup = -1;
                 cJSON_Delete(o);
                 o = NULL;
                 if (dup == -2) {
@@ -497,6 +502,9 @@ int cmd_merge(int argc, char **argv)
             bad |= put_counts(&out, &lt);
             bad |= put(&out, "},\"misread\":{", 13); /* D407 */
             bad |= put_counts(&out, &mt);
+            char *bugs = cli_bugs_report(&it, &nt, 1); /* D408 */
+            bad |= !bugs || put(&out, "},\"bugs\":{", 10) || put(&out, bugs, strlen(bugs));
+            free(bugs);
             k = snprintf(line, sizeof line, "},\"unsupported_listed\":%s,\"unsupported_reasons\":{", listed ? "true" : "false");
             bad |= put(&out, line, (size_t)k);
             for (size_t i = 0; i < ut.n; i++) {
@@ -537,6 +545,9 @@ int cmd_merge(int argc, char **argv)
                 int k = snprintf(line, sizeof line, "  %6zu  %s\n", mt.e[i].n, mt.e[i].b);
                 bad |= put(&out, line, (size_t)k);
             }
+            char *bugs = cli_bugs_report(&it, &nt, 0); /* D408 */
+            bad |= !bugs || put(&out, bugs, strlen(bugs));
+            free(bugs);
             if (ntag) bad |= put(&out, "tags of the failing tests (tests per tag; the decisions behind it):\n", 68);
             for (unsigned i = 0; i < ntag; i++) {
                 const char *dd = cli_tag_decisions(tord[i]);
@@ -583,6 +594,8 @@ int cmd_merge(int argc, char **argv)
     cli_btab_free(&ut);
     cli_btab_free(&lt);
     cli_btab_free(&mt);
+    cli_btab_free(&it);
+    cli_btab_free(&nt);
     free(dv);
     free(ids.id);
     free(have);

@@ -1,11 +1,14 @@
 /* check and merge: the bucket table and a shard's proof (shard_proof.h) */
 #include "shard_proof.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <openssl/evp.h>
+
+#include "visa_check.h"
 
 static uint64_t name_hash(const char *s)
 {
@@ -137,4 +140,111 @@ void cli_shard_sums(const char (*ids)[17], size_t nids, unsigned long n, uint64_
         }
         sums[v % n] += cli_shard_term(ids[k]);
     }
+}
+
+/* ---- D408: the bugs table ---- */
+
+int cli_bugs_add(cli_btab *it, cli_btab *nt, const char *cause, const char *lanes, const char *misread)
+{
+    char key[sizeof nt->e[0].b];
+    size_t li = strcspn(cause, ":"); /* key: "<insn> <name>", cut to its size */
+    if (li > sizeof key - 2) li = sizeof key - 2;
+    memcpy(key, cause, li);
+    key[li] = 0;
+    if (cli_btab_add(it, key, 1) != 0) return -1;
+    key[li] = ' ';
+    const char *list[2] = { lanes, misread };
+    for (unsigned k = 0; k < 2; k++)
+        for (const char *l = list[k]; l && *l; l += strspn(l, ", ")) {
+            size_t n = strcspn(l, ",");
+            const char *c = memchr(l, ':', n), *name = c ? c + 1 : l; /* "<clause>:<name>" */
+            size_t ln = n - (size_t)(name - l);
+            if (ln > sizeof key - li - 2) ln = sizeof key - li - 2;
+            memcpy(key + li + 1, name, ln);
+            key[li + 1 + ln] = 0;
+            if (cli_btab_add(nt, key, 1) != 0) return -1;
+            l += n;
+        }
+    return 0;
+}
+
+typedef struct { char *p; size_t n, cap; int bad; } sbuf;
+
+static void sb_printf(sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (k < 0 || b->bad) { b->bad = 1; return; }
+    if (b->n + (size_t)k + 1 > b->cap) {
+        size_t nc = (b->n + (size_t)k + 1) * 2;
+        char *np = realloc(b->p, nc);
+        if (!np) { b->bad = 1; return; }
+        b->p = np;
+        b->cap = nc;
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->p + b->n, (size_t)k + 1, fmt, ap);
+    va_end(ap);
+    b->n += (size_t)k;
+}
+
+/* a JSON string: quote and backslash escaped, control bytes as 6-character escapes (merge reads instructions back) */
+static void sb_jstr(sbuf *b, const char *s)
+{
+    sb_printf(b, "\"");
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') sb_printf(b, "\\%c", ch);
+        else if (ch < 32) sb_printf(b, "\\u%04x", ch);
+        else sb_printf(b, "%c", ch);
+    }
+    sb_printf(b, "\"");
+}
+
+char *cli_bugs_report(cli_btab *it, cli_btab *nt, int json)
+{
+    sbuf b = { 0 };
+    cli_btab_sort(it);
+    cli_btab_sort(nt); /* most tests first, then by name: the first entry of an instruction fits the most */
+    if (!json && it->n)
+        sb_printf(&b, "bugs (per instruction: failing tests, and the misreadings most of them fit, \"Bugs\"):\n");
+    for (size_t i = 0; i < it->n; i++) {
+        const char *insn = it->e[i].b;
+        size_t l = strlen(insn), fit = 0, nn = 0;
+        if (json) {
+            if (i) sb_printf(&b, ",");
+            sb_jstr(&b, insn);
+            sb_printf(&b, ":{\"failing\":%zu", it->e[i].n);
+        } else {
+            sb_printf(&b, "  %6zu  %s: ", it->e[i].n, insn);
+        }
+        /* the misreadings the most tests fit, when that is more than half of them: the first entry of
+         * the instruction and those tied with it (a test may fit several, and the tests may not tell
+         * them apart) */
+        for (size_t k = 0; k < nt->n; k++) {
+            const char *e = nt->e[k].b, *name = e + l + 1;
+            if (strncmp(e, insn, l) || e[l] != ' ' || (nn && nt->e[k].n != fit)) continue;
+            if (!nn && nt->e[k].n * 2 <= it->e[i].n) break; /* named only when it fits most of them */
+            if (!nn) fit = nt->e[k].n;
+            if (json) {
+                sb_printf(&b, nn ? "," : ",\"fit\":%zu,\"names\":[", fit);
+                sb_jstr(&b, name);
+            } else {
+                char q[100];
+                snprintf(q, sizeof q, ":%s", name);
+                const char *what = vo_lanes_what(q);
+                if (!what) what = vo_misread_what(q);
+                if (!nn) sb_printf(&b, "%zu fit ", fit);
+                sb_printf(&b, "%s%s%s%s%s", nn ? " or " : "", name, what ? " (" : "", what ? what : "", what ? ")" : "");
+            }
+            nn++;
+        }
+        if (json) sb_printf(&b, nn ? "]}" : "}");
+        else sb_printf(&b, nn ? "\n" : "no misreading fits most of them\n");
+    }
+    if (!b.p && !b.bad) b.p = calloc(1, 1);
+    if (b.bad) { free(b.p); return NULL; }
+    return b.p;
 }

@@ -18,6 +18,15 @@ int cli_btab_add_list(cli_btab *t, const char *list);
 /* the heading of the misread table in check's and merge's text reports (D407) */
 #define MISREAD_HEAD "misread (tests per misread address or data-size rule with which the whole reply is right):\n"
 void cli_btab_free(cli_btab *t);
+/* D408, "Bugs": a failing test of the cause "<insn>:..." counted in it (tests per instruction) and,
+ * for each misreading its lanes and misread lists name, in nt ("<insn> <name>"); -1 out of memory */
+int cli_bugs_add(cli_btab *it, cli_btab *nt, const char *cause, const char *lanes, const char *misread);
+/* the bugs table of it and nt (sorted here: no cli_bugs_add after it): per instruction, most
+ * failing first, its failing tests and the misreadings the most of them fit, when more than half
+ * do (ties all, by name); json: the members of the
+ * summary's "bugs" object, else the text table with its heading ("" when it is empty); malloc'd,
+ * NULL out of memory */
+char *cli_bugs_report(cli_btab *it, cli_btab *nt, int json);
 
 /* A shard's proof: the sum (mod 2^64) over the ids it ran of the first 8 bytes
  * (big-endian) of SHA-256 of the id's 16 hex digits ("ran_digest"), and, in

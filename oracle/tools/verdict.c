@@ -1625,7 +1625,7 @@ void vo_verdict_lanes(const vo_state *in, const uint8_t *insn, size_t n, const v
     int lanes = di.desc->family != VO_FAM_BLOCK && (has_clause(r, VO_C_CHEN_EM) || has_clause(r, VO_C_CHEN_NOMASK));
     /* D407: LSC_UNTYPED's address and data-size rules, the legacy scattered and 4-channel ones, the oword blocks' */
     int fam = di.desc->family, lsc = fam == VO_FAM_LSC, block = fam == VO_FAM_BLOCK;
-    int rules = lsc || block || fam == VO_FAM_SCATTERED || fam == VO_FAM_FOURCH || di.desc->opcode == VO_OP_DWORD_ATOMIC;
+    int rules = lsc || block || fam == VO_FAM_SCATTERED || fam == VO_FAM_FOURCH || fam == VO_FAM_ATOMIC;
     if (!lanes && !rules) return; /* no lanes (fences, 2D media) and no misread rule */
     vctx *y = calloc(1, sizeof *y);
     vo_verdict *w = malloc(sizeof *w);

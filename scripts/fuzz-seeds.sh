@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates the seed corpora corpus/<target>/ from fuzz/gen_seeds.py (binary
-# cases) and the CLI (JSON forms of some of them).
+# cases) and the CLI (JSON forms of some of them). It writes (over) its own
+# seeds only: the ones other scripts wrote (kernel seeds, SVM and typed seeds,
+# regression seeds a fuzzer found) stay; a seed gen_seeds.py no longer makes
+# is removed by hand.
 #   scripts/fuzz-seeds.sh [VISA_ORACLE_BIN]     (default build/visa-oracle)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -11,7 +14,6 @@ trap 'rm -rf "$tmp"' EXIT
 
 python3 "$root/fuzz/gen_seeds.py" "$tmp/bin"
 for t in oracle_fuzzer roundtrip_fuzzer diff_fuzzer; do
-  rm -rf "$root/corpus/$t"
   mkdir -p "$root/corpus/$t"
   cp "$tmp"/bin/*.bin "$root/corpus/$t/"
 done
@@ -22,7 +24,6 @@ done
 # json_fuzzer: test objects, bare input objects and expect objects of a subset
 # of the binary seeds, the worked examples, and some malformed texts
 j=$root/corpus/json_fuzzer
-rm -rf "$j"
 mkdir -p "$j"
 n=0
 for f in "$tmp"/bin/*_ok.bin "$tmp"/bin/*_overlap.bin "$tmp"/bin/*_inv_var_undeclared.bin \

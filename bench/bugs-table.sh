@@ -10,7 +10,8 @@
 #   the other lane mutants, vectors/*.json; figures in docs/check.md "Bugs")
 set -u
 # each mutant and its misreading (lanes or misread)
-WANT=2=invert_ignored,3=any_per_lane,4=all_as_any,9=mask_offset_ignored,10=pred_offset_ignored,11=nomask_ignored,28=invert_before_combine,34=pred_ignored,44=pred_ignored,82=all_lanes,18=upper_half_dropped,52=a16_wrapped_at_32,61=a32_sign_extended,53=scale_twice,60=imm_offset_zero_extended,79=imm_offset_scaled,73=pitch_scaled,81=narrow_as_dword,12=a32_not_wrapped,14=narrow_as_dword,33=narrow_as_dword,59=vec3_as_4,63=lanes_4_bytes_apart,68=disabled_lanes_zeroed,17=block_masked,7=store_stops_at_oob,50=narrow_as_dword
+. "$(dirname "$0")/mutant-misreadings.sh"
+WANT=$LANES_WANT,$MISREAD_WANT
 VO=${1:-build/visa-oracle}
 MUTS=${2:-81 82 79 63 73 55 59 68 14 33 50 21 7 18 12 11 2 17 52 61 3 4 9 10 28 34 44 53 60}
 if [ $# -ge 2 ]; then shift 2; else shift $#; fi

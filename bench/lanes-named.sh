@@ -8,7 +8,8 @@
 #   docs/check.md "Causes", vectors/*.json; figures in docs/check.md "Lanes")
 set -u
 # each mutant and the misreading it names (named-share.py)
-WANT=2=invert_ignored,3=any_per_lane,4=all_as_any,9=mask_offset_ignored,10=pred_offset_ignored,11=nomask_ignored,28=invert_before_combine,34=pred_ignored,44=pred_ignored,82=all_lanes,18=upper_half_dropped
+. "$(dirname "$0")/mutant-misreadings.sh"
+WANT=$LANES_WANT
 VO=${1:-build/visa-oracle}
 MUTS=${2:-2 3 4 9 10 11 28 34 44 82 18 81 79 63 73 55 59 68 14 33 50 21 7 12 17 52 61}
 if [ $# -ge 2 ]; then shift 2; else shift $#; fi

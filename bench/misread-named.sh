@@ -10,7 +10,8 @@
 #   "Causes" and "Lanes", vectors/*.json; figures in docs/check.md "Misread")
 set -u
 # each mutant and the misreading it names (named-share.py)
-WANT=52=a16_wrapped_at_32,61=a32_sign_extended,53=scale_twice,60=imm_offset_zero_extended,79=imm_offset_scaled,73=pitch_scaled,81=narrow_as_dword,12=a32_not_wrapped,14=narrow_as_dword,33=narrow_as_dword,59=vec3_as_4,63=lanes_4_bytes_apart,68=disabled_lanes_zeroed,17=block_masked,7=store_stops_at_oob,50=narrow_as_dword
+. "$(dirname "$0")/mutant-misreadings.sh"
+WANT=$MISREAD_WANT
 VO=${1:-build/visa-oracle}
 MUTS=${2:-52 61 53 60 79 73 81 12 14 33 59 63 68 17 7 2 3 4 9 10 11 28 34 44 82 55 50 21 18}
 if [ $# -ge 2 ]; then shift 2; else shift $#; fi

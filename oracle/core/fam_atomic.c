@@ -18,9 +18,9 @@ static unsigned width_of(const vo_ctx *x) { return (x->in->val[VO_R_ATOMIC_OP] >
  * atomic's whole dword at its address, computed as a 32-bit one */
 static unsigned access_width(const vo_ctx *x)
 {
-    if (width_of(x) == 4 || x->misread != VO_IM_NARROW_DWORD) return width_of(x);
-    x->r->misread_hit = 1;
-    return 4;
+    unsigned w = width_of(x);
+    if (w == 2 && x->misread == VO_IM_NARROW_DWORD) x->r->misread_hit = 1, w = 4;
+    return w;
 }
 static uint32_t eoff_bytes(const vo_ctx *x) { return 4 * x->c.exec_size; }
 static uint32_t data_bytes(const vo_ctx *x) { return 4 * x->c.exec_size; }
